@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { site } from "~/content/site";
+
+const footerLinks = [
+  { to: "/styled-collections", label: "Products" },
+  { to: "/events", label: "Events" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-ink text-cream">
+      <div className="container-page grid gap-8 py-12 sm:grid-cols-3">
+        <div>
+          <p className="font-display text-xl font-semibold">{site.name}</p>
+          <p className="mt-2 text-sm text-cream/80">{site.tagline}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="font-sans text-sm font-bold uppercase tracking-wider text-honey">Quick links</h2>
+          <ul className="mt-3 space-y-1">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-block py-1.5 hover:text-honey hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-sans text-sm font-bold uppercase tracking-wider text-honey">Get in touch</h2>
+          <p className="mt-3">
+            <a href={`mailto:${site.email}`} className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
+              {site.email}
+            </a>
+          </p>
+          <p className="mt-1 text-sm text-cream/80">{site.availability}</p>
+        </div>
+      </div>
+      <div className="border-t border-cream/15">
+        <p className="container-page py-4 text-sm text-cream/80">
+          © {site.copyrightYear} {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

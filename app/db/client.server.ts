@@ -1,0 +1,102 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** The app's database, whichever engine is behind it: same schema, same SQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Rejects when the database cannot answer a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+  /** The underlying driver, for migrations and tests. */
+  raw: { pglite?: PGlite; pool?: pg.Pool };
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; omit for an in-memory database (tests). */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir?: string): Promise<DatabaseHandle> {
+  if (dir) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    raw: { pglite: client },
+    async ping(timeoutMs = 2000) {
+      if (closed || client.closed) throw new Error("database is closed");
+      await withTimeout(client.query("select 1"), timeoutMs);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 15_000,
+  });
+  // An idle client losing its connection (database restarted) must not crash the process;
+  // the pool replaces it and the next query reports the outage to its caller.
+  pool.on("error", (error) => console.error(`[db] idle connection error: ${error.message}`));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    raw: { pool },
+    async ping(timeoutMs = 2000) {
+      if (closed) throw new Error("database is closed");
+      await withTimeout(pool.query("select 1"), timeoutMs);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Row count helper that works the same on both drivers. */
+export async function countRows(db: Database, table: string): Promise<number> {
+  const result = await db.execute(sql.raw(`select count(*)::int as n from "${table}"`));
+  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  return Number(rows[0]?.n ?? 0);
+}

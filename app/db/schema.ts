@@ -1,0 +1,314 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Products, wardrobe solutions and consultation services. */
+export const catalogItems = pgTable(
+  "catalog_items",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** product: styled collection item; solution: wardrobe solution; service: consultation service */
+    kind: text("kind", { enum: ["product", "solution", "service"] }).notNull(),
+    /** Null when the price is not a number ("Contact Us"); such an item is not sold through checkout. */
+    priceCents: integer("price_cents"),
+    priceText: text("price_text").notNull(),
+    description: text("description").notNull(),
+    /** Image slot names under public/images (first one is the card image). */
+    images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Units left to sell; null means unlimited. */
+    stockQuantity: integer("stock_quantity"),
+    visible: boolean("visible").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("catalog_items_kind_idx").on(t.kind)],
+);
+
+export const events = pgTable("events", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  /** Display text for the dates, e.g. "24 September 2025". */
+  dates: text("dates").notNull(),
+  timeText: text("time_text"),
+  /** When the event starts (null for recurring or to-be-announced); ticket sales end then. */
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  endsAt: timestamp("ends_at", { withTimezone: true }),
+  recurring: text("recurring"),
+  focus: text("focus").notNull(),
+  priceText: text("price_text").notNull(),
+  description: text("description").notNull(),
+  descriptionPoints: jsonb("description_points").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  includes: jsonb("includes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  location: text("location").notNull(),
+  participants: text("participants").notNull(),
+  earlyBird: text("early_bird"),
+  images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  ticketsOnSale: boolean("tickets_on_sale").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const ticketOptions = pgTable(
+  "ticket_options",
+  {
+    id: serial("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    description: text("description").notNull(),
+    availableFrom: timestamp("available_from", { withTimezone: true }),
+    availableUntil: timestamp("available_until", { withTimezone: true }),
+    /** Seats for this option (per session for recurring events); null means no limit of its own. */
+    capacity: integer("capacity"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [uniqueIndex("ticket_options_event_type_idx").on(t.eventId, t.type)],
+);
+
+export const membershipTiers = pgTable("membership_tiers", {
+  slug: text("slug").primaryKey(),
+  tierSet: text("tier_set", { enum: ["newer", "older"] }).notNull(),
+  name: text("name").notNull(),
+  priceCents: integer("price_cents"),
+  priceText: text("price_text").notNull(),
+  description: text("description").notNull(),
+  features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  popular: boolean("popular").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull().default("Honey Bee"),
+    category: text("category").notNull().default("General"),
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    image: text("image"),
+    views: integer("views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.publishedOn)],
+);
+
+/** One row per (post, analytics session): a view or like counts once per session. */
+export const blogPostReactions = pgTable(
+  "blog_post_reactions",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    kind: text("kind", { enum: ["view", "like"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.sessionId, t.kind] })],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    sessionId: text("session_id"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: text("session_id").notNull(),
+    eventType: text("event_type").notNull(),
+    pagePath: text("page_path").notNull(),
+    itemName: text("item_name"),
+    referrer: text("referrer"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("analytics_events_created_idx").on(t.createdAt),
+    index("analytics_events_type_created_idx").on(t.eventType, t.createdAt),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Short reference shown to the buyer. */
+    reference: text("reference").notNull().unique(),
+    orderType: text("order_type").notNull(),
+    itemName: text("item_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("ZAR"),
+    status: text("status", {
+      enum: ["pending", "paid", "failed", "cancelled", "expired", "refunded"],
+    })
+      .notNull()
+      .default("pending"),
+    customerFirstName: text("customer_first_name").notNull(),
+    customerLastName: text("customer_last_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerAddress: text("customer_address").notNull(),
+    sessionId: text("session_id"),
+    provider: text("provider").notNull(),
+    /** The payment provider's checkout id (the spec's "{provider}_checkout_id"). */
+    yocoCheckoutId: text("yoco_checkout_id").unique(),
+    providerPaymentId: text("provider_payment_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status),
+  ],
+);
+
+export const orderLines = pgTable("order_lines", {
+  id: serial("id").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  catalogItemId: integer("catalog_item_id").references(() => catalogItems.id),
+  ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id),
+  membershipSlug: text("membership_slug").references(() => membershipTiers.slug),
+  displayName: text("display_name").notNull(),
+  quantity: integer("quantity").notNull(),
+  unitPriceCents: integer("unit_price_cents").notNull(),
+});
+
+/** Webhook deliveries already processed, keyed by the provider's webhook id, so a repeat changes nothing. */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  webhookId: text("webhook_id").primaryKey(),
+  provider: text("provider").notNull(),
+  eventType: text("event_type").notNull(),
+  payload: jsonb("payload").$type<unknown>().notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Units held by a checkout until it is paid (converted) or abandoned (released).
+ * stock_key names what is held: "catalog:{id}", "ticket:{optionId}" or "ticket:{optionId}:{session}".
+ */
+export const stockHolds = pgTable(
+  "stock_holds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    stockKey: text("stock_key").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status", { enum: ["held", "converted", "released"] })
+      .notNull()
+      .default("held"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_holds_key_status_idx").on(t.stockKey, t.status),
+    index("stock_holds_order_idx").on(t.orderId),
+  ],
+);
+
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    /** SHA-256 of the cookie's random token, so a database leak does not leak live sessions. */
+    idHash: text("id_hash").primaryKey(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    clientKey: text("client_key").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_client_idx").on(t.clientKey, t.attemptedAt)],
+);
+
+/** Generic fixed-window counters for rate limits that must hold across app instances. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    bucket: text("bucket").notNull(),
+    clientKey: text("client_key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.clientKey, t.windowStart] })],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    /** What queued it, e.g. "contact:12" or "order-confirmation:{orderId}", unique so a retry queues nothing twice. */
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_status_idx").on(t.status)],
+);
+
+/** Small key/value settings kept by the app itself (for example the admin password hash). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,68 @@
+import { catalogSeed, testProductSeed } from "~/content/catalog";
+import { eventsSeed } from "~/content/events";
+import { membershipsSeed } from "~/content/memberships";
+import { postsSeed } from "~/content/posts";
+import type { Database } from "./client.server";
+import { blogPosts, catalogItems, events, membershipTiers, ticketOptions } from "./schema";
+
+const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/**
+ * Inserts the spec's catalog, events, ticket options, tiers and sample posts. Each row is inserted
+ * only when its key is absent, so restarting changes nothing and an owner's edits are never
+ * overwritten. (To retire a seeded product, hide it with `visible = false` rather than deleting it.)
+ */
+export async function seedDatabase(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(catalogItems)
+      .values(
+        [...catalogSeed, testProductSeed].map((item) => ({
+          slug: item.slug,
+          name: item.name,
+          kind: item.kind,
+          priceCents: item.priceCents,
+          priceText: item.priceText,
+          description: item.description,
+          images: item.images,
+          stockQuantity: item.stockQuantity,
+          visible: item.visible ?? true,
+          sortOrder: item.sortOrder,
+        })),
+      )
+      .onConflictDoNothing({ target: catalogItems.slug });
+
+    await tx
+      .insert(events)
+      .values(
+        eventsSeed.map(({ ticketOptions: _options, startsAt, endsAt, ...event }) => ({
+          ...event,
+          startsAt: toDate(startsAt),
+          endsAt: toDate(endsAt),
+        })),
+      )
+      .onConflictDoNothing({ target: events.id });
+
+    const options = eventsSeed.flatMap((event) =>
+      event.ticketOptions.map((option, index) => ({
+        eventId: event.id,
+        type: option.type,
+        priceCents: option.priceCents,
+        description: option.description,
+        availableFrom: toDate(option.availableFrom),
+        availableUntil: toDate(option.availableUntil),
+        capacity: option.capacity,
+        sortOrder: index + 1,
+      })),
+    );
+    if (options.length) {
+      await tx
+        .insert(ticketOptions)
+        .values(options)
+        .onConflictDoNothing({ target: [ticketOptions.eventId, ticketOptions.type] });
+    }
+
+    await tx.insert(membershipTiers).values(membershipsSeed).onConflictDoNothing({ target: membershipTiers.slug });
+    await tx.insert(blogPosts).values(postsSeed).onConflictDoNothing({ target: blogPosts.slug });
+  });
+}

@@ -1,0 +1,84 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Makes queuing idempotent: a second message with the same key is not queued. */
+  dedupeKey?: string;
+}
+
+/**
+ * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
+ * configured. Call it inside the transaction that stores what the email is about.
+ */
+export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<void> {
+  await db
+    .insert(emailOutbox)
+    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, dedupeKey: email.dedupeKey })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+export interface MailSettings {
+  smtpUrl?: string;
+  from: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function createTransport(settings: MailSettings): Transporter | undefined {
+  return settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined;
+}
+
+/**
+ * Sends what is pending. Without SMTP the messages stay pending and are written to the log, so a
+ * developer sees them. Safe to run from several instances: each row is claimed by bumping its
+ * attempt counter with a conditional update before sending.
+ */
+export async function deliverPendingEmails(
+  db: Database,
+  settings: MailSettings,
+  transport = createTransport(settings),
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<{ sent: number; failed: number }> {
+  const pending = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(emailOutbox.id)
+    .limit(20);
+  let sent = 0;
+  let failed = 0;
+  for (const message of pending) {
+    if (!transport) {
+      if (message.attempts === 0) {
+        log(`[mail] (no SMTP_URL: kept in outbox #${message.id}) to=${message.toAddress} subject=${JSON.stringify(message.subject)}`);
+        await db.update(emailOutbox).set({ attempts: 1 }).where(eq(emailOutbox.id, message.id));
+      }
+      continue;
+    }
+    const claimed = await db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")))
+      .returning({ id: emailOutbox.id });
+    if (!claimed.length) continue;
+    try {
+      await transport.sendMail({ from: settings.from, to: message.toAddress, subject: message.subject, text: message.textBody });
+      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, message.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const last = message.attempts + 1 >= MAX_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({ lastError: (error as Error).message.slice(0, 500), status: last ? "failed" : "pending" })
+        .where(eq(emailOutbox.id, message.id));
+      log(`[mail] sending #${message.id} failed: ${(error as Error).message}`);
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,25 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("styled-collections", "routes/styled-collections.tsx"),
+  route("consultation-services", "routes/consultation-services.tsx"),
+  route("product/:slug", "routes/product.tsx"),
+  route("events", "routes/events.tsx"),
+  route("tickets/:eventId", "routes/tickets.tsx"),
+  route("workshop/tablecloth-skirt", "routes/workshop-tablecloth-skirt.tsx"),
+  route("membership/:tier", "routes/membership.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("events-gallery", "routes/events-gallery.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("test", "routes/test.tsx"),
+  route("admin/login", "routes/admin-login.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

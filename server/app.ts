@@ -1,0 +1,148 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import http from "node:http";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { ConfigError } from "~/config.server";
+import type { AppContext } from "~/context.server";
+import { deliverPendingEmails } from "~/email/outbox.server";
+import { createRuntime, type Runtime } from "./runtime";
+import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
+
+export interface CreateAppOptions {
+  /** Dev mode: routes come from Vite's module graph, with hot reload. */
+  vite?: ViteDevServer;
+  /** Folder with the built client assets (production). */
+  clientDir?: string;
+}
+
+/** The Express app: static files, health check, and every page through React Router. */
+export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Express {
+  const { config, database, clock } = runtime;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(assignNonce);
+  app.use(securityHeaders(config, { dev: Boolean(options.vite) }));
+  app.use(permissionsPolicy);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.status(200).json({ status: "ok", database: "ok" });
+    } catch (error) {
+      res.status(503).json({ status: "unhealthy", database: "unreachable", error: (error as Error).message });
+    }
+  });
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else if (options.clientDir) {
+    // Hashed file names change with their content, so they can be cached forever.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const getBuild = options.vite
+    ? () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: getBuild,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (req, res): AppContext => ({
+        db: database.db,
+        dbHandle: database,
+        config,
+        clock,
+        nonce: res.locals.nonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+  return app;
+}
+
+export interface StartOptions extends CreateAppOptions {
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningServer {
+  url: string;
+  runtime: Runtime;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Starts the whole site: runtime, HTTP server, outbox delivery, and a clean SIGTERM shutdown. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime(options.env ?? process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = createApp(runtime, options);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(runtime.config.port, runtime.config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : runtime.config.port;
+  const url = `http://localhost:${port}`;
+  console.log(`[server] listening on ${url}`);
+
+  const mailTimer = setInterval(() => {
+    deliverPendingEmails(runtime.database.db, runtime.config.mail).catch((error) =>
+      console.error(`[mail] delivery pass failed: ${(error as Error).message}`),
+    );
+  }, 5_000);
+  mailTimer.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(mailTimer);
+      // Stop accepting, let requests in flight finish, then close the database cleanly.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await runtime.database.close();
+    })());
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      console.log(`[server] ${signal}: finishing requests in flight, then closing`);
+      const force = setTimeout(() => {
+        console.error("[server] requests still open after 10 s; exiting");
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { url, runtime, server, close };
+}

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { ensureAdminPassword } from "~/admin/password.server";
+import { loadConfig, type AppConfig } from "~/config.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+import { seedDatabase } from "~/db/seed.server";
+import { fixedClock, systemClock, type Clock } from "~/lib/clock";
+
+export interface Runtime {
+  config: AppConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+}
+
+/**
+ * Everything the server needs before it listens: validated configuration, an open and migrated
+ * database with the seed content, and an admin password (printed once when generated).
+ */
+export async function createRuntime(
+  env: Record<string, string | undefined> = process.env,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<Runtime> {
+  const config = loadConfig(env);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
+  try {
+    await runMigrations(database);
+    await seedDatabase(database.db);
+    const { generatedPassword } = await ensureAdminPassword(database.db, {
+      adminPassword: config.adminPassword,
+      isProduction: config.isProduction,
+    });
+    if (generatedPassword) {
+      log(
+        [
+          "",
+          "  ┌──────────────────────────────────────────────────────────┐",
+          `  │ Admin password (shown once): ${generatedPassword.padEnd(28)}│`,
+          "  │ Sign in at /admin/login. Set ADMIN_PASSWORD to choose it. │",
+          "  └──────────────────────────────────────────────────────────┘",
+          "",
+        ].join("\n"),
+      );
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
+  log(`[db] ${database.kind === "pglite" ? `PGlite at ${path.join(config.dataDir, "pglite")}` : "PostgreSQL"} ready`);
+  return { config, database, clock };
+}

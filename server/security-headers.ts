@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { AppConfig } from "~/config.server";
+
+/** A fresh nonce per response, used by the CSP and by React Router's inline scripts. */
+export const assignNonce: RequestHandler = (_req, res, next) => {
+  res.locals.nonce = randomBytes(16).toString("base64");
+  next();
+};
+
+export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): RequestHandler {
+  const paymentOrigins = config.payment.provider === "yoco" ? ["https://c.yoco.com", "https://*.yoco.com"] : [];
+  return helmet({
+    // Vite's dev server injects inline scripts and a websocket for hot reload.
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "https://i.ytimg.com"],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            frameSrc: ["https://www.youtube-nocookie.com"],
+            formAction: ["'self'", ...paymentOrigins],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+    strictTransportSecurity: config.isProduction ? { maxAge: 63072000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+}
+
+export const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), interest-cohort=()");
+  next();
+};

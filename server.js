@@ -12,6 +12,7 @@ if (dev) {
   await startServer({ vite, env });
 } else {
   process.env.NODE_ENV ??= "production";
-  const { startServer } = await import("./build/server/index.js");
-  await startServer({ clientDir: new URL("./build/client", import.meta.url).pathname, env });
+  const buildDir = new URL(`./${process.env.BUILD_DIR ?? "build"}/`, import.meta.url);
+  const { startServer } = await import(new URL("server/index.js", buildDir).href);
+  await startServer({ clientDir: new URL("client", buildDir).pathname, env });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,15 +8,18 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { trackEvent } from "./analytics/track";
+import { Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.nonce };
+  return { nonce: context.nonce, siteUrl: context.config.siteUrl };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -40,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -47,9 +52,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Reports a page view on every route change (the spec: "Every route change reports a page view"). */
+function PageViewTracker() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    trackEvent("page_view", { pagePath: pathname });
+  }, [pathname]);
+  return null;
+}
+
 export default function App() {
   useLoaderData<typeof loader>();
-  return <Outlet />;
+  return (
+    <>
+      <PageViewTracker />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

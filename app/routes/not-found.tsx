@@ -17,7 +17,7 @@ export default function NotFound() {
         404
       </p>
       <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">
-        <span className="sr-only">404 </span>Oops! Page not found
+        Oops! Page not found
       </h1>
       <Link to="/" className="btn-primary mt-8">
         Return to Home

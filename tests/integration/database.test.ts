@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows, type DatabaseHandle } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+import { catalogItems, events, membershipTiers } from "~/db/schema";
+import { seedDatabase } from "~/db/seed.server";
+import { catalogSeed } from "~/content/catalog";
+import { eventsSeed } from "~/content/events";
+import { membershipsSeed } from "~/content/memberships";
+import { postsSeed } from "~/content/posts";
+import { eq } from "drizzle-orm";
+import { createTestDatabase } from "../setup/test-db";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const tables = [
+  "catalog_items",
+  "events",
+  "ticket_options",
+  "membership_tiers",
+  "blog_posts",
+  "contact_submissions",
+  "analytics_events",
+  "orders",
+  "order_lines",
+  "payment_webhook_events",
+  "stock_holds",
+  "admin_sessions",
+  "login_attempts",
+  "email_outbox",
+];
+
+describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("applies the committed migrations: every domain table exists", async () => {
+    const result = await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    for (const table of tables) expect(names).toContain(table);
+  });
+
+  it("seeds every item, event, ticket option, tier and sample post from the content modules", async () => {
+    expect(await countRows(handle.db, "catalog_items")).toBe(catalogSeed.length + 1);
+    expect(await countRows(handle.db, "events")).toBe(eventsSeed.length);
+    expect(await countRows(handle.db, "ticket_options")).toBe(
+      eventsSeed.reduce((n, e) => n + e.ticketOptions.length, 0),
+    );
+    expect(await countRows(handle.db, "membership_tiers")).toBe(12);
+    expect(membershipsSeed.filter((t) => t.tierSet === "newer")).toHaveLength(6);
+    expect(await countRows(handle.db, "blog_posts")).toBe(postsSeed.length);
+    const [candy] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
+    expect(candy).toMatchObject({ priceCents: 35000, stockQuantity: 10, priceText: "R 350.00" });
+    const [test] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "test-product"));
+    expect(test).toMatchObject({ name: "Test Product", priceCents: 500, visible: false });
+  });
+
+  it("seeding again changes nothing and never overwrites the owner's edits", async () => {
+    await handle.db.update(catalogItems).set({ priceCents: 39900, priceText: "R 399.00" }).where(eq(catalogItems.slug, "candy-earrings"));
+    await handle.db.update(events).set({ title: "Sip & Style (moved)" }).where(eq(events.id, "sip-style"));
+    const before = await Promise.all(tables.map((t) => countRows(handle.db, t)));
+    await runMigrations(handle);
+    await seedDatabase(handle.db);
+    const after = await Promise.all(tables.map((t) => countRows(handle.db, t)));
+    expect(after).toEqual(before);
+    const [candy] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
+    expect(candy.priceCents).toBe(39900);
+    const [event] = await handle.db.select().from(events).where(eq(events.id, "sip-style"));
+    expect(event.title).toBe("Sip & Style (moved)");
+    const [tier] = await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, "upcycle-kings-queens"));
+    expect(tier).toMatchObject({ priceCents: null, priceText: "Contact Us" });
+  });
+
+  it("ping fails once the database is closed", async () => {
+    const other = await createTestDatabase({ seed: false });
+    await other.ping();
+    await other.close();
+    await expect(other.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,4 @@
+// Placeholder: the contact form (issue 3) replaces this.
+export function ContactForm() {
+  return null;
+}

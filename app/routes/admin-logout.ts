@@ -1,0 +1,4 @@
+// Placeholder until built.
+export function loader() {
+  return new Response("Not implemented", { status: 501 });
+}

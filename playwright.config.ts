@@ -63,7 +63,6 @@ export default defineConfig({
       // One pinned clock for date rules: before the sip-style "Normal Price" window opens.
       APP_NOW: process.env.E2E_APP_NOW ?? "2025-09-10T10:00:00+02:00",
       STOCK_HOLD_MINUTES: "15",
-      LOG_LEVEL: "warn",
     },
   },
 });

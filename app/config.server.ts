@@ -23,6 +23,7 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+    DATABASE_POOL_SIZE: positiveInt(10),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
@@ -48,7 +49,6 @@ export const envSchema = z
     OWNER_EMAIL: z.email("must be an email address").default("hello@honeybeefashion.co.za"),
     /** Pins the app's clock (ISO date-time) for demos and tests of date rules. */
     APP_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
     if (env.YOCO_SECRET_KEY && !env.YOCO_WEBHOOK_SECRET) {
@@ -75,6 +75,7 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl?: string;
+  databasePoolSize: number;
   dataDir: string;
   sessionSecret: string;
   /** Set when the operator gave one; otherwise the stored hash (or a generated password) is used. */
@@ -91,7 +92,6 @@ export interface AppConfig {
   };
   mail: { smtpUrl?: string; from: string; ownerEmail: string };
   fixedNow?: Date;
-  logLevel: Env["LOG_LEVEL"];
 }
 
 export class ConfigError extends Error {
@@ -179,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
     sessionSecret: sessionSecret!,
     adminPassword: env.ADMIN_PASSWORD,
@@ -194,6 +195,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, ownerEmail: env.OWNER_EMAIL },
     fixedNow: env.APP_NOW ? new Date(env.APP_NOW) : undefined,
-    logLevel: env.LOG_LEVEL,
   };
 }

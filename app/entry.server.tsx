@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "./db/errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,6 +15,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page that failed because the database is down is a temporary outage, not a bug: say 503.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (errors.some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+    responseHeaders.set("Cache-Control", "no-store");
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -73,12 +73,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // The same words on the server and after hydration (the browser only sees a sanitised error).
   let details = "Something went wrong on our side. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
-    details = unavailable
-      ? "We are having trouble reaching our shop right now. Please try again in a minute."
-      : `${error.status} ${error.statusText || ""}`.trim();
+    details = error.status === 503 ? details : `${error.status} ${error.statusText || ""}`.trim();
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }

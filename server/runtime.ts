@@ -23,6 +23,7 @@ export async function createRuntime(
   const config = loadConfig(env);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, "pglite"),
   });
   try {
@@ -33,16 +34,13 @@ export async function createRuntime(
       isProduction: config.isProduction,
     });
     if (generatedPassword) {
-      log(
-        [
-          "",
-          "  ┌──────────────────────────────────────────────────────────┐",
-          `  │ Admin password (shown once): ${generatedPassword.padEnd(28)}│`,
-          "  │ Sign in at /admin/login. Set ADMIN_PASSWORD to choose it. │",
-          "  └──────────────────────────────────────────────────────────┘",
-          "",
-        ].join("\n"),
-      );
+      const lines = [
+        `Admin password (shown once): ${generatedPassword}`,
+        "Sign in at /admin/login. Set ADMIN_PASSWORD to choose your own.",
+      ];
+      const width = Math.max(...lines.map((line) => line.length));
+      const rule = "─".repeat(width + 2);
+      log(["", `  ┌${rule}┐`, ...lines.map((line) => `  │ ${line.padEnd(width)} │`), `  └${rule}┘`, ""].join("\n"));
     }
   } catch (error) {
     await database.close().catch(() => {});

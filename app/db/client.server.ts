@@ -26,10 +26,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; omit for an in-memory database (tests). */
   pgliteDir?: string;
+  /** Connections per instance in the PostgreSQL pool. */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.pgliteDir);
 }
 
@@ -55,10 +57,10 @@ async function openPglite(dir?: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,

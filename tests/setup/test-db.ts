@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     isProduction: false,
     port: 0,
     host: "127.0.0.1",
+    databasePoolSize: 10,
     dataDir: "/tmp/honey-test",
     sessionSecret: "test-session-secret-test-session-secret",
     adminPassword: "test-admin-password",
@@ -59,7 +60,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       stockHoldMinutes: 15,
     },
     mail: { from: "Shop <shop@example.test>", ownerEmail: "owner@example.test" },
-    logLevel: "silent",
     ...overrides,
   };
 }

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "honey-config-"));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("works with no configuration at all: defaults, and secrets generated once and kept in DATA_DIR", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.port).toBe(3000);
+    expect(first.databaseUrl).toBeUndefined();
+    expect(first.payment.provider).toBe("simulator");
+    expect(first.payment.stockHoldMinutes).toBe(15);
+    expect(first.siteUrl).toBe("http://localhost:3000");
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    const stored = JSON.parse(fs.readFileSync(path.join(dir, "secrets.json"), "utf8"));
+    expect(stored.sessionSecret).toBe(first.sessionSecret);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.payment.simulatorWebhookSecret).toBe(first.payment.simulatorWebhookSecret);
+  });
+
+  it("gives one clear line per bad value", () => {
+    const problems = problemsOf({
+      DATA_DIR: tempDir(),
+      PORT: "abc",
+      DATABASE_URL: "mysql://x",
+      SITE_URL: "not a url",
+      YOCO_SECRET_KEY: "pk_test_123",
+      STOCK_HOLD_MINUTES: "-5",
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.find((p) => p.startsWith("PORT:"))).toContain('"abc"');
+    expect(problems.find((p) => p.startsWith("DATABASE_URL:"))).toContain("postgres://");
+    expect(problems.some((p) => p.startsWith("SITE_URL:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("STOCK_HOLD_MINUTES:"))).toBe(true);
+    const yoco = problems.find((p) => p.startsWith("YOCO_SECRET_KEY:"))!;
+    expect(yoco).toContain("sk_test_");
+    expect(yoco).not.toContain("pk_test_123");
+  });
+
+  it("requires the deployment's secrets when NODE_ENV=production instead of generating them", () => {
+    const dir = tempDir();
+    const problems = problemsOf({ NODE_ENV: "production", DATA_DIR: dir });
+    expect(problems.some((p) => p.startsWith("SESSION_SECRET:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SITE_URL:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("YOCO_SECRET_KEY:"))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "secrets.json"))).toBe(false);
+  });
+
+  it("accepts a complete production configuration with Yoco", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: "x".repeat(40),
+      SITE_URL: "https://shop.example.co.za/",
+      DATABASE_URL: "postgres://u:p@db:5432/shop",
+      YOCO_SECRET_KEY: "sk_live_abc",
+      YOCO_WEBHOOK_SECRET: "whsec_abc",
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.payment.provider).toBe("yoco");
+    expect(config.siteUrl).toBe("https://shop.example.co.za");
+  });
+
+  it("needs the webhook secret with a Yoco key", () => {
+    const problems = problemsOf({ DATA_DIR: tempDir(), YOCO_SECRET_KEY: "sk_test_abc" });
+    expect(problems).toEqual(["YOCO_WEBHOOK_SECRET: is required when YOCO_SECRET_KEY is set"]);
+  });
+});

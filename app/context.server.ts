@@ -2,8 +2,11 @@ import type { AppConfig } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Clock } from "./lib/clock";
 
-/** What every loader and action receives as `context`: the database is never a global import. */
-export interface AppContext {
+/**
+ * What every loader and action receives as `context`: the database is never a global import.
+ * A type alias rather than an interface so that it fits React Router's index-signature context type.
+ */
+export type AppContext = {
   db: Database;
   dbHandle: DatabaseHandle;
   config: AppConfig;
@@ -12,7 +15,7 @@ export interface AppContext {
   nonce: string;
   /** The client's address, for rate limits only (never stored). */
   clientIp: string;
-}
+};
 
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}

@@ -3,11 +3,12 @@ import compression from "compression";
 import express, { type Express } from "express";
 import http from "node:http";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
+import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 
@@ -16,6 +17,42 @@ export interface CreateAppOptions {
   vite?: ViteDevServer;
   /** Folder with the built client assets (production). */
   clientDir?: string;
+  /** Serve anonymous public pages from memory (default: on in production, off in dev). */
+  pageCache?: boolean;
+}
+
+/** Pages that show one person's data: never stored by browsers or shared caches. */
+const PRIVATE_PATHS = /^\/(admin|checkout|order-confirmation|payments)(\/|$)/;
+
+/**
+ * The security headers the middleware below sends, captured once with a placeholder nonce, so the
+ * page cache's fast path sends exactly the same ones without going through Express.
+ */
+function captureSecurityHeaders(middlewares: express.RequestHandler[]): HeaderTemplate {
+  const headers = new Map<string, string>();
+  const res = {
+    locals: { nonce: HEADER_NONCE_PLACEHOLDER },
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  const req = { headers: {}, method: "GET", url: "/", path: "/" };
+  for (const middleware of middlewares) middleware(req as never, res as never, () => {});
+  return [...headers.entries()];
+}
+
+/**
+ * The whole HTTP handler: cached anonymous pages answered before Express (see server/page-cache.ts),
+ * everything else through the Express app.
+ */
+export function createRequestListener(runtime: Runtime, options: CreateAppOptions = {}): http.RequestListener {
+  const app = createApp(runtime, options);
+  const fastPath = app.locals.pageCache as ReturnType<typeof createPageCache> | undefined;
+  const headers = app.locals.securityHeaders as HeaderTemplate;
+  if (!fastPath) return app;
+  return (req, res) => {
+    if (!fastPath.tryServe(req, res, headers)) app(req, res);
+  };
 }
 
 /** The Express app: static files, health check, and every page through React Router. */
@@ -25,9 +62,9 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(assignNonce);
-  app.use(securityHeaders(config, { dev: Boolean(options.vite) }));
-  app.use(permissionsPolicy);
+  const headerMiddleware = [securityHeaders(config, { dev: Boolean(options.vite) }), permissionsPolicy];
+  app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
+  app.use(assignNonce, ...headerMiddleware);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -48,28 +85,41 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // Only file-like paths reach the disk: page requests skip a stat() per request.
+    const files = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()));
   }
 
   const getBuild = options.vite
     ? () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: getBuild,
-      mode: options.vite ? "development" : "production",
-      getLoadContext: (req, res): AppContext => ({
-        db: database.db,
-        dbHandle: database,
-        config,
-        clock,
-        nonce: res.locals.nonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
-    }),
-  );
+  const mode = options.vite ? "development" : "production";
+  const loadContext = (req: express.Request, res: express.Response): AppContext => ({
+    db: database.db,
+    dbHandle: database,
+    config,
+    clock,
+    nonce: res.locals.nonce as string,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  });
+
+  app.use((req, res, next) => {
+    if (PRIVATE_PATHS.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+
+  if (options.pageCache ?? !options.vite) {
+    const handleFetch = createFetchHandler(getBuild, mode);
+    const pageCache = createPageCache({
+      db: database.db,
+      render: (request, res) => handleFetch(request, loadContext(res.req, res)),
+    });
+    app.use(pageCache.middleware);
+    app.locals.pageCache = pageCache;
+  }
+
+  app.all("/{*splat}", createRequestHandler({ build: getBuild, mode, getLoadContext: loadContext }));
   return app;
 }
 
@@ -96,8 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     throw error;
   }
-  const app = createApp(runtime, options);
-  const server = http.createServer(app);
+  const server = http.createServer(createRequestListener(runtime, options));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface BenchServer {
+  base: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Milliseconds from spawning `node server.js` to the first 200 on `/`. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built app (BUILD_DIR or build/) on a free loopback port with a fresh PGlite data folder. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+    throw new Error(`no build in ${buildDir}/: run npm run build first`);
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-bench-"));
+  const started = performance.now();
+  const child = spawn("node", ["server.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: "bench-admin-password", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = await fetch(`${base}/`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the server did not answer 200 on / within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    base,
+    port,
+    dataDir,
+    process: child,
+    startupMs,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export function writeResults(name: string, data: unknown, markdown: string): string {
+  const dir = path.join("bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(data, null, 2));
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+  return path.join(dir, `${name}.md`);
+}
+
+export function markdownTable(headers: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}

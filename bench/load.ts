@@ -1,0 +1,139 @@
+// npm run bench: autocannon on 127.0.0.1 against the production build with a fresh PGlite data folder,
+// compared in the same run with a bare Node `http` server returning the same bytes as `/`.
+//   BENCH_SECONDS=10 (per case)   BENCH_CONNECTIONS=50
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { freePort, markdownTable, startBuiltServer, writeResults } from "./lib/server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+interface CaseResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<CaseResult> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const ok = (result as unknown as Record<string, number>)["2xx"] ?? 0;
+  const out = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+  console.log(`${name}: ${out.rps} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, ${out.ok} 2xx, ${out.non2xx} non-2xx, ${out.errors} errors`);
+  return out;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const app = await startBuiltServer({ ADMIN_PASSWORD: "bench-admin-password" });
+console.log(`startup: first 200 on / after ${Math.round(app.startupMs)} ms`);
+
+// The baseline: Node's bare http server answering with the very bytes `/` returns.
+const home = await fetch(`${app.base}/`, { headers: { "Accept-Encoding": "identity" } });
+const homeBytes = Buffer.from(await home.arrayBuffer());
+const basePort = await freePort();
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": homeBytes.length });
+  res.end(homeBytes);
+});
+await new Promise<void>((resolve) => bare.listen(basePort, "127.0.0.1", resolve));
+
+const results: CaseResult[] = [];
+let memoryMb = 0;
+let storedEvents = 0;
+try {
+  results.push(await load("baseline: bare node http, same bytes as /", { url: `http://127.0.0.1:${basePort}/` }));
+  results.push(await load("GET / (anonymous)", { url: `${app.base}/`, headers: { "user-agent": BROWSER_UA } }));
+  results.push(
+    await load("GET /product/candy-earrings (anonymous)", {
+      url: `${app.base}/product/candy-earrings`,
+      headers: { "user-agent": BROWSER_UA },
+    }),
+  );
+  results.push(
+    await load("POST /api/analytics (page views)", {
+      url: `${app.base}/api/analytics`,
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": BROWSER_UA },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              eventType: "page_view",
+              pagePath: "/bench",
+              itemName: null,
+              sessionId: randomUUID(),
+              referrer: null,
+              metadata: null,
+            }),
+          }),
+        },
+      ],
+    }),
+  );
+  memoryMb = rssMb(app.process.pid!);
+} finally {
+  bare.close();
+  await app.stop();
+}
+
+const db = new PGlite(path.join(app.dataDir, "pglite"));
+storedEvents = Number((await db.query<{ n: number }>("select count(*)::int as n from analytics_events where page_path = '/bench'")).rows[0].n);
+await db.close();
+
+const [baseline, homeCase, productCase, analyticsCase] = results;
+const ratio = (r: CaseResult) => `${Math.round((r.rps / baseline.rps) * 100)}%`;
+const checks = [
+  {
+    name: "anonymous / >= 25% of the bare baseline's req/s, no errors",
+    ok: homeCase.rps >= baseline.rps * 0.25 && homeCase.errors === 0 && homeCase.non2xx === 0,
+    value: `${ratio(homeCase)} (${homeCase.rps} vs ${baseline.rps} req/s), ${homeCase.errors + homeCase.non2xx} errors`,
+  },
+  {
+    name: "analytics >= 3,000 events/s, no errors",
+    ok: analyticsCase.rps >= 3000 && analyticsCase.errors === 0 && analyticsCase.non2xx === 0,
+    value: `${analyticsCase.rps} events/s, ${analyticsCase.errors + analyticsCase.non2xx} errors`,
+  },
+  {
+    name: "every accepted analytics event stored",
+    ok: storedEvents === analyticsCase.ok,
+    value: `${storedEvents} stored / ${analyticsCase.ok} accepted`,
+  },
+];
+
+const table = markdownTable(
+  ["case", "req/s", "p50 ms", "p99 ms", "2xx", "errors", "vs baseline"],
+  results.map((r) => [r.name, r.rps, r.p50, r.p99, r.ok, r.errors + r.non2xx, r === baseline ? "100%" : ratio(r)]),
+);
+const checkTable = markdownTable(
+  ["target", "measured", "result"],
+  checks.map((c) => [c.name, c.value, c.ok ? "ok" : "MISSED"]),
+);
+const extra = `Start-up (spawn to first 200 on /): ${Math.round(app.startupMs)} ms. Server memory (RSS) after the load: ${memoryMb} MB. ${CONNECTIONS} connections, ${SECONDS} s per case, Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`;
+const markdown = `# Load benchmark (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${extra}\n`;
+const file = writeResults("load", { at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, checks, startupMs: app.startupMs, memoryMb, storedEvents }, markdown);
+console.log(`\n${table}\n\n${checkTable}\n\n${extra}\nwritten to ${file}`);
+const failed = checks.filter((c) => !c.ok).length;
+console.log(`bench: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

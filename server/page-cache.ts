@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+
+/**
+ * Anonymous public pages served from memory until the data they show changes.
+ *
+ * - Only GET/HEAD of public paths, from visitors who send no cookie at all (a signed-in admin always
+ *   has one), so nobody ever gets a page rendered for someone else.
+ * - Entries are tied to the database's `content_version` sequence, which triggers move on every change
+ *   to catalog, events, tickets, tiers, posts and stock holds; instances read it at most every
+ *   `versionCheckMs`, so a change reaches every instance within that time. Entries also expire after `ttlMs`
+ *   (date rules, view counts).
+ * - The CSP nonce differs per response: the stored page has a placeholder where the nonce was, and
+ *   each response gets the fresh nonce helmet already put in its header.
+ */
+export interface PageCacheOptions {
+  db: Database;
+  render: (request: Request, res: Parameters<RequestHandler>[1]) => Promise<Response>;
+  maxEntries?: number;
+  ttlMs?: number;
+  versionCheckMs?: number;
+}
+
+interface Entry {
+  template: string;
+  etag: string;
+  contentType: string;
+  version: string;
+  storedAt: number;
+}
+
+const NONCE_PLACEHOLDER = "__honey_csp_nonce__";
+const PUBLIC_PATHS = [
+  /^\/$/,
+  /^\/(styled-collections|consultation-services|events|about|contact|blog|events-gallery|test|sitemap\.xml|robots\.txt)$/,
+  /^\/(product|tickets|membership|blog)\/[a-z0-9-]{1,100}$/,
+  /^\/workshop\/tablecloth-skirt$/,
+];
+
+export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (headers.cookie || headers.authorization) return false;
+  if (url.length > 300) return false;
+  const path = url.split("?", 1)[0];
+  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+}
+
+const isCacheablePageRequest = (req: ExpressRequest) => isCacheablePage(req.method, req.originalUrl, req.headers);
+
+/** Response headers with a placeholder where the per-response nonce goes. */
+export type HeaderTemplate = [name: string, value: string][];
+export const HEADER_NONCE_PLACEHOLDER = "__honey_header_nonce__";
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxEntries = options.maxEntries ?? 300;
+  const ttlMs = options.ttlMs ?? 60_000;
+  const versionCheckMs = options.versionCheckMs ?? 250;
+  const entries = new Map<string, Entry>();
+  let version: { value: string; readAt: number } | undefined;
+  let versionRead: Promise<string> | undefined;
+  const stats = { hits: 0, misses: 0, bypass: 0 };
+
+  async function currentVersion(): Promise<string> {
+    if (version && Date.now() - version.readAt < versionCheckMs) return version.value;
+    // One query in flight at a time, shared by every request waiting for it.
+    versionRead ??= options.db
+      .execute(sql`select last_value::text as v, is_called from content_version`)
+      .then((result) => {
+        const row = (result as unknown as { rows: { v: string; is_called: boolean }[] }).rows[0];
+        const value = `${row?.v}:${row?.is_called}`;
+        version = { value, readAt: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionRead = undefined;
+      });
+    return versionRead;
+  }
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    if (!isCacheablePageRequest(req)) {
+      stats.bypass++;
+      return next();
+    }
+    try {
+      const nonce = res.locals.nonce as string;
+      const key = req.originalUrl;
+      const now = Date.now();
+      const current = await currentVersion();
+      const cached = entries.get(key);
+      if (cached && cached.version === current && now - cached.storedAt < ttlMs) {
+        stats.hits++;
+        return send(req, res, cached, nonce, "HIT");
+      }
+      stats.misses++;
+      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const response = await options.render(new Request(url, { method: "GET", headers }), res);
+      const body = await response.text();
+      const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+      const storable =
+        response.status === 200 &&
+        !response.headers.has("set-cookie") &&
+        !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+      if (!storable) {
+        res.status(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
+        });
+        return res.send(body);
+      }
+      const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+      const entry: Entry = {
+        template,
+        etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
+        contentType,
+        version: current,
+        storedAt: now,
+      };
+      remember(key, entry);
+      return send(req, res, entry, nonce, "MISS");
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  /**
+   * The fast path, before Express: a fresh hit is answered straight from memory with the same
+   * security headers Express would send. Anything else (a miss, a stale version) returns false and
+   * goes through Express, which renders and refreshes.
+   */
+  function tryServe(req: IncomingMessage, res: ServerResponse, securityHeaders: HeaderTemplate): boolean {
+    const url = req.url ?? "/";
+    if (!isCacheablePage(req.method, url, req.headers)) return false;
+    if (!version || Date.now() - version.readAt >= versionCheckMs) return false;
+    const cached = entries.get(url);
+    if (!cached || cached.version !== version.value || Date.now() - cached.storedAt >= ttlMs) return false;
+    stats.hits++;
+    const nonce = randomBytes(16).toString("base64");
+    for (const [name, value] of securityHeaders) res.setHeader(name, value.replace(HEADER_NONCE_PLACEHOLDER, nonce));
+    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    res.setHeader("ETag", cached.etag);
+    res.setHeader("Vary", "Cookie, Accept-Encoding");
+    res.setHeader("X-Page-Cache", "HIT");
+    if (req.headers["if-none-match"] === cached.etag) {
+      res.removeHeader("Content-Security-Policy");
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    let body: Buffer = Buffer.from(cached.template.replaceAll(NONCE_PLACEHOLDER, nonce));
+    if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+      body = gzipSync(body, { level: 6 });
+      res.setHeader("Content-Encoding", "gzip");
+    }
+    res.setHeader("Content-Type", cached.contentType);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  return {
+    middleware,
+    tryServe,
+    stats,
+    clear: () => entries.clear(),
+    size: () => entries.size,
+  };
+}
+
+function send(req: ExpressRequest, res: Parameters<RequestHandler>[1], entry: Entry, nonce: string, state: "HIT" | "MISS") {
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Vary", "Cookie, Accept-Encoding");
+  res.setHeader("X-Page-Cache", state);
+  if (req.headers["if-none-match"] === entry.etag) {
+    // A 304 refreshes the browser's stored headers: keep the stored page's CSP (with its nonce) intact.
+    res.removeHeader("Content-Security-Policy");
+    return res.status(304).end();
+  }
+  res.setHeader("Content-Type", entry.contentType);
+  res.status(200).send(nonce ? entry.template.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.template);
+}

@@ -8,6 +8,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
+import { limitRequestBodies } from "./body-limits";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
@@ -66,6 +67,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
   app.use(assignNonce, ...headerMiddleware);
   app.use(compression());
+  app.use(limitRequestBodies);
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

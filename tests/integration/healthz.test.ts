@@ -75,3 +75,28 @@ describe("/healthz", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
+
+describe("request body limits", () => {
+  it("refuses a declared body over 1 MiB with 413 before reading it", async () => {
+    const response = await fetch(`${base}/contact`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x".repeat(1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("refuses a chunked body without a length with 411", async () => {
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${base}/contact`, { method: "POST", headers: { "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write("a=1");
+      req.end();
+    });
+    expect(status).toBe(411);
+  });
+});

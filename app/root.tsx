@@ -16,6 +16,7 @@ import { Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -24,6 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Headings on the first screen use the display face: fetch it with the CSS, not after it.
+  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

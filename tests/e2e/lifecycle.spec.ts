@@ -1,50 +1,16 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
+import { startInstance as start, tempDataDir } from "./support/instances";
 
 // Whole-process behaviour of `node server.js`: restarts, SIGTERM and SIGKILL, each on its own data folder.
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-interface Instance {
-  process: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(dataDir: string, env: Record<string, string> = {}): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn("node", ["server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 45_000 })
-    .toBe(200);
-  return { process: child, base, output: () => output, exited };
-}
-
-const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "honey-life-"));
+const startInstance = (dataDir: string, env: Record<string, string> = {}) => start({ DATA_DIR: dataDir, ...env });
 
 function pageView(sessionId: string, i: number) {
   return {

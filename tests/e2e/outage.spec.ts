@@ -1,28 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
+import { createPostgresDatabase, startInstance, type Instance } from "./support/instances";
 
 // A second app instance on a real PostgreSQL whose database we can take away and give back.
 const PG_URL = process.env.E2E_PG_URL;
 test.skip(!PG_URL, "needs a PostgreSQL server: set E2E_PG_URL (CI does)");
 
-let app: ChildProcess | undefined;
+let app: Instance | undefined;
 let admin: pg.Client;
 let base = "";
-const dbName = `outage_${Date.now().toString(36)}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+let dbName = "";
 
 async function setConnections(allowed: boolean) {
   await admin.query(`alter database "${dbName}" allow_connections ${allowed}`);
@@ -34,29 +21,14 @@ async function setConnections(allowed: boolean) {
 test.beforeAll(async () => {
   admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  const url = new URL(PG_URL!);
-  url.pathname = `/${dbName}`;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = spawn("node", ["server.js"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "honey-outage-")),
-      ADMIN_PASSWORD: "outage-admin-password",
-    },
-    stdio: "ignore",
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 30_000 })
-    .toBe(200);
+  const database = await createPostgresDatabase("outage");
+  dbName = database.name;
+  app = await startInstance({ DATABASE_URL: database.url });
+  base = app.base;
 });
 
 test.afterAll(async () => {
-  app?.kill("SIGTERM");
+  await app?.stop();
   await setConnections(true).catch(() => {});
   await admin?.end();
 });

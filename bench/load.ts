@@ -111,6 +111,11 @@ const checks = [
     value: `${ratio(homeCase)} (${homeCase.rps} vs ${baseline.rps} req/s), ${homeCase.errors + homeCase.non2xx} errors`,
   },
   {
+    name: "anonymous product page: no errors",
+    ok: productCase.errors === 0 && productCase.non2xx === 0,
+    value: `${ratio(productCase)} (${productCase.rps} req/s), ${productCase.errors + productCase.non2xx} errors`,
+  },
+  {
     name: "analytics >= 3,000 events/s, no errors",
     ok: analyticsCase.rps >= 3000 && analyticsCase.errors === 0 && analyticsCase.non2xx === 0,
     value: `${analyticsCase.rps} events/s, ${analyticsCase.errors + analyticsCase.non2xx} errors`,

@@ -18,7 +18,7 @@ export interface Batcher<T> {
 }
 
 export function createBatcher<T>({ write, maxBatch = 200, maxWaitMs = 5 }: BatcherOptions<T>): Batcher<T> {
-  let pending: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const pending: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 

@@ -1,4 +1,16 @@
-// Placeholder until built.
-export function loader() {
-  return new Response("Not implemented", { status: 501 });
+import { redirect } from "react-router";
+import { destroyAdminSession, requireAdmin, setFlashCookie } from "~/admin/session.server";
+import type { Route } from "./+types/admin-logout";
+
+/** Signing out is a POST (a link or prefetch must not end the session); a GET goes back to the dashboard. */
+export async function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyAdminSession(request, context));
+  headers.append("Set-Cookie", setFlashCookie("logout"));
+  return redirect("/admin/login", { headers });
 }

@@ -1,8 +1,332 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { readFlash, requireAdmin } from "~/admin/session.server";
+import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
+import { PERIODS, parsePeriod } from "~/analytics/days";
+import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
+import { DailyChart } from "~/components/admin/DailyChart";
+import { Panel, StatusBadge } from "~/components/admin/Panel";
+import { ActionToast, type ToastMessage } from "~/components/ui/toast";
+import { formatRand } from "~/lib/money";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/admin";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const period = parsePeriod(url.searchParams.get("period"));
+  const { flash, clear } = readFlash(request);
+  const toast: ToastMessage | null =
+    flash === "login" ? { title: "Login successful", description: "Welcome to the admin panel" } : null;
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (clear) headers.append("Set-Cookie", clear);
+  const now = context.clock.now();
+  let dashboard: DashboardData | null = null;
+  try {
+    dashboard = await loadDashboardData(context.db, {
+      period,
+      now,
+      ownHosts: [url.hostname, new URL(context.config.siteUrl).hostname],
+    });
+  } catch (error) {
+    console.error("Dashboard data failed to load:", error);
+  }
+  return data({ dashboard, period, now: now.toISOString(), toast }, { headers });
+}
+
+const dateTime = new Intl.DateTimeFormat("en-ZA", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Johannesburg",
+});
+const formatDate = (iso: string) => dateTime.format(new Date(iso));
+
+const tableClass = "w-full min-w-[40rem] text-left text-sm";
+const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
+const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { dashboard, period, now, toast } = loaderData;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+  const failed: ToastMessage | null = dashboard
+    ? null
+    : { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
+  const exportQuery = `?period=${encodeURIComponent(params.get("period") ?? period)}`;
+
+  return (
+    <section className="container-page space-y-6 py-8 sm:py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Admin Dashboard</h1>
+        <Form method="post" action="/admin/logout">
+          <button type="submit" className="btn-dark">
+            Logout
+          </button>
+        </Form>
+      </div>
+
+      <Form method="get" action="/admin" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+        <div>
+          <label htmlFor="period" className="block text-sm font-semibold">
+            Period
+          </label>
+          <select
+            id="period"
+            name="period"
+            defaultValue={period}
+            key={period}
+            className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3"
+          >
+            {PERIODS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="btn-outline">
+            Show
+          </button>
+        </noscript>
+        <p aria-live="polite" className="min-h-11 py-2 text-ink-soft">
+          {loading ? "Loading analytics..." : ""}
+        </p>
+      </Form>
+
+      {!dashboard ? (
+        <div role="alert" className="card p-6">
+          <h2 className="text-xl font-semibold">Error loading analytics</h2>
+          <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>
+        </div>
+      ) : (
+        <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} />
+      )}
+      <ActionToast message={toast ?? failed} />
+    </section>
+  );
+}
+
+function DashboardBody({
+  dashboard,
+  period,
+  now,
+  exportQuery,
+}: {
+  dashboard: DashboardData;
+  period: string;
+  now: Date;
+  exportQuery: string;
+}) {
+  const { counters } = dashboard;
+  const exportLink = (kind: string, label: string) => (
+    <a href={`/admin/export/${kind}${exportQuery}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm" download>
+      Export CSV<span className="sr-only"> of {label}</span>
+    </a>
+  );
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[
+          ["Total Visitors", counters.visitors],
+          ["Page Views", counters.pageViews],
+          ["Product Views", counters.productViews],
+          ["Event Views", counters.eventViews],
+        ].map(([label, value]) => (
+          <div key={label} className="card p-4 sm:p-5">
+            <dt className="text-sm font-semibold text-ink-soft">{label}</dt>
+            <dd className="mt-1 font-display text-3xl font-semibold" data-testid={`counter-${String(label).toLowerCase().replace(/ /g, "-")}`}>
+              {Number(value).toLocaleString("en-ZA")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <Panel title="Contact Form Submissions" period={period} actions={exportLink("contacts", "contact form submissions")}>
+        {dashboard.contacts.length === 0 ? (
+          <p className="text-ink-soft">No contact form submissions yet</p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Contact form submissions table">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {["Date", "Name", "Email", "Subject", "Message"].map((h) => (
+                    <th key={h} scope="col" className={thClass}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.contacts.map((c) => (
+                  <tr key={c.id}>
+                    <td className={tdClass}>{formatDate(c.createdAt)}</td>
+                    <td className={tdClass}>{c.name}</td>
+                    <td className={tdClass}>
+                      <a className="link" href={`mailto:${c.email}`}>{c.email}</a>
+                    </td>
+                    <td className={tdClass}>{c.subject}</td>
+                    <td className={`${tdClass} max-w-md whitespace-pre-wrap break-words`}>{c.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Panel>
+
+      <Panel title="Recent Checkouts" period={period} actions={exportLink("orders", "checkouts")}>
+        {dashboard.checkouts.length === 0 ? (
+          <p className="text-ink-soft">No checkouts found yet</p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent checkouts table">
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {["Date", "Customer", "Item", "Amount", "Status", "Type"].map((h) => (
+                    <th key={h} scope="col" className={thClass}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.checkouts.map((o) => (
+                  <tr key={o.id}>
+                    <td className={tdClass}>{formatDate(o.createdAt)}</td>
+                    <td className={tdClass}>
+                      <div className="font-semibold">{o.customerName}</div>
+                      <div className="text-ink-soft">{o.customerEmail}</div>
+                    </td>
+                    <td className={tdClass}>{o.itemName}</td>
+                    <td className={tdClass}>{formatRand(o.amountCents)}</td>
+                    <td className={tdClass}><StatusBadge status={o.status} /></td>
+                    <td className={tdClass}>{o.orderType}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Recent Activity" period={period} actions={exportLink("events", "analytics events")}>
+          {dashboard.recentActivity.length === 0 ? (
+            <p className="text-ink-soft">No activity yet</p>
+          ) : (
+            <ul className="divide-y divide-ink/5">
+              {dashboard.recentActivity.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+                  <span>
+                    <span className="font-semibold">{activityLabel(a.eventType)}</span>{" "}
+                    <span className="text-ink-soft">{a.itemName ?? a.pagePath}</span>
+                  </span>
+                  <span className="text-ink-soft">{relativeTime(new Date(a.createdAt), now)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel title="Popular Pages" period={period}>
+          {dashboard.popularPages.length === 0 ? (
+            <p className="text-ink-soft">No page views yet</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>Page</th>
+                  <th scope="col" className={thClass}>Visits</th>
+                  <th scope="col" className={thClass}>Share</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.popularPages.map((page) => (
+                  <tr key={page.path}>
+                    <td className={tdClass}>{pageLabel(page.path)}</td>
+                    <td className={tdClass}>{page.visits.toLocaleString("en-ZA")}</td>
+                    <td className={tdClass}>
+                      <div className="flex items-center gap-2">
+                        <div className="h-2 w-24 overflow-hidden rounded-full bg-cream-deep" aria-hidden="true">
+                          <div className="h-full bg-honey-dark" style={{ width: `${page.percent}%` }} />
+                        </div>
+                        <span>{page.percent}%</span>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+      </div>
+
+      <Panel title="Visitors and Page Views" period={period}>
+        <DailyChart points={dashboard.daily} />
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Checkout Funnel" period={period}>
+          <ol className="space-y-2 text-sm">
+            {dashboard.funnel.map((step) => (
+              <li key={step.step} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink/5 pb-2">
+                <span className="font-semibold">{step.step}</span>
+                <span>
+                  {step.count.toLocaleString("en-ZA")}
+                  {step.fromPrevious === null ? "" : ` (${step.fromPrevious}% of previous step)`}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-3 text-sm text-ink-soft">
+            Overall conversion:{" "}
+            {dashboard.funnel[0].count > 0
+              ? `${Math.round((dashboard.funnel[3].count / dashboard.funnel[0].count) * 100)}%`
+              : "0%"}
+          </p>
+        </Panel>
+
+        <Panel title="Top Referrers" period={period}>
+          {dashboard.referrers.length === 0 ? (
+            <p className="text-ink-soft">No referrers yet</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>Site</th>
+                  <th scope="col" className={thClass}>Sessions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.referrers.map((r) => (
+                  <tr key={r.host}>
+                    <td className={tdClass}>{r.host}</td>
+                    <td className={tdClass}>{r.sessions.toLocaleString("en-ZA")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Admin Dashboard",
+    description: "Analytics, checkouts and contact submissions.",
+    path: "/admin",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
   return (
     <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+      <div role="alert" className="card p-6">
+        <h1 className="text-2xl font-semibold">Error loading analytics</h1>
+        <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>
+      </div>
     </section>
   );
 }

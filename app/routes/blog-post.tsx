@@ -1,8 +1,150 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { assertSameOrigin } from "~/admin/session.server";
+import { getAnalyticsSessionId } from "~/analytics/track";
+import { renderMarkdown } from "~/blog/markdown.server";
+import { findPost, hasLiked, reactToPost } from "~/blog/posts.server";
+import { countsText, formatPostDate } from "~/components/blog/PostCard";
+import { useHydrated } from "~/components/ui/toast";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/blog-post";
+
+const SLUG = /^[a-z0-9-]{1,100}$/;
+
+async function postOr404(db: Parameters<typeof findPost>[0], slug: string | undefined) {
+  const post = slug && SLUG.test(slug) ? await findPost(db, slug) : undefined;
+  if (!post) throw data({ message: "Post not found" }, { status: 404 });
+  return post;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await postOr404(context.db, params.slug);
+  return {
+    post: {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      author: post.author,
+      category: post.category,
+      publishedOn: post.publishedOn,
+      views: post.views,
+      likes: post.likes,
+      html: renderMarkdown(post.content),
+    },
+  };
+}
+
+const reactionSchema = z.object({
+  intent: z.enum(["view", "like"]),
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+
+/** A view (sent once on opening the post) or a like, each counted once per analytics session. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const post = await postOr404(context.db, params.slug);
+  const parsed = reactionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, views: post.views, likes: post.likes, liked: false }, { status: 400 });
+  const { intent, sessionId } = parsed.data;
+  const counts = await reactToPost(context.db, post.id, sessionId, intent);
+  const liked = intent === "like" || (await hasLiked(context.db, post.id, sessionId));
+  return { ok: true, views: counts?.views ?? post.views, likes: counts?.likes ?? post.likes, liked };
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const view = useFetcher<typeof action>();
+  const like = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const [sessionId, setSessionId] = useState("");
+
+  useEffect(() => {
+    const id = getAnalyticsSessionId();
+    setSessionId(id);
+    view.submit({ intent: "view", sessionId: id }, { method: "post", action: `/blog/${post.slug}`, preventScrollReset: true });
+    // Once per post opened; the fetcher object itself changes identity between renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [post.slug]);
+
+  const latest = like.data ?? view.data;
+  const views = latest?.views ?? post.views;
+  const likes = latest?.likes ?? post.likes;
+  const liked = Boolean(like.data?.liked || view.data?.liked);
+
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <article className="container-page max-w-3xl py-12 sm:py-16">
+      <Link to="/blog" className="link">
+        Back to Blog
+      </Link>
+      <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-soft">
+        <span className="rounded-full bg-honey px-3 py-0.5 text-xs font-semibold text-ink">{post.category}</span>
+        <span>{post.author}</span>
+        <time dateTime={post.publishedOn}>{formatPostDate(post.publishedOn)}</time>
+      </div>
+      <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{post.title}</h1>
+      <p className="mt-4 text-lg text-ink-soft">{post.excerpt}</p>
+      <div
+        className="post-body mt-8 space-y-4 break-words text-lg leading-relaxed [&_a]:text-accent [&_a]:underline [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-honey [&_blockquote]:pl-4 [&_code]:rounded [&_code]:bg-cream-deep [&_code]:px-1"
+        // Rendered by markdown-it with html:false on the server: post HTML is escaped, never run.
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+      <div className="mt-10 flex flex-wrap items-center gap-4 border-t border-ink/10 pt-6">
+        <span className="text-ink-soft" aria-live="polite">
+          {countsText(views, likes)}
+        </span>
+        <like.Form method="post" action={`/blog/${post.slug}`} preventScrollReset>
+          <input type="hidden" name="intent" value="like" />
+          <input type="hidden" name="sessionId" value={sessionId} />
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={!hydrated || !sessionId || liked || like.state !== "idle"}
+            aria-pressed={liked}
+          >
+            {liked ? "Liked" : "Like"}
+          </button>
+        </like.Form>
+      </div>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!loaderData) return [{ title: "Post not found" }];
+  const { post } = loaderData;
+  return seo({
+    title: post.title,
+    description: post.excerpt,
+    path: `/blog/${post.slug}`,
+    siteUrl,
+    type: "article",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description: post.excerpt,
+        author: { "@type": "Person", name: post.author },
+        datePublished: post.publishedOn,
+        url: `${siteUrl}/blog/${post.slug}`,
+      },
+    ],
+  });
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = (error as { status?: number } | undefined)?.status === 404;
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-semibold sm:text-4xl">{notFound ? "Post not found" : "Something went wrong"}</h1>
+      <p className="mx-auto mt-4 max-w-xl text-ink-soft">
+        {notFound ? "This post does not exist or has been removed." : "Please try again in a moment."}
+      </p>
+      <Link to="/blog" className="btn-primary mt-8">
+        Back to Blog
+      </Link>
     </section>
   );
 }

@@ -1,8 +1,112 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { data, Form, useSubmit } from "react-router";
+import { assertSameOrigin, isAdminRequest } from "~/admin/session.server";
+import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";
+import { newPostSchema } from "~/blog/post-schema";
+import { listPosts, publishPost } from "~/blog/posts.server";
+import { NewPostDialog } from "~/components/blog/NewPostDialog";
+import { PostCard, type PostCardData } from "~/components/blog/PostCard";
+import { useHydrated } from "~/components/ui/toast";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const sort = parsePostSort(url.searchParams.get("sort"));
+  const [isAdmin, rows] = await Promise.all([isAdminRequest(request, context), listPosts(context.db, sort)]);
+  const posts: PostCardData[] = rows.map((p) => ({
+    slug: p.slug,
+    title: p.title,
+    excerpt: p.excerpt,
+    preview: contentPreview(p.content),
+    author: p.author,
+    category: p.category,
+    publishedOn: p.publishedOn,
+    views: p.views,
+    likes: p.likes,
+  }));
+  const newPostOpen = isAdmin && url.searchParams.get("new") === "1";
+  return data(
+    { posts, sort, isAdmin, newPostOpen },
+    // A signed-in admin's page differs (New Post): never share it with a cache.
+    isAdmin ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
+}
+
+/** Publishing is for a signed-in admin only; anyone else is refused before the form is read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  if (!(await isAdminRequest(request, context))) {
+    return data({ ok: false, toast: undefined, error: "Only a signed-in admin can publish posts" }, { status: 401 });
+  }
+  const form = await request.formData();
+  if (form.get("intent") !== "publish") return data({ ok: false, toast: undefined, error: "Unknown action" }, { status: 400 });
+  const parsed = newPostSchema.safeParse(Object.fromEntries(form));
+  // The spec: with a required field empty nothing happens and no message is shown.
+  if (!parsed.success) return data({ ok: false, toast: undefined, error: undefined }, { status: 400 });
+  const post = await publishPost(context.db, parsed.data, context.clock.now());
+  return {
+    ok: true,
+    slug: post.slug,
+    error: undefined,
+    toast: { title: "Post published", description: `"${post.title}" is now on the blog` },
+  };
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, sort, isAdmin, newPostOpen } = loaderData;
+  const submit = useSubmit();
+  // The Sort button is only needed before JavaScript: afterwards the select applies at once.
+  const hydrated = useHydrated();
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <section className="container-page py-12 sm:py-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-4xl font-semibold sm:text-5xl">Our Blog</h1>
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="get" action="/blog" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+            <div>
+              <label htmlFor="blog-sort" className="block text-sm font-semibold">
+                Sort by
+              </label>
+              <select
+                id="blog-sort"
+                name="sort"
+                defaultValue={sort}
+                key={sort}
+                className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3"
+              >
+                {POST_SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {hydrated ? null : (
+              <button type="submit" className="btn-outline">
+                Sort
+              </button>
+            )}
+          </Form>
+          {isAdmin ? <NewPostDialog openOnLoad={newPostOpen} /> : null}
+        </div>
+      </div>
+      {posts.length === 0 ? (
+        <p className="mt-10 text-ink-soft">No posts yet.</p>
+      ) : (
+        <div className="mt-10 grid gap-6 md:grid-cols-2">
+          {posts.map((post) => (
+            <PostCard key={post.slug} post={post} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Our Blog",
+    description: "Stories on upcycling, slow fashion and styling from Honey Bee Sustainable Fashion.",
+    path: "/blog",
+    siteUrl: siteUrlFrom(matches),
+  });

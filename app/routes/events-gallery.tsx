@@ -1,8 +1,48 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { Link, useNavigate } from "react-router";
+import { GalleryLightbox } from "~/components/events/GalleryLightbox";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/events-gallery";
+
+const PHOTOS = Array.from({ length: 12 }, (_, i) => {
+  const n = String(i + 1).padStart(2, "0");
+  return { src: `/images/gallery/workshop-${n}.svg`, alt: `Workshop moment ${i + 1} of 12` };
+});
+
+export default function EventsGalleryPage() {
+  const navigate = useNavigate();
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <section className="container-page py-10 sm:py-14">
+      <a
+        href="/"
+        className="btn-outline min-h-11"
+        onClick={(e) => {
+          // React Router numbers history entries (idx); above 0 means a page of this site came before.
+          const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+          if (idx > 0) {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}
+      >
+        ← Back
+      </a>
+      <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">Events Gallery</h1>
+      <p className="mt-3 max-w-2xl text-ink/80">Moments from our workshops, styling days and community gatherings.</p>
+      <div className="mt-8">
+        <GalleryLightbox photos={PHOTOS} />
+      </div>
+      <div className="mt-10 text-center">
+        <Link to="/events" className="btn-primary min-h-11">View Upcoming Events</Link>
+      </div>
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Events Gallery",
+    description: "Photos from Honey Bee Sustainable Fashion workshops and events.",
+    path: "/events-gallery",
+    siteUrl: siteUrlFrom(matches),
+    image: "/images/gallery/workshop-01.svg",
+  });

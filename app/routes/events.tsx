@@ -1,8 +1,70 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { Link } from "react-router";
+import { listEvents } from "~/events/events.server";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/events";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const rows = await listEvents(context.db);
+  return {
+    events: rows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      dates: e.dates,
+      timeText: e.timeText,
+      location: e.location,
+      participants: e.participants,
+      priceText: e.priceText,
+      focus: e.focus,
+      image: e.images[0] ?? null,
+    })),
+  };
+}
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <section className="container-page py-12 sm:py-16">
+      <h1 className="font-display text-4xl text-ink sm:text-5xl">Upcoming Events</h1>
+      <p className="mt-3 max-w-2xl text-ink/80">Workshops, styling days and wellness gatherings for our community.</p>
+      <ul className="mt-10 grid gap-8 md:grid-cols-2">
+        {loaderData.events.map((event) => (
+          <li key={event.id} className="card flex flex-col overflow-hidden">
+            {event.image ? (
+              <img src={event.image} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+            ) : null}
+            <div className="flex flex-1 flex-col gap-3 p-6">
+              <h2 className="font-display text-2xl">{event.title}</h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="font-semibold">Date</dt>
+                <dd>{event.dates}</dd>
+                {event.timeText ? (
+                  <>
+                    <dt className="font-semibold">Time</dt>
+                    <dd>{event.timeText}</dd>
+                  </>
+                ) : null}
+                <dt className="font-semibold">Location</dt>
+                <dd>{event.location}</dd>
+                <dt className="font-semibold">Participants</dt>
+                <dd>{event.participants}</dd>
+                <dt className="font-semibold">Price</dt>
+                <dd>{event.priceText}</dd>
+              </dl>
+              <p className="text-ink/80">{event.focus}</p>
+              <Link to={`/tickets/${event.id}`} className="btn-primary mt-auto min-h-11 self-start">
+                Reserve Your Spot<span className="sr-only">: {event.title}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Events",
+    description: "Upcoming Honey Bee workshops, styling days and wellness events in Johannesburg.",
+    path: "/events",
+    siteUrl: siteUrlFrom(matches),
+  });

@@ -1,8 +1,72 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { site } from "~/content/site";
+import { shortRand } from "~/lib/money";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { findMembershipTier } from "~/memberships/memberships.server";
+import type { Route } from "./+types/membership";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const tier = params.tier.length <= 100 ? await findMembershipTier(context.db, params.tier) : undefined;
+  if (!tier) throw data({ notFound: true }, { status: 404 });
+  return {
+    slug: tier.slug,
+    name: tier.name,
+    priceCents: tier.priceCents,
+    priceText: tier.priceText,
+    description: tier.description,
+    features: tier.features,
+  };
+}
+
+export default function MembershipPage({ loaderData: tier }: Route.ComponentProps) {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [tier.slug]);
+  const price = tier.priceCents === null ? tier.priceText : `${shortRand(tier.priceCents)} / month`;
+  const checkout = tier.priceCents === null ? null : `/checkout?${new URLSearchParams({ type: "membership", item: tier.slug, price: shortRand(tier.priceCents) })}`;
+  const mailto = `mailto:${site.email}?subject=${encodeURIComponent(`${tier.name} Membership Enquiry`)}`;
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <article className="container-page py-10 sm:py-14">
+      <Link to="/" className="btn-outline min-h-11">← Back to Home</Link>
+      <div className="card mx-auto mt-8 max-w-2xl p-6 sm:p-10">
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Membership</p>
+        <h1 className="mt-2 font-display text-4xl text-ink">{tier.name}</h1>
+        <p className="mt-3 font-display text-3xl">{price}</p>
+        <p className="mt-4 text-ink/85">{tier.description}</p>
+        <h2 className="mt-6 text-lg font-semibold">What's included</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">{tier.features.map((f) => <li key={f}>{f}</li>)}</ul>
+        <p className="mt-6 text-sm text-ink/80">
+          Membership is a recurring monthly subscription that you can cancel any time.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          {checkout ? (
+            <Link to={checkout} className="btn-primary min-h-11">Choose Plan</Link>
+          ) : (
+            <a href={mailto} className="btn-primary min-h-11">Contact Us</a>
+          )}
+          <Link to="/events" className="btn-outline min-h-11">View All Plans</Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: tier, matches, params }) =>
+  seo({
+    title: tier ? `${tier.name} Membership` : "Membership Not Found",
+    description: tier ? tier.description : "This membership plan could not be found.",
+    path: `/membership/${tier?.slug ?? params.tier}`,
+    siteUrl: siteUrlFrom(matches),
+    noindex: !tier,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <section className="container-page py-16 text-center">
+      <h1 className="font-display text-4xl">Membership Not Found</h1>
+      <p className="mt-3 text-ink/80">We couldn't find that membership plan.</p>
+      <Link to="/" className="btn-primary mt-6 min-h-11">Return Home</Link>
     </section>
   );
 }

@@ -1,8 +1,81 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { trackEvent } from "~/analytics/track";
+import { findEvent } from "~/events/events.server";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/workshop-tablecloth-skirt";
+
+export const WORKSHOP_TITLE = "Transform Tablecloth into Wrap Around Skirt";
+const CHECKOUT_URL = `/checkout?${new URLSearchParams({ type: "workshop", item: WORKSHOP_TITLE, price: "R250" })}`;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const event = await findEvent(context.db, "tablecloth-workshop");
+  return {
+    description: event?.description ?? "",
+    points: event?.descriptionPoints ?? [],
+    includes: event?.includes ?? [],
+    location: event?.location ?? "",
+    images: event?.images.length ? event.images : [1, 2, 3, 4, 5].map((n) => `/images/workshop/tablecloth-skirt-${n}.svg`),
+  };
+}
+
+export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
+  const { images, points, includes, description, location } = loaderData;
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    trackEvent("event_view", { itemName: WORKSHOP_TITLE });
+  }, []);
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
-    </section>
+    <article className="container-page py-10 sm:py-14">
+      <Link to="/#events" className="btn-outline min-h-11">← Back to Events</Link>
+      <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">{WORKSHOP_TITLE}</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-2">
+        <div>
+          <img src={images[selected]} alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Workshop photos">
+            {images.map((src, i) => (
+              <li key={src}>
+                <button type="button" onClick={() => setSelected(i)} aria-pressed={i === selected} aria-label={`Show photo ${i + 1}`} className={`block min-h-11 w-full overflow-hidden rounded-md border-2 ${i === selected ? "border-honey" : "border-transparent"}`}>
+                  <img src={src} alt="" width={200} height={150} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="space-y-6">
+          <p className="text-ink/85">{description}</p>
+          <section>
+            <h2 className="font-display text-2xl">What You'll Learn</h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5">{points.map((p) => <li key={p}>{p}</li>)}</ul>
+          </section>
+          <section className="card p-5">
+            <h2 className="font-display text-2xl">Workshop Details</h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="font-semibold">Frequency</dt><dd>Monthly</dd>
+              <dt className="font-semibold">Duration</dt><dd>3 hours</dd>
+              <dt className="font-semibold">Group size</dt><dd>Maximum 8 participants</dd>
+              <dt className="font-semibold">Price</dt><dd>R250</dd>
+              {location ? (<><dt className="font-semibold">Location</dt><dd>{location}</dd></>) : null}
+            </dl>
+            {includes.length ? (
+              <>
+                <h3 className="mt-4 font-semibold">Included</h3>
+                <ul className="mt-1 list-disc pl-5">{includes.map((p) => <li key={p}>{p}</li>)}</ul>
+              </>
+            ) : null}
+          </section>
+          <Link to={CHECKOUT_URL} className="btn-primary min-h-11">Join Monthly Workshop - R250</Link>
+        </div>
+      </div>
+    </article>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: WORKSHOP_TITLE,
+    description: "A monthly 3-hour upcycling workshop: turn a tablecloth into a wrap-around skirt. Maximum 8 participants, R250.",
+    path: "/workshop/tablecloth-skirt",
+    siteUrl: siteUrlFrom(matches),
+    image: "/images/workshop/tablecloth-skirt-1.svg",
+  });

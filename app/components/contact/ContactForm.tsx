@@ -1,4 +1,110 @@
-// Placeholder: the contact form (issue 3) replaces this.
-export function ContactForm() {
-  return null;
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
+import { CONTACT_LIMITS, contactErrorToast, type ContactActionResult, type ContactValues } from "~/contact/contact-schema";
+import { ActionToast, toast } from "~/components/ui/toast";
+
+interface ContactFormProps {
+  /** Pre-fills the subject (e.g. from /contact?subject=...). */
+  defaultSubject?: string;
+  /** The /contact action's result when the page itself was posted to (no JavaScript). */
+  result?: ContactActionResult | null;
+}
+
+const fieldClass =
+  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+const labelClass = "block text-sm font-medium text-ink";
+
+/**
+ * The contact form, usable on any page: it posts to the /contact action through a fetcher, and
+ * without JavaScript the same form is a plain POST to /contact that re-renders that page.
+ */
+export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
+  const fetcher = useFetcher<ContactActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sessionId, setSessionId] = useState("");
+  const sending = fetcher.state !== "idle";
+  const outcome = fetcher.data ?? result ?? null;
+  const kept = outcome && !outcome.ok ? outcome.values : undefined;
+
+  useEffect(() => {
+    // The same sessionStorage id (analytics_session_id) that analytics events carry.
+    setSessionId(getAnalyticsSessionId());
+  }, []);
+
+  const lastHandled = useRef<ContactActionResult | undefined>(undefined);
+  // The subject as sent: after success the form is reset, so it is captured at submit time.
+  const sentSubject = useRef("");
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || data === lastHandled.current) return;
+    lastHandled.current = data;
+    toast(data.toast);
+    if (data.ok) {
+      trackEvent("contact_form_submit", { pagePath: "/contact", metadata: { sessionId, subject: sentSubject.current } });
+      formRef.current?.reset();
+    }
+  }, [fetcher.state, fetcher.data, sessionId]);
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as unknown as ContactValues;
+    const problem = contactErrorToast(values);
+    sentSubject.current = values.subject ?? "";
+    if (problem) {
+      event.preventDefault();
+      toast(problem);
+    }
+  }
+
+  const value = (name: keyof ContactValues, fallback = "") => kept?.[name] ?? fallback;
+
+  return (
+    <>
+      {/* Without JavaScript the server renders the outcome here; with it, the effect above toasts. */}
+      {!fetcher.data && result ? <ActionToast message={result.toast} /> : null}
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/contact"
+        noValidate
+        onSubmit={checkBeforeSending}
+        className="grid gap-4"
+        // A new key after a non-JS success clears the fields; failures keep them.
+        key={outcome?.ok ? "sent" : "editing"}
+      >
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className={labelClass}>
+            First Name
+            <input name="firstName" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("firstName")} className={fieldClass} />
+          </label>
+          <label className={labelClass}>
+            Last Name
+            <input name="lastName" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("lastName")} className={fieldClass} />
+          </label>
+        </div>
+        <label className={labelClass}>
+          Email
+          <input type="email" name="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} required defaultValue={value("email")} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          Subject
+          <input name="subject" maxLength={CONTACT_LIMITS.subject} required defaultValue={value("subject", defaultSubject)} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          Message
+          <textarea name="message" rows={6} maxLength={CONTACT_LIMITS.message} required defaultValue={value("message")} className={fieldClass} />
+        </label>
+        <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={sending}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </fetcher.Form>
+    </>
+  );
 }

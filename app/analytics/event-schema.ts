@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { AnalyticsEventType } from "./track";
+
+/** Every event type the endpoint accepts; `satisfies` keeps it in step with track.ts. */
+export const ANALYTICS_EVENT_TYPES = [
+  "page_view",
+  "product_view",
+  "event_view",
+  "consultation_booking",
+  "contact_form_submit",
+  "checkout_page_viewed",
+  "checkout_attempted",
+  "checkout_created_success",
+  "order_confirmation_viewed",
+  "purchase_success",
+  "purchase_failed",
+  "purchase_pending",
+] as const satisfies readonly AnalyticsEventType[];
+
+type Missing = Exclude<AnalyticsEventType, (typeof ANALYTICS_EVENT_TYPES)[number]>;
+// Fails to compile when track.ts gains a type this list lacks.
+const everyTypeListed: Missing extends never ? true : false = true;
+void everyTypeListed;
+
+export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;
+export const MAX_METADATA_JSON_CHARS = 2048;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const metadataValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
+
+/** One analytics event as the browser sends it (app/analytics/track.ts). */
+export const analyticsEventSchema = z.object({
+  eventType: z.enum(ANALYTICS_EVENT_TYPES),
+  pagePath: z.string().min(1).max(512).startsWith("/", "must start with /"),
+  itemName: optionalText(200),
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
+  referrer: optionalText(512),
+  metadata: z
+    .record(z.string().max(64), metadataValue)
+    .nullish()
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || JSON.stringify(v).length <= MAX_METADATA_JSON_CHARS, {
+      message: `must be at most ${MAX_METADATA_JSON_CHARS} characters as JSON`,
+    }),
+});
+
+export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { AnalyticsEventInput } from "./event-schema";
+
+/** Events one analytics session may send per minute (per app instance); more are refused with 429. */
+export const ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE = 60;
+/** Sessions remembered by the cap at most; beyond that, finished minutes are forgotten first. */
+const MAX_TRACKED_SESSIONS = 50_000;
+
+/**
+ * The per-session cap, kept in this instance's memory: a fixed one-minute window per session id.
+ * A database counter would cost a second write per event on the hottest endpoint (issue 6 wants
+ * 3,000 events/s); with N instances behind a balancer a session can at worst send N times the cap,
+ * which is still a cap. See docs/decisions/053-analytics-cap-in-memory.md.
+ */
+export class SessionEventCap {
+  private readonly counts = new Map<string, { minute: number; count: number }>();
+
+  constructor(private readonly perMinute = ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE) {}
+
+  /** Counts one event; false when the session is over the cap for this minute. */
+  allow(sessionId: string, now: Date): boolean {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const entry = this.counts.get(sessionId);
+    if (!entry || entry.minute !== minute) {
+      if (!entry && this.counts.size >= MAX_TRACKED_SESSIONS) this.forgetBefore(minute);
+      this.counts.set(sessionId, { minute, count: 1 });
+      return true;
+    }
+    entry.count++;
+    return entry.count <= this.perMinute;
+  }
+
+  private forgetBefore(minute: number) {
+    for (const [id, entry] of this.counts) if (entry.minute < minute) this.counts.delete(id);
+    // Every remembered session is active this minute: forgetting them all only loosens the cap briefly.
+    if (this.counts.size >= MAX_TRACKED_SESSIONS) this.counts.clear();
+  }
+}
+
+export const sessionEventCap = new SessionEventCap();
+
+/** Stores one event: a single INSERT, dated by the app's clock. No IP address, no user agent. */
+export async function recordAnalyticsEvent(db: Database, event: AnalyticsEventInput, now: Date): Promise<void> {
+  const metadata = event.metadata ? JSON.stringify(event.metadata) : null;
+  await db.execute(sql`
+    insert into analytics_events (session_id, event_type, page_path, item_name, referrer, metadata, created_at)
+    values (${event.sessionId}, ${event.eventType}, ${event.pagePath}, ${event.itemName}, ${event.referrer},
+            ${metadata}::jsonb, ${now.toISOString()})`);
+}
+
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

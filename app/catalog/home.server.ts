@@ -1,0 +1,54 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { postsSeed } from "~/content/posts";
+import type { Database } from "~/db/client.server";
+import { blogPosts, events, membershipTiers } from "~/db/schema";
+
+/** The home page's event card button: the spec names two special cases. */
+export function eventCardAction(eventId: string): { label: string; href: string } {
+  if (eventId === "tablecloth-workshop") return { label: "Learn More", href: "/workshop/tablecloth-skirt" };
+  if (eventId === "heritage-radiance") return { label: "Learn More", href: "/tickets/heritage-radiance" };
+  return { label: "Reserve Your Spot", href: `/tickets/${encodeURIComponent(eventId)}` };
+}
+
+/** Everything the home page reads from the database: 4 events, the newer membership tiers and the two sample posts. */
+export async function loadHome(db: Database) {
+  const sampleSlugs = postsSeed.slice(0, 2).map((p) => p.slug);
+  const [eventRows, tiers, posts] = await Promise.all([
+    db.select().from(events).orderBy(asc(events.sortOrder)).limit(4),
+    db.select().from(membershipTiers).where(eq(membershipTiers.tierSet, "newer")).orderBy(asc(membershipTiers.sortOrder)),
+    db.select().from(blogPosts).where(inArray(blogPosts.slug, sampleSlugs)),
+  ]);
+  return {
+    events: eventRows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      dates: e.dates,
+      priceText: e.priceText,
+      focus: e.focus,
+      image: e.images[0] ?? null,
+      action: eventCardAction(e.id),
+    })),
+    tiers: tiers.map((t) => ({
+      slug: t.slug,
+      name: t.name,
+      priceText: t.priceText,
+      description: t.description,
+      features: t.features,
+      popular: t.popular,
+    })),
+    posts: sampleSlugs
+      .map((slug) => posts.find((p) => p.slug === slug))
+      .filter((p) => p !== undefined)
+      .map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        excerpt: p.excerpt,
+        author: p.author,
+        category: p.category,
+        publishedOn: p.publishedOn,
+        image: p.image,
+      })),
+  };
+}
+
+export type HomeData = Awaited<ReturnType<typeof loadHome>>;

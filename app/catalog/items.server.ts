@@ -1,0 +1,79 @@
+import { and, asc, eq } from "drizzle-orm";
+import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
+import type { Database } from "~/db/client.server";
+import { catalogItems } from "~/db/schema";
+import { formatRand } from "~/lib/money";
+
+export type CatalogItem = typeof catalogItems.$inferSelect;
+
+/** One item by slug, hidden ones included (the test product is reachable only by its URL). */
+export async function findItemBySlug(db: Database, slug: string): Promise<CatalogItem | null> {
+  if (slug.length > 200) return null;
+  const [row] = await db.select().from(catalogItems).where(eq(catalogItems.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export interface CatalogCard {
+  slug: string;
+  name: string;
+  priceCents: number | null;
+  priceText: string;
+  image: string | null;
+  /** Units a visitor can buy now; null means unlimited. */
+  available: number | null;
+  soldOut: boolean;
+  /** Shown as "{n} LIMITED STOCK!" when the item has a stock limit and units left. */
+  limitedStock: number | null;
+}
+
+/** Highest price first; items priced by text ("Contact Us") last, then by the owner's sort order. */
+export function byPriceDescending(a: CatalogItem, b: CatalogItem): number {
+  if (a.priceCents === null && b.priceCents === null) return a.sortOrder - b.sortOrder;
+  if (a.priceCents === null) return 1;
+  if (b.priceCents === null) return -1;
+  return b.priceCents - a.priceCents || a.sortOrder - b.sortOrder;
+}
+
+/** Visible products and wardrobe solutions for /styled-collections, with live stock after active holds. */
+export async function listCollectionCards(db: Database, now: Date): Promise<CatalogCard[]> {
+  const rows = (await db.select().from(catalogItems).where(eq(catalogItems.visible, true))).filter(
+    (r) => r.kind === "product" || r.kind === "solution",
+  );
+  const held = await heldUnits(
+    db,
+    rows.filter((r) => r.stockQuantity !== null).map((r) => catalogStockKey(r.id)),
+    now,
+  );
+  return rows.sort(byPriceDescending).map((r) => {
+    const available = unitsAvailable(r.stockQuantity, held.get(catalogStockKey(r.id)) ?? 0);
+    return {
+      slug: r.slug,
+      name: r.name,
+      priceCents: r.priceCents,
+      priceText: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
+      image: r.images[0] ?? null,
+      available,
+      soldOut: available === 0,
+      limitedStock: available !== null && available > 0 ? available : null,
+    };
+  });
+}
+
+/** The consultation services (kind=service) in the owner's order. */
+export async function listServiceCards(db: Database): Promise<CatalogCard[]> {
+  const rows = await db
+    .select()
+    .from(catalogItems)
+    .where(and(eq(catalogItems.kind, "service"), eq(catalogItems.visible, true)))
+    .orderBy(asc(catalogItems.sortOrder));
+  return rows.map((r) => ({
+    slug: r.slug,
+    name: r.name,
+    priceCents: r.priceCents,
+    priceText: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
+    image: r.images[0] ?? null,
+    available: null,
+    soldOut: false,
+    limitedStock: null,
+  }));
+}

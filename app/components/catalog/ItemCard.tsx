@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { SlotImage } from "~/components/ui/SlotImage";
+
+export interface ItemCardData {
+  slug: string;
+  name: string;
+  priceText: string;
+  image: string | null;
+  soldOut: boolean;
+  limitedStock: number | null;
+}
+
+/** A product/service card: links to its page unless it is sold out (then dimmed, struck price). */
+export function ItemCard({ item }: { item: ItemCardData }) {
+  const body = (
+    <>
+      <div className="relative overflow-hidden rounded-t-3xl bg-cream-deep">
+        {item.image && (
+          <SlotImage src={item.image} alt={item.name} slot="portrait" className="h-auto w-full object-cover" />
+        )}
+        {item.soldOut && (
+          <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-bold tracking-wider text-cream">
+            SOLD OUT
+          </span>
+        )}
+        {item.limitedStock !== null && (
+          <span className="absolute top-3 left-3 rounded-full bg-honey px-3 py-1 text-xs font-bold tracking-wider text-ink">
+            {item.limitedStock} LIMITED STOCK!
+          </span>
+        )}
+      </div>
+      <div className="p-5">
+        <h2 className="font-display text-xl">{item.name}</h2>
+        {item.soldOut ? (
+          <p className="mt-1 text-ink-soft">
+            <s aria-label={`Was ${item.priceText}, sold out`}>{item.priceText}</s>
+          </p>
+        ) : (
+          <p className="mt-1 font-semibold">{item.priceText}</p>
+        )}
+      </div>
+    </>
+  );
+  if (item.soldOut) {
+    return (
+      <li className="card overflow-hidden rounded-3xl opacity-60" data-testid="item-card" aria-disabled="true">
+        {body}
+      </li>
+    );
+  }
+  return (
+    <li className="card overflow-hidden rounded-3xl transition hover:-translate-y-1" data-testid="item-card">
+      <Link to={`/product/${item.slug}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2">
+        {body}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { SlotImage } from "~/components/ui/SlotImage";
+
+/** Main image plus thumbnails (only when there is more than one image); the selected thumbnail is highlighted. */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [selected, setSelected] = useState(0);
+  const main = images[selected] ?? images[0];
+  return (
+    <div>
+      {main && (
+        <SlotImage
+          src={main}
+          alt={images.length > 1 ? `${name}, photo ${selected + 1} of ${images.length}` : name}
+          slot="portrait"
+          priority
+          className="card h-auto w-full rounded-3xl object-cover"
+        />
+      )}
+      {images.length > 1 && (
+        <ul className="mt-4 flex flex-wrap gap-3" aria-label={`${name} photos`}>
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setSelected(i)}
+                aria-pressed={i === selected}
+                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                className={`block overflow-hidden rounded-2xl border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink ${
+                  i === selected ? "border-honey ring-2 ring-honey" : "border-transparent opacity-75 hover:opacity-100"
+                }`}
+              >
+                <SlotImage src={src} alt="" slot="portrait" className="h-25 w-20 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { AppContext } from "~/context.server";
+import { contactSubmissions } from "~/db/schema";
+import { queueEmail } from "~/email/outbox.server";
+import { hitRateLimit } from "./rate-limit.server";
+import {
+  CONTACT_FAILURE_TOAST,
+  CONTACT_FIELDS,
+  CONTACT_RATE_LIMIT_TOAST,
+  CONTACT_SUCCESS_TOAST,
+  contactErrorToast,
+  contactSchema,
+  type ContactActionResult,
+  type ContactValues,
+} from "./contact-schema";
+
+export const CONTACT_RATE_LIMIT = { bucket: "contact", limit: 5, windowMs: 10 * 60 * 1000 } as const;
+/** The honeypot field name: people never see it, form-filling bots do. */
+export const HONEYPOT_FIELD = "website";
+
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function submitContact(
+  request: Request,
+  context: Pick<AppContext, "db" | "config" | "clock" | "clientIp">,
+): Promise<ContactActionResult> {
+  const form = await request.formData();
+  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, text(form, f)])) as ContactValues;
+
+  const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, context.clientIp, context.clock.now());
+  if (!allowed) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
+
+  // Bots that fill the hidden field get the same success answer, and nothing is stored.
+  if (text(form, HONEYPOT_FIELD).trim() !== "") return { ok: true, toast: CONTACT_SUCCESS_TOAST };
+
+  const problem = contactErrorToast(values);
+  const parsed = contactSchema.safeParse(values);
+  if (problem || !parsed.success) return { ok: false, toast: problem ?? CONTACT_FAILURE_TOAST, values };
+
+  const input = parsed.data;
+  const sessionId = text(form, "sessionId").slice(0, 100) || null;
+  const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500) || null;
+  try {
+    await context.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactSubmissions)
+        .values({ ...input, sessionId, userAgent })
+        .returning({ id: contactSubmissions.id });
+      await queueEmail(tx, {
+        to: context.config.mail.ownerEmail,
+        subject: `New contact message: ${input.subject}`,
+        text: [
+          `From: ${input.firstName} ${input.lastName} <${input.email}>`,
+          `Subject: ${input.subject}`,
+          "",
+          input.message,
+        ].join("\n"),
+        dedupeKey: `contact:${row!.id}`,
+      });
+    });
+  } catch (error) {
+    console.error("contact submission failed", error);
+    return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
+  }
+  return { ok: true, toast: CONTACT_SUCCESS_TOAST };
+}

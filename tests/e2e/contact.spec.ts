@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+async function fill(page: Page, values: Partial<Record<string, string>>) {
+  const labels: Record<string, string> = { firstName: "First Name", lastName: "Last Name", email: "Email", subject: "Subject", message: "Message" };
+  for (const [key, label] of Object.entries(labels)) {
+    if (values[key] !== undefined) await page.getByLabel(label, { exact: true }).fill(values[key]!);
+  }
+}
+const valid = { firstName: "Lerato", lastName: "Dube", email: "lerato@example.com", subject: "Hello", message: "Lovely work!" };
+
+test("contact page shows info, social links and pre-fills the subject", async ({ page }) => {
+  await page.goto("/contact?subject=Candy%20Earrings");
+  await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Candy Earrings");
+  for (const name of ["Facebook", "Instagram", "LinkedIn"]) {
+    const link = page.getByRole("link", { name: new RegExp(name) });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+});
+
+test("with JavaScript: validation toast, then success clears the form", async ({ page }) => {
+  // Beacons are invisible to Playwright; without one, trackEvent falls back to fetch.
+  await page.addInitScript(() => Object.defineProperty(navigator, "sendBeacon", { value: () => false }));
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please fill in all fields")).toBeVisible();
+  await fill(page, { ...valid, email: "bad" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await fill(page, { email: valid.email });
+  const tracked = page.waitForRequest((r) => r.url().endsWith("/api/analytics") && (r.postData() ?? "").includes("contact_form_submit"));
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent successfully!")).toBeVisible();
+  await expect(page.getByLabel("First Name")).toHaveValue("");
+  const body = JSON.parse((await tracked).postData()!);
+  expect(body).toMatchObject({ pagePath: "/contact", metadata: { subject: "Hello" } });
+  expect(body.metadata.sessionId).toBe(body.sessionId);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a plain POST shows the toast; failures keep values", async ({ page }) => {
+    await page.goto("/contact");
+    await fill(page, { ...valid, email: "" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please fill in all fields")).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("Lerato");
+    await fill(page, { email: "lerato@example.com" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("");
+  });
+});
+
+for (const width of [390, 1280]) {
+  test(`axe finds nothing on /contact at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/contact");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test("gallery shows 12 lazy photos; the lightbox closes with Escape and Close", async ({ page }) => {
+  await page.goto("/events-gallery");
+  const thumbs = page.getByRole("button", { name: /Open Workshop moment/ });
+  await expect(thumbs).toHaveCount(12);
+  await expect(page.locator("main img[loading=lazy]")).toHaveCount(12);
+  await thumbs.nth(2).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Workshop moment 3 of 12" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(thumbs.nth(2)).toBeFocused();
+  await thumbs.nth(4).click();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "View Upcoming Events" })).toHaveAttribute("href", "/events");
+  await expect(page.getByRole("link", { name: /Back/ }).first()).toHaveAttribute("href", "/");
+});
+
+for (const width of [390, 1280]) {
+  test(`axe finds nothing on the gallery at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/events-gallery");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { contactSubmissions, emailOutbox, rateLimitHits } from "~/db/schema";
+import { action } from "~/routes/contact";
+import { createTestDatabase, testContext } from "../setup/test-db";
+
+let handle: DatabaseHandle;
+afterAll(() => handle?.close());
+beforeEach(async () => {
+  await handle?.close();
+  handle = await createTestDatabase();
+});
+
+const valid = {
+  firstName: "Thandi",
+  lastName: "Mokoena",
+  email: "thandi@example.com",
+  subject: "Custom order",
+  message: "Can you upcycle my grandmother's tablecloth?",
+};
+
+function post(fields: Record<string, string>, ip = "203.0.113.9") {
+  const body = new URLSearchParams(fields);
+  const request = new Request("http://localhost/contact", {
+    method: "POST",
+    body,
+    headers: { "user-agent": "vitest-agent" },
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return action({ request, context: testContext(handle, { clientIp: ip }), params: {} } as any) as Promise<any>;
+}
+
+async function stored() {
+  return {
+    submissions: await handle.db.select().from(contactSubmissions),
+    emails: await handle.db.select().from(emailOutbox),
+  };
+}
+
+describe("contact action", () => {
+  it("stores exactly what was sent and queues one owner email", async () => {
+    const res = await post({ ...valid, sessionId: "sess-1" });
+    expect(res.data.ok).toBe(true);
+    expect(res.data.toast.title).toBe("Message sent successfully!");
+    const { submissions, emails } = await stored();
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]).toMatchObject({ ...valid, sessionId: "sess-1", userAgent: "vitest-agent" });
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ toAddress: testContext(handle).config.mail.ownerEmail, dedupeKey: `contact:${submissions[0]!.id}` });
+    expect(emails[0]!.textBody).toContain(valid.message);
+  });
+
+  for (const field of Object.keys(valid)) {
+    it(`refuses a missing ${field}`, async () => {
+      const res = await post({ ...valid, [field]: "  " });
+      expect(res.init.status).toBe(400);
+      expect(res.data.toast).toMatchObject({ title: "Please fill in all fields", variant: "destructive" });
+      expect(res.data.values.firstName).toBe(field === "firstName" ? "  " : valid.firstName);
+      const { submissions, emails } = await stored();
+      expect(submissions).toHaveLength(0);
+      expect(emails).toHaveLength(0);
+    });
+  }
+
+  it("refuses an invalid email", async () => {
+    const res = await post({ ...valid, email: "not-an-email" });
+    expect(res.data.toast.description).toBe("Please enter a valid email address.");
+    expect((await stored()).submissions).toHaveLength(0);
+  });
+
+  it("refuses an oversized message", async () => {
+    const res = await post({ ...valid, message: "x".repeat(5001) });
+    expect(res.data.toast.description).toBe("Message must be at most 5000 characters.");
+    expect((await stored()).submissions).toHaveLength(0);
+  });
+
+  it("silently drops honeypot submissions", async () => {
+    const res = await post({ ...valid, website: "http://spam.example" });
+    expect(res.data.ok).toBe(true);
+    const { submissions, emails } = await stored();
+    expect(submissions).toHaveLength(0);
+    expect(emails).toHaveLength(0);
+  });
+
+  it("rate limits a visitor after 5 messages in 10 minutes, per client", async () => {
+    for (let i = 0; i < 5; i++) expect((await post(valid)).data.ok).toBe(true);
+    const limited = await post(valid);
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.toast.title).toBe("Too many messages");
+    expect((await stored()).submissions).toHaveLength(5);
+    expect((await post(valid, "198.51.100.1")).data.ok).toBe(true);
+    expect((await handle.db.select().from(rateLimitHits)).length).toBe(2);
+  });
+});

@@ -15,6 +15,12 @@ export type AppContext = {
   nonce: string;
   /** The client's address, for rate limits only (never stored). */
   clientIp: string;
+  /**
+   * Set by `handleError` when a loader or action failed because the database is unreachable.
+   * React Router replaces errors with a generic one before rendering in production, so the
+   * document renderer cannot inspect them itself; this flag carries the fact across.
+   */
+  databaseUnavailable?: boolean;
 };
 
 declare module "react-router" {

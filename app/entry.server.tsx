@@ -2,11 +2,19 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
 
 export const streamTimeout = 5_000;
+
+/** Logs server errors, and notes a database outage so that the page answers 503, not 500. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) (context as AppLoadContext).databaseUnavailable = true;
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  console.error(cause);
+};
 
 export default function handleRequest(
   request: Request,
@@ -16,8 +24,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // A page that failed because the database is down is a temporary outage, not a bug: say 503.
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (errors.some(isDatabaseUnavailable)) {
+  if (loadContext.databaseUnavailable) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "30");
     responseHeaders.set("Cache-Control", "no-store");

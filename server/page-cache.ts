@@ -92,11 +92,18 @@ export function createPageCache(options: PageCacheOptions) {
       stats.bypass++;
       return next();
     }
+    let current: string;
+    try {
+      current = await currentVersion();
+    } catch {
+      // The database is unreachable: render normally, so the page says so with its 503 error screen.
+      stats.bypass++;
+      return next();
+    }
     try {
       const nonce = res.locals.nonce as string;
       const key = req.originalUrl;
       const now = Date.now();
-      const current = await currentVersion();
       const cached = entries.get(key);
       if (cached && cached.version === current && now - cached.storedAt < ttlMs) {
         stats.hits++;

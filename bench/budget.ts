@@ -2,6 +2,7 @@
 // three runs each, median; plus the JavaScript each route sends on first load. Prints a table, writes
 // bench/results/budget.{json,md}, and exits non-zero when a budget is missed.
 //   BUDGET_RUNS=1 npm run budget     fewer runs (quick look; CI keeps 3)
+//   BUDGET_ROUTES=/,/blog npm run budget   only these routes (quick look)
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -105,10 +106,11 @@ function misses(m: Measurement): string[] {
   return out;
 }
 
+const routes = process.env.BUDGET_ROUTES ? process.env.BUDGET_ROUTES.split(",") : ROUTES;
 const server = await startBuiltServer();
 const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[] }[] = [];
 try {
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const runs: Measurement[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${server.base}${route}`));
     const keys = Object.keys(runs[0]) as (keyof Measurement)[];

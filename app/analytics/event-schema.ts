@@ -25,24 +25,25 @@ void everyTypeListed;
 export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;
 export const MAX_METADATA_JSON_CHARS = 2048;
 
+/** PostgreSQL text and jsonb cannot hold U+0000; refusing it here keeps such input a clear 400. */
+const text = (max: number) => z.string().max(max).refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
+  text(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
-const metadataValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
+const metadataValue = z.union([text(500), z.number().finite(), z.boolean(), z.null()]);
 
 /** One analytics event as the browser sends it (app/analytics/track.ts). */
 export const analyticsEventSchema = z.object({
   eventType: z.enum(ANALYTICS_EVENT_TYPES),
-  pagePath: z.string().min(1).max(512).startsWith("/", "must start with /"),
+  pagePath: text(512).pipe(z.string().min(1).startsWith("/", "must start with /")),
   itemName: optionalText(200),
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
   referrer: optionalText(512),
   metadata: z
-    .record(z.string().max(64), metadataValue)
+    .record(text(64), metadataValue)
     .nullish()
     .transform((v) => v ?? null)
     .refine((v) => v === null || JSON.stringify(v).length <= MAX_METADATA_JSON_CHARS, {

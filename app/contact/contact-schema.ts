@@ -7,13 +7,18 @@ const required = (label: string, max: number) =>
     .string({ error: "All fields are required to submit your message." })
     .trim()
     .min(1, "All fields are required to submit your message.")
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    // PostgreSQL text cannot hold U+0000: say so instead of failing to store the message.
+    .refine((v) => !v.includes("\u0000"), `${label} contains a character we cannot store.`);
 
 /** The one contact form schema, used by the browser before sending and by the action. */
 export const contactSchema = z.object({
   firstName: required("First name", CONTACT_LIMITS.name),
   lastName: required("Last name", CONTACT_LIMITS.name),
-  email: required("Email", CONTACT_LIMITS.email).pipe(z.email("Please enter a valid email address.")),
+  // The browser's own rule for type="email", so the server never refuses what the form accepted.
+  email: required("Email", CONTACT_LIMITS.email).pipe(
+    z.email({ pattern: z.regexes.html5Email, error: "Please enter a valid email address." }),
+  ),
   subject: required("Subject", CONTACT_LIMITS.subject),
   message: required("Message", CONTACT_LIMITS.message),
 });
@@ -52,6 +57,13 @@ export const CONTACT_SUCCESS_TOAST: ContactToast = {
 export const CONTACT_FAILURE_TOAST: ContactToast = {
   title: "Failed to send message",
   description: "Please try again or contact us directly.",
+  variant: "destructive",
+};
+
+/** A body that is not a form, or far larger than the form can produce. */
+export const CONTACT_UNREADABLE_TOAST: ContactToast = {
+  title: "Please check your message",
+  description: "We could not read your message. Please shorten it and try again.",
   variant: "destructive",
 };
 

@@ -8,7 +8,8 @@ import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
-import { limitRequestBodies } from "./body-limits";
+import { startOrderSweeper } from "~/orders/sweeper.server";
+import { limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
@@ -106,6 +107,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
   });
 
+  app.use(requireFormBodies);
   app.use((req, res, next) => {
     if (PRIVATE_PATHS.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
     next();
@@ -165,11 +167,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
   }, 5_000);
   mailTimer.unref();
+  const stopOrderSweeper = startOrderSweeper(runtime);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(mailTimer);
+      stopOrderSweeper();
       // Stop accepting, let requests in flight finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -29,3 +29,20 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Page actions take HTML forms only: every <Form> and fetcher here posts
+ * application/x-www-form-urlencoded (the browser's default encoding, and React Router's). Anything
+ * else sent to a page (JSON, broken multipart, no body type at all) would make `request.formData()`
+ * throw inside an action; refusing it here gives one clear 415 for every page. Endpoints under /api/
+ * read their own formats (JSON events, signed webhooks).
+ */
+export const requireFormBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/api/")) return next();
+  const type = (req.headers["content-type"] ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return next();
+  res
+    .status(415)
+    .type("text/plain")
+    .send("Unsupported Media Type: pages accept HTML form posts (application/x-www-form-urlencoded).");
+};

@@ -58,7 +58,8 @@ test("an admin session made on one instance works on the other, and logging out 
   const logout = await fetch(`${two.base}/admin/logout`, {
     method: "POST",
     redirect: "manual",
-    headers: { Cookie: cookie!, Origin: two.base, "User-Agent": UA },
+    headers: { Cookie: cookie!, Origin: two.base, "User-Agent": UA, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
   });
   expect(logout.status).toBe(302);
   const after = await fetch(`${one.base}/admin`, { redirect: "manual", headers: { Cookie: cookie!, "User-Agent": UA } });

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { and, count, eq, gt, like, lt, min } from "drizzle-orm";
+import { createHash, createHmac } from "node:crypto";
+import { and, count, eq, gt, like, lt, lte, min } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { loginAttempts } from "~/db/schema";
 import { readAdminPasswordHash, verifyPassword } from "./password.server";
@@ -14,11 +14,14 @@ export const LOGIN_MIN_DURATION_MS = 500;
 
 /**
  * The rate-limit keys for one client: its address plus a hash of its user agent (the strict limit)
- * and its address alone (the ceiling). See docs/decisions/051-login-rate-limit-keys.md.
+ * and its address alone (the ceiling). See docs/decisions/051-login-rate-limit-keys.md. The address
+ * is stored only as an HMAC keyed with the session secret (the same on every instance), so the
+ * table never holds a visitor's IP address (docs/decisions/055-login-attempts-concurrency-and-hashed-ip.md).
  */
-export function loginClientKeys(clientIp: string, userAgent: string | null) {
+export function loginClientKeys(clientIp: string, userAgent: string | null, secret: string) {
+  const address = createHmac("sha256", secret).update(clientIp).digest("hex").slice(0, 32);
   const agent = createHash("sha256").update(userAgent ?? "").digest("hex").slice(0, 16);
-  return { client: `ip:${clientIp}|ua:${agent}`, address: `ip:${clientIp}` };
+  return { client: `ip:${address}|ua:${agent}`, address: `ip:${address}` };
 }
 
 export type LoginResult =
@@ -26,31 +29,51 @@ export type LoginResult =
   | { status: "invalid" }
   | { status: "locked"; retryAt: Date };
 
-type LoginContext = Pick<AppContext, "db" | "clock" | "clientIp">;
+type LoginContext = Pick<AppContext, "db" | "clock" | "clientIp"> & { config: Pick<AppContext["config"], "sessionSecret"> };
 
-async function failuresSince(context: LoginContext, key: string, since: Date, prefix: boolean) {
-  // Addresses hold only [0-9a-f.:], so the prefix needs no LIKE escaping.
+/**
+ * Failures in the window for one key; with `upToId`, only rows inserted up to that one (the rows
+ * that were there before this attempt, and this attempt itself).
+ */
+async function failuresSince(context: LoginContext, key: string, since: Date, prefix: boolean, upToId?: number) {
+  // Keys hold only [0-9a-f:|], so the prefix needs no LIKE escaping.
   const keyCondition = prefix ? like(loginAttempts.clientKey, `${key}|%`) : eq(loginAttempts.clientKey, key);
   const [row] = await context.db
     .select({ failures: count(), oldest: min(loginAttempts.attemptedAt) })
     .from(loginAttempts)
-    .where(and(keyCondition, eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)));
+    .where(
+      and(
+        keyCondition,
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.attemptedAt, since),
+        upToId === undefined ? undefined : lte(loginAttempts.id, upToId),
+      ),
+    );
   return { failures: Number(row?.failures ?? 0), oldest: row?.oldest ?? null };
 }
 
-/** When the client may try again, or null when it is not locked out. */
-export async function lockedUntil(context: LoginContext, userAgent: string | null): Promise<Date | null> {
+/**
+ * When the client may try again, or null when it is not locked out. With `ownAttemptId` the
+ * client's own just-recorded attempt counts as one of the allowed ones (limits are "more than").
+ */
+async function lockedUntilAt(context: LoginContext, userAgent: string | null, ownAttemptId?: number): Promise<Date | null> {
   const now = context.clock.now();
   const windowMs = LOGIN_WINDOW_MINUTES * 60_000;
   const since = new Date(now.getTime() - windowMs);
-  const keys = loginClientKeys(context.clientIp, userAgent);
-  const client = await failuresSince(context, keys.client, since, false);
-  if (client.failures >= LOGIN_MAX_FAILURES && client.oldest) return new Date(client.oldest.getTime() + windowMs);
-  const address = await failuresSince(context, keys.address, since, true);
-  if (address.failures >= LOGIN_MAX_FAILURES_PER_IP && address.oldest) {
+  const keys = loginClientKeys(context.clientIp, userAgent, context.config.sessionSecret);
+  const slack = ownAttemptId === undefined ? 0 : 1;
+  const client = await failuresSince(context, keys.client, since, false, ownAttemptId);
+  if (client.failures >= LOGIN_MAX_FAILURES + slack && client.oldest) return new Date(client.oldest.getTime() + windowMs);
+  const address = await failuresSince(context, keys.address, since, true, ownAttemptId);
+  if (address.failures >= LOGIN_MAX_FAILURES_PER_IP + slack && address.oldest) {
     return new Date(address.oldest.getTime() + windowMs);
   }
   return null;
+}
+
+/** When the client may try again, or null when it is not locked out. */
+export function lockedUntil(context: LoginContext, userAgent: string | null): Promise<Date | null> {
+  return lockedUntilAt(context, userAgent);
 }
 
 /**
@@ -74,20 +97,35 @@ export async function attemptAdminLogin(
   return result;
 }
 
+/**
+ * The attempt is recorded as a failure before the password is checked, and it goes ahead only if
+ * it is within the limit counting the attempts recorded before it: so a burst of parallel guesses,
+ * on one instance or many, gets no more checks than the limit allows (a check-then-record order
+ * would let every request of the burst pass the check first).
+ */
 async function checkPassword(context: LoginContext, password: string, userAgent: string | null): Promise<LoginResult> {
   const retryAt = await lockedUntil(context, userAgent);
   if (retryAt) return { status: "locked", retryAt };
+  const { client } = loginClientKeys(context.clientIp, userAgent, context.config.sessionSecret);
+  const now = context.clock.now();
+  const [attempt] = await context.db
+    .insert(loginAttempts)
+    .values({ clientKey: client, succeeded: false, attemptedAt: now })
+    .returning({ id: loginAttempts.id });
+  const raced = await lockedUntilAt(context, userAgent, attempt.id);
+  if (raced) {
+    // Refused without a check: this attempt does not count against the client.
+    await context.db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
+    return { status: "locked", retryAt: raced };
+  }
   const stored = await readAdminPasswordHash(context.db);
   const ok = Boolean(stored && password && password.length <= 1024 && (await verifyPassword(password, stored)));
-  const { client } = loginClientKeys(context.clientIp, userAgent);
-  const now = context.clock.now();
   if (ok) {
     // A successful sign-in forgives this client's earlier mistakes.
     await context.db.delete(loginAttempts).where(eq(loginAttempts.clientKey, client));
     await context.db.insert(loginAttempts).values({ clientKey: client, succeeded: true, attemptedAt: now });
     return { status: "success" };
   }
-  await context.db.insert(loginAttempts).values({ clientKey: client, succeeded: false, attemptedAt: now });
   // Attempts older than a day count for nothing: sweeping them here keeps the table small.
   await context.db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - 86_400_000)));
   const retryAfterThis = await lockedUntil(context, userAgent);

@@ -3,7 +3,14 @@ import type { Database } from "~/db/client.server";
 import { analyticsEvents, contactSubmissions, orders } from "~/db/schema";
 import { addDays, type Period, periodStartDay, saDay, saDayStart } from "./days";
 import { rowsOf } from "./ingest.server";
-import { lastRolledDay, rollUpAnalytics, SQL_REFERRER_HOST, SQL_SA_DAY } from "./rollup.server";
+import {
+  lastRolledDay,
+  rollUpAnalytics,
+  SESSIONS_LAST_SEEN,
+  SQL_REFERRER_HOST,
+  SQL_SA_DAY,
+  VISITORS_PER_DAY,
+} from "./rollup.server";
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 export const RECENT_CHECKOUTS_LIMIT = 20;
@@ -77,12 +84,17 @@ export async function loadDashboardData(
           union all
           select event_type, count(*) from analytics_events where ${liveRange} and event_type in (${inTypes}) group by event_type
         ) x group by event_type`),
+      // Sessions whose last rolled-up page view is in the period, plus the live sessions not among
+      // them. The join hashes the few live sessions (and skips the scan when there are none).
       db.execute(sql`
-        select count(*)::int as n from (
-          select session_id from analytics_daily_sessions where ${dailyRange}
-          union
-          select session_id from analytics_events where ${liveRange} and event_type = 'page_view'
-        ) s`),
+        with live as materialized (
+          select distinct session_id from analytics_events where ${liveRange} and event_type = 'page_view'
+        )
+        select
+          (select coalesce(sum(events), 0) from analytics_daily where ${dailyRange} and event_type = ${SESSIONS_LAST_SEEN})::int
+          + (select count(*) from live)::int
+          - (select count(distinct s.session_id) from analytics_daily_sessions s
+             join live on live.session_id = s.session_id where ${dailyRange})::int as n`),
       db.execute(sql`
         select page_path, sum(n)::int as n from (
           select page_path, sum(events) as n from analytics_daily where ${dailyRange} and event_type = 'page_view' group by page_path
@@ -97,7 +109,7 @@ export async function loadDashboardData(
         ) x group by day`),
       db.execute(sql`
         select day::text as day, sum(n)::int as n from (
-          select day, count(*) as n from analytics_daily_sessions where ${dailyRange} group by day
+          select day, events as n from analytics_daily where ${dailyRange} and event_type = ${VISITORS_PER_DAY} and events > 0
           union all
           select ${SQL_SA_DAY} as day, count(distinct session_id) from analytics_events where ${liveRange} and event_type = 'page_view' group by 1
         ) x group by day`),

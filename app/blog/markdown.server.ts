@@ -20,6 +20,15 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// The post's title is the page's only h1: a "# Heading" in the content becomes an h2, and so on down.
+for (const rule of ["heading_open", "heading_close"] as const) {
+  md.renderer.rules[rule] = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
+    return self.renderToken(tokens, idx, options);
+  };
+}
+
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }

@@ -320,12 +320,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** A failed refresh in the browser (network or server error) lands here; a full load retries. */
 export function ErrorBoundary() {
   return (
     <section className="container-page py-16">
       <div role="alert" className="card p-6">
         <h1 className="text-2xl font-semibold">Error loading analytics</h1>
         <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>
+        <a href="/admin" className="btn-primary mt-4">
+          Try again
+        </a>
       </div>
     </section>
   );

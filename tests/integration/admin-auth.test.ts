@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attemptAdminLogin, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP } from "~/admin/login.server";
+import { attemptAdminLogin, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, loginClientKeys } from "~/admin/login.server";
 import { ensureAdminPassword } from "~/admin/password.server";
 import { ADMIN_SESSION_HOURS, createAdminSession, isAdminRequest } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -163,7 +163,7 @@ describe("failed sign-in limit", () => {
     const ip = "192.0.2.60";
     const context = testContext(handle, { clientIp: ip });
     const rows = Array.from({ length: LOGIN_MAX_FAILURES_PER_IP }, (_, i) => ({
-      clientKey: `ip:${ip}|ua:${String(i).padStart(16, "0")}`,
+      clientKey: loginClientKeys(ip, `agent number ${i}`, context.config.sessionSecret).client,
       succeeded: false,
       attemptedAt: new Date("2025-09-10T07:59:00Z"),
     }));

@@ -127,7 +127,9 @@ describe("content", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">shop</a>');
-    expect(html).toContain("<h1>Hi</h1>");
+    // The page's h1 is the post title: content headings move one level down.
+    expect(html).toContain("<h2>Hi</h2>");
+    expect(renderMarkdown("## Sub\n\n###### Deep")).toBe("<h3>Sub</h3>\n<h6>Deep</h6>\n");
   });
 
   it("previews the first 300 characters with an ellipsis, and slugs titles", () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
+import { rowsOf } from "~/analytics/ingest.server";
 import { analyticsEvents, contactSubmissions, emailOutbox } from "~/db/schema";
 import { action as analyticsAction } from "~/routes/api.analytics";
 import { action as contactAction } from "~/routes/contact";
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const count = async (table: typeof contactSubmissions | typeof analyticsEvents | typeof emailOutbox) =>
-  Number((await handle.db.execute(sql`select count(*)::int as n from ${table}`)).rows[0]!.n);
+  Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from ${table}`))[0]!.n);
 
 /** Strings a person, a bot or an attacker might send: odd Unicode, markup, huge, empty, blank. */
 const nastyString = fc.oneof(

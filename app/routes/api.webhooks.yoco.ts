@@ -1,4 +1,12 @@
-// Placeholder until built.
+import { handlePaymentWebhook } from "~/payments/webhooks.server";
+import type { Route } from "./+types/api.webhooks.yoco";
+
+/** Webhooks are POSTed; anything else is told so. */
 export function loader() {
-  return new Response("Not implemented", { status: 501 });
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return handlePaymentWebhook(request, context);
 }

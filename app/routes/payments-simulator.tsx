@@ -1,8 +1,82 @@
-// Placeholder until this screen is built.
-export default function Screen() {
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatRand } from "~/lib/money";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { runSimulatorIntent, simulatorOrder } from "~/payments/simulator-actions.server";
+import type { Route } from "./+types/payments-simulator";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await simulatorOrder(context, params.orderId);
+  if (!order) return data({ order: null }, { status: 404 });
+  return {
+    order: {
+      id: order.id,
+      reference: order.reference,
+      itemName: order.itemName,
+      amountCents: order.amountCents,
+      status: order.status,
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const order = await simulatorOrder(context, params.orderId);
+  if (!order) return data({ error: "Payment not found" }, { status: 404 });
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (!["pay", "decline", "cancel"].includes(intent)) return data({ error: "Choose Pay, Decline or Cancel." }, { status: 400 });
+  return runSimulatorIntent(context, order, intent);
+}
+
+export default function PaymentSimulator({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  if (!order) {
+    return (
+      <section className="container-page py-24 text-center">
+        <h1 className="font-display text-3xl">Payment not found</h1>
+        <Link to="/" className="btn-primary mt-8">Back to Home</Link>
+      </section>
+    );
+  }
   return (
-    <section className="container-page py-16">
-      <h1 className="text-3xl font-semibold">Coming soon</h1>
+    <section className="container-page py-12 sm:py-16">
+      <div className="card mx-auto max-w-lg p-6 sm:p-8">
+        <p className="text-sm font-semibold tracking-widest text-accent uppercase">Test payment</p>
+        <h1 className="mt-2 font-display text-3xl">Payment Simulator</h1>
+        <p className="mt-3 text-ink/85">
+          This page stands in for the card payment page. No card is charged: choose what the payment should do.
+        </p>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dt className="font-semibold">Item</dt>
+          <dd>{order.itemName}</dd>
+          <dt className="font-semibold">Amount</dt>
+          <dd data-testid="simulator-amount">{formatRand(order.amountCents)}</dd>
+          <dt className="font-semibold">Reference</dt>
+          <dd className="font-mono">{order.reference}</dd>
+        </dl>
+        {actionData && "error" in actionData ? <p role="alert" className="mt-4 text-red-800">{actionData.error}</p> : null}
+        {order.status === "pending" ? (
+          <Form method="post" className="mt-8 flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy}>
+              Pay {formatRand(order.amountCents)}
+            </button>
+            <button type="submit" name="intent" value="decline" className="btn-dark" disabled={busy}>
+              Decline
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-outline" disabled={busy}>
+              Cancel
+            </button>
+          </Form>
+        ) : (
+          <div className="mt-8">
+            <p role="status">This payment is no longer open (order {order.status}).</p>
+            <Link to={`/order-confirmation?orderId=${order.id}`} className="btn-primary mt-4">View Order</Link>
+          </div>
+        )}
+      </div>
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Payment Simulator", description: "Test payment page.", path: "/payments/simulator", siteUrl: siteUrlFrom(matches), noindex: true });

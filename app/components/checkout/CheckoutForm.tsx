@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
+import { ActionToast, toast } from "~/components/ui/toast";
+import {
+  CHECKOUT_LIMITS,
+  checkoutFormProblem,
+  type CheckoutActionResult,
+  type CheckoutValues,
+} from "~/orders/checkout-schema";
+
+const fieldClass =
+  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+const labelClass = "block text-sm font-medium text-ink";
+
+interface CheckoutFormProps {
+  type: string;
+  item: string;
+  itemName: string;
+  amountCents: number;
+  /** The action's answer when it did not redirect: a toast and the values typed. */
+  result?: CheckoutActionResult | null;
+}
+
+/**
+ * The customer form. A plain POST to /checkout (so it works before JavaScript loads) whose action
+ * redirects to the payment page; with JavaScript the spec's toasts appear before anything is sent.
+ */
+export function CheckoutForm({ type, item, itemName, amountCents, result }: CheckoutFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const [sessionId, setSessionId] = useState("");
+  useEffect(() => setSessionId(getAnalyticsSessionId()), []);
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as unknown as CheckoutValues;
+    const problem = checkoutFormProblem(values);
+    if (problem) {
+      event.preventDefault();
+      toast(problem);
+      return;
+    }
+    trackEvent("checkout_attempted", { pagePath: "/checkout", itemName, metadata: { customerEmail: values.email, amount: amountCents } });
+  }
+
+  const kept = result?.values;
+  return (
+    <>
+      <ActionToast message={result?.toast} />
+      <Form method="post" noValidate onSubmit={checkBeforeSending} className="grid gap-4" aria-label="Customer details">
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="item" value={item} />
+        <input type="hidden" name="sessionId" value={sessionId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className={labelClass}>
+            First Name
+            <input name="firstName" autoComplete="given-name" maxLength={CHECKOUT_LIMITS.name} required defaultValue={kept?.firstName} className={fieldClass} />
+          </label>
+          <label className={labelClass}>
+            Last Name
+            <input name="lastName" autoComplete="family-name" maxLength={CHECKOUT_LIMITS.name} required defaultValue={kept?.lastName} className={fieldClass} />
+          </label>
+        </div>
+        <label className={labelClass}>
+          Email
+          <input type="email" name="email" autoComplete="email" maxLength={CHECKOUT_LIMITS.email} required defaultValue={kept?.email} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          Phone
+          <input type="tel" name="phone" autoComplete="tel" maxLength={CHECKOUT_LIMITS.phone} required defaultValue={kept?.phone} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          Address
+          <textarea name="address" autoComplete="street-address" rows={4} maxLength={CHECKOUT_LIMITS.address} required defaultValue={kept?.address} className={fieldClass} />
+        </label>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
+          {submitting ? "Creating Checkout..." : "Proceed to Payment"}
+        </button>
+        <p className="text-sm text-ink/80">You will pay by card on a secure payment page. Prices are in South African rand.</p>
+      </Form>
+    </>
+  );
+}

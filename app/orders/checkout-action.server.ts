@@ -1,0 +1,121 @@
+import { redirect } from "react-router";
+import { recordAnalyticsEvent } from "~/analytics/ingest.server";
+import type { AppContext } from "~/context.server";
+import { paymentProvider } from "~/payments/providers.server";
+import { PaymentProviderError, returnUrls, type PaymentProvider } from "~/payments/provider";
+import {
+  CHECKOUT_FIELDS,
+  checkoutErrorToast,
+  checkoutFormProblem,
+  checkoutSchema,
+  UNEXPECTED_ERROR_TOAST,
+  type CheckoutActionResult,
+  type CheckoutValues,
+} from "./checkout-schema";
+import { OutOfStockError } from "./holds.server";
+import { attachCheckout, closePendingOrder, createPendingOrder } from "./orders.server";
+import { findSellable } from "./sellable.server";
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * The /checkout action: validate, price from the database, store the pending order with its hold,
+ * then create the provider checkout and send the buyer to its payment page. Anything short of that
+ * answers with the spec's toast and keeps what the buyer typed; nothing is charged twice because
+ * each order carries one idempotency key for every call the provider sees.
+ */
+export async function submitCheckout(
+  request: Request,
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  provider: PaymentProvider = paymentProvider(context.config),
+): Promise<Response | CheckoutActionResult> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { ok: false, toast: checkoutErrorToast("The form could not be read. Please try again."), values: emptyValues() };
+  }
+  const values = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, field(form, f)])) as CheckoutValues;
+  const problem = checkoutFormProblem(values);
+  const parsed = checkoutSchema.safeParse(values);
+  if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
+
+  const url = new URL(request.url);
+  const type = field(form, "type") || url.searchParams.get("type") || "";
+  const item = field(form, "item") || url.searchParams.get("item") || "";
+  const now = context.clock.now();
+  const found = await findSellable(context.db, type, item, now);
+  if (!found.ok) {
+    const reason = type || item ? found.reason : "Please choose something to buy first.";
+    return { ok: false, toast: checkoutErrorToast(reason), values };
+  }
+
+  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
+  let order;
+  try {
+    order = await createPendingOrder(context.db, {
+      item: found.item,
+      customer: parsed.data,
+      provider: provider.name,
+      sessionId,
+      now,
+      holdMinutes: context.config.payment.stockHoldMinutes,
+    });
+  } catch (error) {
+    if (error instanceof OutOfStockError) return { ok: false, toast: checkoutErrorToast(error.message), values };
+    throw error;
+  }
+
+  try {
+    const created = await provider.createCheckout({
+      orderId: order.id,
+      reference: order.reference,
+      amountCents: order.amountCents,
+      currency: "ZAR",
+      lineItems: [{ displayName: order.itemName, quantity: 1, unitPriceCents: order.amountCents }],
+      metadata: {
+        orderId: order.id,
+        reference: order.reference,
+        orderType: order.orderType,
+        itemName: order.itemName,
+        customerName: `${order.customerFirstName} ${order.customerLastName}`,
+        customerEmail: order.customerEmail,
+      },
+      ...returnUrls(context.config.siteUrl, order.id),
+      idempotencyKey: order.idempotencyKey,
+    });
+    await attachCheckout(context.db, order.id, created.checkoutId, now);
+    if (sessionId) {
+      // The browser leaves for the payment page at once, so the server records the funnel step for it.
+      await recordAnalyticsEvent(
+        context.db,
+        {
+          eventType: "checkout_created_success",
+          pagePath: "/checkout",
+          itemName: order.itemName,
+          sessionId,
+          referrer: null,
+          metadata: { checkoutId: created.checkoutId, amount: order.amountCents },
+        },
+        now,
+      ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
+    }
+    return redirect(created.redirectUrl);
+  } catch (error) {
+    // The buyer never saw a payment page, so nothing can be paid on this order: close it and free its units.
+    await closePendingOrder(context.db, order.id, "failed", now).catch(() => {});
+    if (error instanceof PaymentProviderError) {
+      console.error(`[payments] checkout for order ${order.id} failed: ${error.message} (status ${error.status ?? "none"})`);
+      return { ok: false, toast: checkoutErrorToast(error.message), values };
+    }
+    console.error(`[payments] checkout for order ${order.id} failed unexpectedly:`, error);
+    return { ok: false, toast: UNEXPECTED_ERROR_TOAST, values };
+  }
+}
+
+function emptyValues(): CheckoutValues {
+  return { firstName: "", lastName: "", email: "", phone: "", address: "" };
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** The checkout customer form, used by the browser before sending and by the action. */
+export const CHECKOUT_FIELDS = ["firstName", "lastName", "email", "phone", "address"] as const;
+export const CHECKOUT_LIMITS = { name: 100, email: 254, phone: 30, address: 500 } as const;
+
+const MISSING = "Please fill in all required fields";
+
+/** Control characters (other than line breaks and tabs in the address) are never part of a real answer. */
+const hasControlCharacter = (value: string) =>
+  [...value].some((ch) => {
+    const code = ch.charCodeAt(0);
+    return (code < 32 && ch !== "\n" && ch !== "\r" && ch !== "\t") || code === 127;
+  });
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, MISSING)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !hasControlCharacter(v), `${label} contains characters we cannot store.`);
+
+export const checkoutSchema = z.object({
+  firstName: required("First name", CHECKOUT_LIMITS.name),
+  lastName: required("Last name", CHECKOUT_LIMITS.name),
+  email: required("Email", CHECKOUT_LIMITS.email).pipe(z.email("Please enter a valid email address.")),
+  phone: required("Phone", CHECKOUT_LIMITS.phone).pipe(
+    z.string().regex(/^\+?[0-9 ()-]{7,}$/, "Please enter a valid phone number."),
+  ),
+  address: required("Address", CHECKOUT_LIMITS.address),
+});
+
+export type CheckoutCustomer = z.infer<typeof checkoutSchema>;
+export type CheckoutValues = Record<(typeof CHECKOUT_FIELDS)[number], string>;
+
+export interface CheckoutToast {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+
+export const MISSING_INFORMATION_TOAST: CheckoutToast = {
+  title: "Missing Information",
+  description: MISSING,
+  variant: "destructive",
+};
+
+export const UNEXPECTED_ERROR_TOAST: CheckoutToast = {
+  title: "Unexpected Error",
+  description: "Something went wrong. Please try again.",
+  variant: "destructive",
+};
+
+export const checkoutErrorToast = (reason?: string): CheckoutToast => ({
+  title: "Checkout Error",
+  description: reason || "Failed to create checkout. Please try again.",
+  variant: "destructive",
+});
+
+/** The spec's toast for a form that cannot be sent: missing fields first, then the specific problem. */
+export function checkoutFormProblem(values: Partial<CheckoutValues>): CheckoutToast | null {
+  if (CHECKOUT_FIELDS.some((f) => !(values[f] ?? "").trim())) return MISSING_INFORMATION_TOAST;
+  const parsed = checkoutSchema.safeParse(values);
+  if (parsed.success) return null;
+  return checkoutErrorToast(parsed.error.issues[0]?.message);
+}
+
+/** What the /checkout action answers when it does not redirect to the payment page. */
+export interface CheckoutActionResult {
+  ok: false;
+  toast: CheckoutToast;
+  /** What the buyer typed, sent back so nothing is lost. */
+  values: CheckoutValues;
+}

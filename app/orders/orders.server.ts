@@ -1,0 +1,128 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import type { CheckoutCustomer } from "./checkout-schema";
+import { placeHold, releaseHolds } from "./holds.server";
+import type { Sellable } from "./sellable.server";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderStatus = OrderRow["status"];
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A short reference a person can read out on the phone, e.g. "HB-7KQ2M9XD". */
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  return `HB-${[...bytes].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("")}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isOrderId = (value: string | null | undefined): value is string => !!value && UUID.test(value);
+
+/**
+ * Stores a pending order, its line and (for limited stock or seats) a hold, all in one transaction,
+ * before any payment provider is called. Throws OutOfStockError when the last units are gone.
+ */
+export async function createPendingOrder(
+  db: Database,
+  input: {
+    item: Sellable;
+    customer: CheckoutCustomer;
+    provider: string;
+    sessionId: string | null;
+    now: Date;
+    holdMinutes: number;
+  },
+): Promise<OrderRow> {
+  const { item, customer } = input;
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: newReference(),
+        orderType: item.orderType,
+        itemName: item.displayName,
+        amountCents: item.amountCents,
+        currency: "ZAR",
+        status: "pending",
+        customerFirstName: customer.firstName,
+        customerLastName: customer.lastName,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        customerAddress: customer.address,
+        sessionId: input.sessionId,
+        provider: input.provider,
+        idempotencyKey: randomUUID(),
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    await tx.insert(orderLines).values({
+      orderId: order!.id,
+      ...item.line,
+      displayName: item.displayName,
+      quantity: 1,
+      unitPriceCents: item.amountCents,
+    });
+    if (item.stock) {
+      await placeHold(tx, {
+        orderId: order!.id,
+        key: item.stock.key,
+        quantity: 1,
+        soldOutReason: item.stock.soldOutReason,
+        now: input.now,
+        minutes: input.holdMinutes,
+      });
+    }
+    return order!;
+  });
+}
+
+export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+export async function findOrderByCheckoutId(db: Database, checkoutId: string): Promise<OrderRow | undefined> {
+  if (!checkoutId || checkoutId.length > 200 || checkoutId.includes("\u0000")) return undefined;
+  const [row] = await db.select().from(orders).where(eq(orders.yocoCheckoutId, checkoutId)).limit(1);
+  return row;
+}
+
+export async function attachCheckout(db: Database, orderId: string, checkoutId: string, now: Date): Promise<void> {
+  await db.update(orders).set({ yocoCheckoutId: checkoutId, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Ends an unpaid order (payment failed, cancelled, or the hold ran out) and gives its units back.
+ * Only a pending order changes: a paid or refunded one is never closed by this.
+ */
+export async function closePendingOrder(
+  db: Database,
+  orderId: string,
+  status: "failed" | "cancelled" | "expired",
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(orders)
+      .set({ status, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    await releaseHolds(tx, closed.map((c) => c.id));
+    return closed.length > 0;
+  });
+}
+
+/** Pending orders whose holds ran out before `now`, oldest first: candidates for reconciliation. */
+export async function pendingOrdersPastHold(db: Database, now: Date, holdMinutes: number, limit = 50): Promise<OrderRow[]> {
+  const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.createdAt, cutoff)))
+    .orderBy(orders.createdAt)
+    .limit(limit);
+}

@@ -1,0 +1,165 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
+import type { Database } from "~/db/client.server";
+import { catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
+import { ticketAvailability } from "~/events/ticket-availability";
+
+/** The default summary the spec shows with no query parameters (not payable: see decision 041). */
+export const DEFAULT_CHECKOUT = { name: "Checkout", amountCents: 20000 } as const;
+
+export type OrderType = "product" | "service" | "membership" | "workshop" | "ticket";
+
+/** Something the shop can sell right now, priced by the database. */
+export interface Sellable {
+  orderType: OrderType;
+  displayName: string;
+  amountCents: number;
+  description: string | null;
+  /** Limited stock or seats: the hold key and the units that exist for it (before holds). */
+  stock: { key: string; limit: number; soldOutReason: string } | null;
+  line: { catalogItemId?: number; ticketOptionId?: number; membershipSlug?: string };
+}
+
+export type SellableLookup = { ok: true; item: Sellable } | { ok: false; reason: string };
+
+const MAX_QUERY = 200;
+
+/** Month of the recurring workshop session a buyer joins today (South African time), e.g. "2025-09". */
+export function monthlySession(now: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit" }).formatToParts(now);
+  const year = parts.find((p) => p.type === "year")?.value;
+  const month = parts.find((p) => p.type === "month")?.value;
+  return `${year}-${month}`;
+}
+
+export const ticketStockKey = (optionId: number, session?: string) =>
+  session ? `ticket:${optionId}:${session}` : `ticket:${optionId}`;
+
+/**
+ * Finds what `type` and `item` from the checkout query name, and whether it can be sold now.
+ * The `price` query parameter is never read: the catalog price is the price.
+ */
+export async function findSellable(db: Database, type: string, item: string, now: Date): Promise<SellableLookup> {
+  const name = item.trim();
+  // A NUL cannot even be compared by PostgreSQL: such a name matches nothing.
+  if (!name || name.length > MAX_QUERY || name.includes("\u0000")) return { ok: false, reason: "We could not find that item." };
+  switch (type) {
+    case "product":
+    case "service":
+      return findCatalogItem(db, name, now);
+    case "membership":
+      return findMembership(db, name);
+    case "workshop":
+    case "ticket":
+      return findTicket(db, type, name, now);
+    default:
+      return { ok: false, reason: "We could not find that item." };
+  }
+}
+
+async function findCatalogItem(db: Database, name: string, now: Date): Promise<SellableLookup> {
+  const [row] = await db
+    .select()
+    .from(catalogItems)
+    .where(sql`lower(${catalogItems.name}) = lower(${name})`)
+    .limit(1);
+  if (!row) return { ok: false, reason: "We could not find that item." };
+  if (row.priceCents === null) {
+    return { ok: false, reason: `${row.name} is priced on request. Please contact us for a quote.` };
+  }
+  const key = catalogStockKey(row.id);
+  const soldOutReason = `${row.name} is sold out.`;
+  if (row.stockQuantity !== null) {
+    const held = await heldUnits(db, [key], now);
+    if (unitsAvailable(row.stockQuantity, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
+  }
+  return {
+    ok: true,
+    item: {
+      // Only physical products are shipped; wardrobe solutions and consultations are services.
+      orderType: row.kind === "product" ? "product" : "service",
+      displayName: row.name,
+      amountCents: row.priceCents,
+      description: row.description,
+      stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
+      line: { catalogItemId: row.id },
+    },
+  };
+}
+
+async function findMembership(db: Database, slugOrName: string): Promise<SellableLookup> {
+  const [row] = await db
+    .select()
+    .from(membershipTiers)
+    .where(sql`${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})`)
+    .orderBy(asc(membershipTiers.sortOrder))
+    .limit(1);
+  if (!row) return { ok: false, reason: "We could not find that membership plan." };
+  if (row.priceCents === null) {
+    return { ok: false, reason: `${row.name} is priced on request. Please contact us to join this plan.` };
+  }
+  return {
+    ok: true,
+    item: {
+      orderType: "membership",
+      displayName: `${row.name} Membership`,
+      amountCents: row.priceCents,
+      description: row.description,
+      stock: null,
+      line: { membershipSlug: row.slug },
+    },
+  };
+}
+
+/**
+ * Tickets arrive as "{event title} - {option type}"; the workshop button sends the event title alone
+ * (its single option). A recurring event's seats are counted per monthly session.
+ */
+async function findTicket(db: Database, type: string, name: string, now: Date): Promise<SellableLookup> {
+  const rows = await db
+    .select({ event: events, option: ticketOptions })
+    .from(ticketOptions)
+    .innerJoin(events, eq(events.id, ticketOptions.eventId))
+    .orderBy(asc(events.sortOrder), asc(ticketOptions.sortOrder));
+  const wanted = name.toLowerCase();
+  const match =
+    rows.find((r) => `${r.event.title} - ${r.option.type}`.toLowerCase() === wanted) ??
+    (type === "workshop" ? rows.find((r) => r.event.title.toLowerCase() === wanted) : undefined);
+  if (!match) return { ok: false, reason: "We could not find that event ticket." };
+  const { event, option } = match;
+  if (!event.ticketsOnSale) return { ok: false, reason: "Tickets for this event are not on sale yet." };
+  const availability = ticketAvailability(option, event, now);
+  if (availability.status === "not-yet") return { ok: false, reason: `This ticket is not on sale yet: ${availability.label}.` };
+  if (availability.status === "closed") return { ok: false, reason: "Sales for this ticket have closed." };
+  if (availability.status === "event-over") return { ok: false, reason: "This event has already taken place." };
+
+  const recurring = event.recurring === "monthly";
+  let stock: Sellable["stock"] = null;
+  if (option.capacity !== null) {
+    const key = ticketStockKey(option.id, recurring ? monthlySession(now) : undefined);
+    const soldOutReason = recurring ? "This month's workshop is full." : "This ticket is sold out.";
+    stock = { key, limit: option.capacity - (await soldSeats(db, key)), soldOutReason };
+    const held = await heldUnits(db, [key], now);
+    if (unitsAvailable(stock.limit, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
+  }
+  const isWorkshop = recurring;
+  return {
+    ok: true,
+    item: {
+      orderType: isWorkshop ? "workshop" : "ticket",
+      displayName: isWorkshop ? event.title : `${event.title} - ${option.type}`,
+      amountCents: option.priceCents,
+      description: isWorkshop ? `${option.description} (${monthlySession(now)} session)` : option.description,
+      stock,
+      line: { ticketOptionId: option.id },
+    },
+  };
+}
+
+/** Seats already sold for a ticket key: its converted holds (seats have no stock column to decrement). */
+export async function soldSeats(db: Pick<Database, "execute">, key: string): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce(sum(quantity), 0)::int as n from stock_holds where stock_key = ${key} and status = 'converted'`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

@@ -1,0 +1,21 @@
+import type { AppConfig } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import type { Clock } from "~/lib/clock";
+import { paymentProvider } from "~/payments/providers.server";
+import { sweepPendingOrders } from "./reconcile.server";
+
+/**
+ * Every minute: pending orders whose hold ran out are reconciled with the provider or expired.
+ * Safe on several instances at once: each change is a conditional update of a pending order.
+ */
+export function startOrderSweeper(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 60_000) {
+  const { config, database, clock } = runtime;
+  const timer = setInterval(() => {
+    sweepPendingOrders(database.db, paymentProvider(config), clock.now(), config.payment.stockHoldMinutes, {
+      siteUrl: config.siteUrl,
+      ownerEmail: config.mail.ownerEmail,
+    }).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

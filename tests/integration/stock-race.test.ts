@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { catalogItems, orders, stockHolds } from "~/db/schema";
+import { recordPayment } from "~/orders/payment-events.server";
+import { closePendingOrder } from "~/orders/orders.server";
+import { findSellable } from "~/orders/sellable.server";
+import { createTestDatabase } from "../setup/test-db";
+import { checkout, orderIdFrom } from "./checkout-helpers";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle?.close());
+
+const now = new Date("2025-09-10T10:00:00+02:00");
+const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" };
+
+async function candy() {
+  const [row] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
+  return row!;
+}
+
+describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("50 concurrent buyers for 10 candy earrings: exactly 10 get a payment page", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => checkout(handle, "product", "Candy Earrings")));
+    const redirected = results.filter((r) => r instanceof Response);
+    const refused = results.filter((r) => !(r instanceof Response));
+    expect(redirected).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "Candy Earrings is sold out." } });
+    const item = await candy();
+    const held = await handle.db
+      .select()
+      .from(stockHolds)
+      .where(and(eq(stockHolds.stockKey, `catalog:${item.id}`), eq(stockHolds.status, "held")));
+    expect(held.reduce((n, h) => n + h.quantity, 0)).toBe(10);
+    // Every refused buyer left no order behind (the transaction rolled back).
+    expect(await handle.db.select().from(orders).where(eq(orders.itemName, "Candy Earrings"))).toHaveLength(10);
+    const lookup = await findSellable(handle.db, "product", "Candy Earrings", now);
+    expect(lookup).toEqual({ ok: false, reason: "Candy Earrings is sold out." });
+
+    // One buyer declines: their unit returns; the other nine pay and stock goes down to one.
+    const ids = redirected.map(orderIdFrom);
+    expect(await closePendingOrder(handle.db, ids[0]!, "failed", now)).toBe(true);
+    for (const [i, id] of ids.slice(1).entries()) {
+      const result = await recordPayment(handle.db, {
+        event: { eventId: `msg_race_${i}`, provider: "simulator", eventType: "payment.succeeded", payload: {} },
+        orderId: id,
+        paymentId: `p_${i}`,
+        amountCents: 35000,
+        now,
+        mail,
+      });
+      expect(result.outcome).toBe("paid");
+    }
+    expect((await candy()).stockQuantity).toBe(1);
+    expect((await findSellable(handle.db, "product", "Candy Earrings", now)).ok).toBe(true);
+  });
+
+  it("50 concurrent buyers for the tablecloth workshop: 8 seats this month, a new month has 8 more", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt")),
+    );
+    const redirected = results.filter((r) => r instanceof Response);
+    expect(redirected).toHaveLength(8);
+    for (const r of results.filter((x) => !(x instanceof Response))) {
+      expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "This month's workshop is full." } });
+    }
+    // Paying converts the holds into sold seats; the session stays full.
+    for (const [i, id] of redirected.map(orderIdFrom).entries()) {
+      await recordPayment(handle.db, {
+        event: { eventId: `msg_ws_${i}`, provider: "simulator", eventType: "payment.succeeded", payload: {} },
+        orderId: id,
+        paymentId: `p_ws_${i}`,
+        amountCents: 25000,
+        now,
+        mail,
+      });
+    }
+    expect(await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", now)).toEqual({
+      ok: false,
+      reason: "This month's workshop is full.",
+    });
+    const october = new Date("2025-10-02T10:00:00+02:00");
+    expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(true);
+  });
+});

@@ -106,11 +106,12 @@ async function checkout() {
   const created = await timed(
     "checkout",
     `${base}/checkout?${query}`,
-    form({ firstName: "Soak", lastName: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" }, ip),
+    form({ type: pick.type, item: pick.item, firstName: "Soak", lastName: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" }, ip),
   );
   const location = created?.headers.get("location");
   if (!created || created.status !== 302 || !location) return; // sold out or refused: nothing to pay
-  const payPage = new URL(location, base);
+  // The payment page's address is built from SITE_URL; ask this server for its path.
+  const payPage = new URL(new URL(location, base).pathname, base);
   const paid = await timed("checkout", payPage.toString(), form({ intent: "pay" }, ip));
   if (paid && paid.status >= 300 && paid.status < 400 && /status=success/.test(paid.headers.get("location") ?? "")) {
     ordersPaid.set(pick.slug, (ordersPaid.get(pick.slug) ?? 0) + 1);

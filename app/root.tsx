@@ -17,11 +17,14 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import { skipAfterContactSend } from "./contact/revalidation";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.nonce, siteUrl: context.config.siteUrl };
 }
+
+export const shouldRevalidate = skipAfterContactSend;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -56,8 +56,7 @@ function shapeFor(path) {
   if (path.startsWith("/images/hero/")) return "hero";
   if (path.includes("video-poster")) return "video";
   if (path.startsWith("/images/gallery/")) return "square";
-  if (path === "/images/about/model.svg") return "portrait";
-  if (/^\/images\/(products|solutions|services|home)\//.test(path)) return "portrait";
+  if (/^\/images\/(products|solutions|services)\//.test(path)) return "portrait";
   return "wide";
 }
 
@@ -80,35 +79,86 @@ function hexagon(cx, cy, r) {
   return pts.join(" ");
 }
 
+/** A stylised Honey: headwrap, head, beaded necklace and an A-line dress, standing in an arch. */
+function honey(cx, top, height, colours) {
+  const u = height / 100;
+  const head = `<circle cx="${cx}" cy="${top + 17 * u}" r="${7 * u}" fill="${colours.skin}"/>`;
+  const wrap = `<path d="M${cx - 8 * u} ${top + 15 * u} Q ${cx - 9 * u} ${top + 2 * u} ${cx} ${top + 1 * u} Q ${cx + 10 * u} ${top + 2 * u} ${cx + 8 * u} ${top + 15 * u} Q ${cx} ${top + 10 * u} ${cx - 8 * u} ${top + 15 * u} Z" fill="${colours.wrap}"/>`;
+  const neck = `<rect x="${cx - 2.2 * u}" y="${top + 22 * u}" width="${4.4 * u}" height="${6 * u}" fill="${colours.skin}"/>`;
+  const dress = `<path d="M${cx - 10 * u} ${top + 30 * u} Q ${cx} ${top + 26 * u} ${cx + 10 * u} ${top + 30 * u} L ${cx + 7 * u} ${top + 50 * u} L ${cx + 21 * u} ${top + 96 * u} Q ${cx} ${top + 100 * u} ${cx - 21 * u} ${top + 96 * u} L ${cx - 7 * u} ${top + 50 * u} Z" fill="${colours.dress}"/>`;
+  const band = `<path d="M${cx - 7.6 * u} ${top + 48 * u} L ${cx + 7.6 * u} ${top + 48 * u} L ${cx + 8.4 * u} ${top + 53 * u} L ${cx - 8.4 * u} ${top + 53 * u} Z" fill="${colours.wrap}"/>`;
+  const beads = Array.from({ length: 7 }, (_, i) => {
+    const t = (i - 3) / 3;
+    return `<circle cx="${(cx + t * 6 * u).toFixed(1)}" cy="${(top + 29 * u + (1 - t * t) * 3 * u).toFixed(1)}" r="${1.1 * u}" fill="${colours.beads}"/>`;
+  }).join("");
+  return wrap + head + neck + dress + band + beads;
+}
+
+function arch(x, y, w, h, fill, opacity = 1) {
+  const r = w / 2;
+  return `<path d="M${x} ${y + h} V ${y + r} A ${r} ${r} 0 0 1 ${x + w} ${y + r} V ${y + h} Z" fill="${fill}" opacity="${opacity}"/>`;
+}
+
+// Looks for the Honeys: skin, headwrap, dress, beads (always brand colours, varied per slot).
+const LOOKS = [
+  { skin: "#6B4226", wrap: "#A3431F", dress: "#1F1A17", beads: "#F2B705" },
+  { skin: "#8A5A3B", wrap: "#F2B705", dress: "#A3431F", beads: "#FFF8E7" },
+  { skin: "#4E3020", wrap: "#2F5D3A", dress: "#F2B705", beads: "#1F1A17" },
+  { skin: "#7A4B2E", wrap: "#1F1A17", dress: "#2F5D3A", beads: "#F2B705" },
+];
+
+/** A small stable number per file name, so neighbouring slots get different looks. */
+function hash(text) {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
 function svgFor(path, index) {
-  const [w, h] = SIZES[shapeFor(path)];
+  const shape = shapeFor(path);
+  const [w, h] = SIZES[shape];
   // The hero is the first thing a visitor sees: always the honey palette so it stands out from the cream page.
   const p = path.startsWith("/images/hero/") ? PALETTES[3] : PALETTES[index % PALETTES.length];
   const { label, number } = titleFor(path);
-  const r = Math.round(Math.min(w, h) * 0.06);
+  const archFill = p.bg === "#F2B705" ? "#FFF8E7" : p.band === "#A3431F" ? "#F2B705" : "#F2B705";
+  // One Honey in tall slots, three side by side in wide ones (a community, an event, a collection).
+  const count = shape === "portrait" || shape === "square" ? 1 : 3;
+  const slotW = w / count;
+  let art = "";
+  for (let i = 0; i < count; i++) {
+    const aw = Math.min(slotW * 0.72, h * 0.62);
+    const ax = slotW * i + (slotW - aw) / 2;
+    const ah = h * 0.8;
+    const ay = h * 0.12;
+    const base = LOOKS[(hash(path) + i) % LOOKS.length];
+    // Never a dress the colour of the arch behind it.
+    let look = base.dress === archFill ? { ...base, dress: "#1F1A17", beads: "#F2B705" } : base;
+    if (look.wrap === archFill) look = { ...look, wrap: "#A3431F" };
+    art += arch(ax, ay, aw, ah, i === 1 ? "#A3431F" : archFill, i === 1 ? 0.85 : 0.9);
+    const figH = ah * 0.86;
+    art += honey(ax + aw / 2, ay + ah - figH, figH, i === 1 ? { ...look, dress: "#1F1A17", beads: "#F2B705" } : look);
+  }
+  const r = Math.round(Math.min(w, h) * 0.045);
   const dx = r * Math.sqrt(3);
+  const cx = w - r * 2.6;
+  const cy = r * 2.2;
+  const combColour = p.bg === "#F2B705" ? "#1F1A17" : "#A3431F";
   // A small honeycomb cluster in one corner: the motif, used sparingly.
-  const cx = w - r * 3;
-  const cy = r * 2.4;
-  const combColour = p.bg === "#F2B705" ? "#1F1A17" : "#F2B705";
   const comb = [
     [cx, cy],
     [cx - dx, cy],
     [cx - dx / 2, cy + r * 1.5],
-    [cx + dx / 2, cy + r * 1.5],
   ]
-    .map(([x, y], i) => `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" stroke-width="3" opacity="0.8"/>`)
+    .map(([x, y], i) => `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" stroke-width="2.5" opacity="0.7"/>`)
     .join("");
-  const fontSize = Math.round(Math.min((w / Math.max(label.length, 8)) * 1.5, h * 0.085, 72));
-  const sub = number ? `Photo ${number}` : "Honey Bee Sustainable Fashion";
-  const textFill = p.bg === "#F2B705" ? "#1F1A17" : p.ink;
+  const caption = `${label}${number ? ` · ${number}` : ""}`.toUpperCase();
+  const fs = Math.round(Math.max(14, Math.min(w, h) * 0.026));
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(label)}" data-${MARKER}="1">
 <rect width="${w}" height="${h}" fill="${p.bg}"/>
-<path d="M0 ${h * 0.78} Q ${w * 0.5} ${h * 0.66} ${w} ${h * 0.8} V ${h} H 0 Z" fill="${p.band}" opacity="0.18"/>
+<path d="M0 ${h * 0.86} Q ${w * 0.5} ${h * 0.8} ${w} ${h * 0.88} V ${h} H 0 Z" fill="${p.band}" opacity="0.22"/>
+<g>${art}</g>
 <g>${comb}</g>
-<text x="${w / 2}" y="${h * 0.5}" text-anchor="middle" font-family="Fraunces, Georgia, serif" font-size="${fontSize}" fill="${textFill}">${esc(label)}</text>
-<line x1="${w / 2 - 40}" y1="${h * 0.5 + fontSize * 0.6}" x2="${w / 2 + 40}" y2="${h * 0.5 + fontSize * 0.6}" stroke="#A3431F" stroke-width="3"/>
-<text x="${w / 2}" y="${h * 0.5 + fontSize * 1.5}" text-anchor="middle" font-family="DM Sans, Arial, sans-serif" font-size="${Math.round(fontSize * 0.42)}" letter-spacing="3" fill="${textFill}" opacity="0.75">${esc(sub.toUpperCase())}</text>
+<text x="${fs * 1.6}" y="${h - fs * 1.4}" font-family="DM Sans, Arial, sans-serif" font-size="${fs}" font-weight="600" letter-spacing="2" fill="#1F1A17" opacity="0.7">${esc(caption)}</text>
 </svg>
 `;
 }

@@ -3,12 +3,13 @@ import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availabili
 import type { Database } from "~/db/client.server";
 import { catalogItems } from "~/db/schema";
 import { formatRand } from "~/lib/money";
+import { isPlausibleSlug } from "./slug";
 
 export type CatalogItem = typeof catalogItems.$inferSelect;
 
 /** One item by slug, hidden ones included (the test product is reachable only by its URL). */
 export async function findItemBySlug(db: Database, slug: string): Promise<CatalogItem | null> {
-  if (slug.length > 200) return null;
+  if (!isPlausibleSlug(slug)) return null;
   const [row] = await db.select().from(catalogItems).where(eq(catalogItems.slug, slug)).limit(1);
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, catalogItems, events, membershipTiers } from "~/db/schema";
+import { TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
 
 /** Public pages that exist regardless of the data. */
 const STATIC_PATHS = [
@@ -26,7 +27,7 @@ export async function sitemapPaths(db: Database): Promise<string[]> {
   return [
     ...STATIC_PATHS,
     ...items.map((i) => `/product/${encodeURIComponent(i.slug)}`),
-    ...eventRows.map((e) => `/tickets/${encodeURIComponent(e.id)}`),
+    ...eventRows.filter((e) => TICKET_PAGE_EVENT_IDS.has(e.id)).map((e) => `/tickets/${encodeURIComponent(e.id)}`),
     ...tiers.map((t) => `/membership/${encodeURIComponent(t.slug)}`),
     ...posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`),
   ];
@@ -49,6 +50,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /checkout",
     "Disallow: /order-confirmation",
     "Disallow: /payments",
+    "Disallow: /api/",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -2,11 +2,14 @@ import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
   CONTACT_FAILURE_TOAST,
   CONTACT_FIELDS,
+  CONTACT_LIMITS,
   CONTACT_RATE_LIMIT_TOAST,
   CONTACT_SUCCESS_TOAST,
+  CONTACT_UNREADABLE_TOAST,
   contactErrorToast,
   contactSchema,
   type ContactActionResult,
@@ -16,18 +19,23 @@ import {
 export const CONTACT_RATE_LIMIT = { bucket: "contact", limit: 5, windowMs: 10 * 60 * 1000 } as const;
 /** The honeypot field name: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "website";
-
+/** Room for every field at its limit, percent-encoded, and nothing more. */
+export const CONTACT_MAX_BODY_BYTES = 8 * (CONTACT_LIMITS.name * 2 + CONTACT_LIMITS.email + CONTACT_LIMITS.subject + CONTACT_LIMITS.message) + 2048;
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? withoutControlCharacters(value) : "";
 }
 
 export async function submitContact(
   request: Request,
   context: Pick<AppContext, "db" | "config" | "clock" | "clientIp">,
 ): Promise<ContactActionResult> {
-  const form = await request.formData();
+  const form = await readSmallForm(request, CONTACT_MAX_BODY_BYTES);
+  if (!form) {
+    const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, context.clientIp, context.clock.now());
+    return { ok: false, toast: allowed ? CONTACT_UNREADABLE_TOAST : CONTACT_RATE_LIMIT_TOAST };
+  }
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, text(form, f)])) as ContactValues;
 
   const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, context.clientIp, context.clock.now());

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { isPlausibleSlug } from "~/catalog/slug";
 import type { Database } from "~/db/client.server";
 import { events, ticketOptions } from "~/db/schema";
 
@@ -10,6 +11,7 @@ export async function listEvents(db: Database): Promise<EventRow[]> {
 }
 
 export async function findEvent(db: Database, id: string): Promise<EventRow | undefined> {
+  if (!isPlausibleSlug(id)) return undefined;
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
   return row;
 }

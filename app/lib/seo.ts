@@ -16,11 +16,18 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
+/** The card shown when a page is shared (1200x630). Social networks do not show SVG, so placeholders fall back to it. */
+export const DEFAULT_SHARE_IMAGE = "/images/og/share.png";
+
+function shareImage(image: string | undefined): string {
+  return image && !image.toLowerCase().endsWith(".svg") ? image : DEFAULT_SHARE_IMAGE;
+}
+
 /** Title, description, canonical URL, Open Graph and JSON-LD for one page. */
 export function seo(input: SeoInput): MetaDescriptor[] {
   const title = input.title === site.name ? site.name : `${input.title} | ${site.name}`;
   const url = `${input.siteUrl}${input.path}`;
-  const image = `${input.siteUrl}${input.image ?? "/images/hero/hero.svg"}`;
+  const image = `${input.siteUrl}${shareImage(input.image)}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -31,6 +38,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: title },
     { property: "og:locale", content: "en_ZA" },
     { name: "twitter:card", content: "summary_large_image" },
   ];

@@ -15,7 +15,7 @@ export default function ConsultationServices({ loaderData }: Route.ComponentProp
       <p className="mt-4 max-w-2xl text-ink-soft">
         Personal styling, coaching and talks to help you dress with intention and love what you already own.
       </p>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
         {loaderData.items.map((item) => (
           <ItemCard key={item.slug} item={item} />
         ))}

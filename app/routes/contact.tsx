@@ -1,65 +1,61 @@
 import { data } from "react-router";
+import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { submitContact } from "~/contact/contact-action.server";
+import {
+  CONTACT_FAILURE_TOAST,
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  CONTACT_RATE_LIMIT_TOAST,
+  type ContactActionResult,
+  type ContactValues,
+} from "~/contact/contact-schema";
+import { withoutControlCharacters } from "~/contact/read-form.server";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { skipAfterContactSend } from "~/contact/revalidation";
 
 export function loader({ request }: Route.LoaderArgs) {
   const subject = new URL(request.url).searchParams.get("subject") ?? "";
-  return { subject: subject.slice(0, 200) };
+  return { subject: withoutControlCharacters(subject).slice(0, CONTACT_LIMITS.subject) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContact(request, context);
-  return data(result, { status: result.ok ? 200 : result.toast.title === "Too many messages" ? 429 : 400 });
+  return data(result, { status: result.ok ? 200 : result.toast === CONTACT_RATE_LIMIT_TOAST ? 429 : 400 });
 }
 
-const socials = [
-  { name: "Facebook", href: site.social.facebook },
-  { name: "Instagram", href: site.social.instagram },
-  { name: "LinkedIn", href: site.social.linkedin },
-] as const;
+/**
+ * With JavaScript, a send that never reaches the action (network down, server error) must still end
+ * in the spec's failure toast with the visitor's values kept, not in the error page.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactActionResult> {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error("Failed to send message", error);
+    const values = Object.fromEntries(
+      CONTACT_FIELDS.map((f) => [f, typeof form.get(f) === "string" ? (form.get(f) as string) : ""]),
+    ) as ContactValues;
+    return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
+  }
+}
+
+export const shouldRevalidate = skipAfterContactSend;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="container-page py-12 sm:py-16">
-      <h1 className="font-display text-4xl text-ink sm:text-5xl">Get in Touch</h1>
-      <p className="mt-3 max-w-2xl text-ink/80">
+      <p className="text-sm font-semibold tracking-widest text-accent uppercase">Say hello</p>
+      <h1 className="font-display mt-2 text-4xl text-ink sm:text-5xl">Get in Touch</h1>
+      <p className="mt-4 max-w-2xl text-ink-soft">
         Questions about a piece, a styling session or an event? Send us a message and we will reply soon.
       </p>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_1.4fr]">
-        <aside className="card space-y-5 p-6" aria-labelledby="contact-info-heading">
-          <h2 id="contact-info-heading" className="font-display text-2xl">Contact Information</h2>
-          <dl className="space-y-4">
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-ink/70">Email</dt>
-              <dd><a className="link" href={`mailto:${site.email}`}>{site.email}</a></dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-ink/70">Phone</dt>
-              <dd><a className="link" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a></dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-ink/70">Location</dt>
-              <dd>{site.location}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-ink/70">Availability</dt>
-              <dd>{site.availability}</dd>
-            </div>
-          </dl>
-          <ul className="flex flex-wrap gap-3" aria-label="Social media">
-            {socials.map((s) => (
-              <li key={s.name}>
-                <a className="btn-outline min-h-11" href={s.href} target="_blank" rel="noopener noreferrer">
-                  {s.name}<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </aside>
-        <div className="card p-6">
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
+        <ContactDetails headingId="contact-info-heading" />
+        <div className="card p-6 sm:p-8">
           <h2 className="mb-4 font-display text-2xl">Send a Message</h2>
           <ContactForm defaultSubject={loaderData.subject} result={actionData ?? null} />
         </div>

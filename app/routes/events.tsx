@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SlotImage } from "~/components/ui/SlotImage";
 import { listEvents } from "~/events/events.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/events";
@@ -28,28 +29,23 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       <ul className="mt-10 grid gap-8 md:grid-cols-2">
         {loaderData.events.map((event) => (
           <li key={event.id} className="card flex flex-col overflow-hidden">
-            {event.image ? (
-              <img src={event.image} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
-            ) : null}
+            {event.image ? <SlotImage src={event.image} alt="" slot="wide" className="h-auto w-full object-cover" /> : null}
             <div className="flex flex-1 flex-col gap-3 p-6">
               <h2 className="font-display text-2xl">{event.title}</h2>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="font-semibold">Date</dt>
                 <dd>{event.dates}</dd>
-                {event.timeText ? (
-                  <>
-                    <dt className="font-semibold">Time</dt>
-                    <dd>{event.timeText}</dd>
-                  </>
-                ) : null}
+                <dt className="font-semibold">Time</dt>
+                <dd>{event.timeText ?? "To be announced"}</dd>
                 <dt className="font-semibold">Location</dt>
                 <dd>{event.location}</dd>
                 <dt className="font-semibold">Participants</dt>
                 <dd>{event.participants}</dd>
                 <dt className="font-semibold">Price</dt>
                 <dd>{event.priceText}</dd>
+                <dt className="font-semibold">Focus</dt>
+                <dd>{event.focus}</dd>
               </dl>
-              <p className="text-ink/80">{event.focus}</p>
               <Link to={`/tickets/${event.id}`} className="btn-primary mt-auto min-h-11 self-start">
                 Reserve Your Spot<span className="sr-only">: {event.title}</span>
               </Link>

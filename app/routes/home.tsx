@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { loadHome } from "~/catalog/home.server";
+import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { AboutImages } from "~/components/home/AboutImages";
 import { CommunityVideo } from "~/components/home/CommunityVideo";
@@ -7,10 +8,13 @@ import { SlotImage } from "~/components/ui/SlotImage";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { skipAfterContactSend } from "~/contact/revalidation";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context.db);
 }
+
+export const shouldRevalidate = skipAfterContactSend;
 
 function SectionHeading({ eyebrow, title, intro }: { eyebrow: string; title: string; intro?: string }) {
   return (
@@ -37,6 +41,10 @@ const COLLECTION_CARDS = [
   },
 ];
 
+// The spec's hero text, shown as a headline (its first sentence) and the sentence that follows.
+const [heroHeadline, ...heroRest] = site.heroText.split(/(?<=\.)\s+/);
+const heroLead = heroRest.join(" ");
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { events, tiers, posts } = loaderData;
   return (
@@ -45,7 +53,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid items-center gap-8 py-10 sm:py-16 md:grid-cols-2">
           <div>
             <p className="text-sm font-semibold tracking-widest text-accent uppercase">{site.name}</p>
-            <h1 className="font-display mt-3 text-3xl leading-tight sm:text-4xl xl:text-[2.75rem]">{site.heroText}</h1>
+            <h1 className="font-display mt-3 text-4xl leading-[1.1] sm:text-5xl xl:text-6xl">{heroHeadline}</h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-soft sm:text-xl">{heroLead}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/styled-collections" className="btn-primary">
                 Shop Sustainable Fashion
@@ -73,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
           {COLLECTION_CARDS.map((card) => (
             <Link key={card.href} to={card.href} className="card group block overflow-hidden transition hover:-translate-y-1">
-              <SlotImage src={card.image} alt="" slot="portrait" className="aspect-[4/3] h-auto w-full object-cover" />
+              <SlotImage src={card.image} alt="" slot="wide" className="h-auto w-full object-cover transition duration-500 group-hover:scale-[1.02]" />
               <div className="p-6">
                 <h3 className="font-display text-2xl">{card.title}</h3>
                 <p className="mt-2 text-ink-soft">{card.text}</p>
@@ -99,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <h3 className="font-display text-xl">{event.title}</h3>
                   <p className="mt-1 text-sm text-ink-soft">{event.dates}</p>
                   <p className="mt-2 text-sm">{event.focus}</p>
-                  <p className="mt-2 font-semibold">{event.priceText}</p>
+                  <p className="mt-2 mb-5 font-semibold">{event.priceText}</p>
                   <Link
                     to={event.action.href}
                     className="btn-primary mt-auto self-start"
@@ -135,14 +144,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3 className="font-display text-2xl">{tier.name}</h3>
               <p className="mt-1 text-xl font-semibold">{tier.priceText}</p>
               <p className="mt-3 text-ink-soft">{tier.description}</p>
-              <ul className="mt-4 space-y-1 text-sm">
+              <ul className="mt-4 mb-6 space-y-1 text-sm">
                 {tier.features.map((f) => (
                   <li key={f}>✓ {f}</li>
                 ))}
               </ul>
               <Link
                 to={`/membership/${tier.slug}`}
-                className="btn-dark mt-6 self-start"
+                className="btn-dark mt-auto self-start"
                 aria-label={`Choose Plan: ${tier.name}`}
               >
                 Choose Plan
@@ -214,10 +223,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section id="contact" className="scroll-mt-20 bg-cream-deep py-14 sm:py-20">
-        <div className="container-page max-w-2xl">
-          <SectionHeading eyebrow="Say hello" title="Get in Touch" intro={`Write to us or email ${site.email}.`} />
-          <div className="card mt-8 p-6 sm:p-8">
-            <ContactForm />
+        <div className="container-page">
+          <SectionHeading eyebrow="Say hello" title="Get in Touch" intro="Questions about a piece, a styling session or an event? We would love to hear from you." />
+          <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
+            <ContactDetails headingId="home-contact-info-heading" headingLevel={3} />
+            <div className="card p-6 sm:p-8">
+              <h3 className="mb-4 font-display text-2xl">Send a Message</h3>
+              <ContactForm />
+            </div>
           </div>
         </div>
       </section>
@@ -242,8 +255,4 @@ export function meta({ matches }: Route.MetaArgs) {
       },
     ],
   });
-}
-
-export function links() {
-  return [{ rel: "preload", as: "image", href: "/images/hero/hero.svg", fetchPriority: "high" }];
 }

@@ -7,7 +7,7 @@ import { findMembershipTier } from "~/memberships/memberships.server";
 import type { Route } from "./+types/membership";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const tier = params.tier.length <= 100 ? await findMembershipTier(context.db, params.tier) : undefined;
+  const tier = await findMembershipTier(context.db, params.tier);
   if (!tier) throw data({ notFound: true }, { status: 404 });
   return {
     slug: tier.slug,
@@ -16,12 +16,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     priceText: tier.priceText,
     description: tier.description,
     features: tier.features,
+    popular: tier.popular,
   };
 }
 
 export default function MembershipPage({ loaderData: tier }: Route.ComponentProps) {
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // "instant": the page-wide smooth scrolling would otherwise animate the jump.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [tier.slug]);
   const price = tier.priceCents === null ? tier.priceText : `${shortRand(tier.priceCents)} / month`;
   const checkout = tier.priceCents === null ? null : `/checkout?${new URLSearchParams({ type: "membership", item: tier.slug, price: shortRand(tier.priceCents) })}`;
@@ -30,7 +32,12 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
     <article className="container-page py-10 sm:py-14">
       <Link to="/" className="btn-outline min-h-11">← Back to Home</Link>
       <div className="card mx-auto mt-8 max-w-2xl p-6 sm:p-10">
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Membership</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-semibold uppercase tracking-wide text-accent">Membership</p>
+          {tier.popular ? (
+            <p className="rounded-full bg-honey px-3 py-1 text-xs font-bold tracking-wider text-ink">MOST POPULAR</p>
+          ) : null}
+        </div>
         <h1 className="mt-2 font-display text-4xl text-ink">{tier.name}</h1>
         <p className="mt-3 font-display text-3xl">{price}</p>
         <p className="mt-4 text-ink/85">{tier.description}</p>

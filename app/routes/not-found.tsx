@@ -13,7 +13,7 @@ export default function NotFound() {
   }, [location.pathname]);
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-7xl font-semibold text-honey-dark" aria-hidden="true">
+      <p className="font-display text-7xl font-semibold text-accent">
         404
       </p>
       <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">
@@ -28,5 +28,6 @@ export default function NotFound() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Page not found | Honey Bee Sustainable Fashion" },
+  { name: "description", content: "Oops! Page not found. Find our styled collections, events and memberships from the home page." },
   { name: "robots", content: "noindex" },
 ];

@@ -15,7 +15,7 @@ export default function StyledCollections({ loaderData }: Route.ComponentProps) 
       <p className="mt-4 max-w-2xl text-ink-soft">
         Handmade, upcycled pieces and wardrobe solutions, each made in small batches in South Africa.
       </p>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
         {loaderData.items.map((item) => (
           <ItemCard key={item.slug} item={item} />
         ))}

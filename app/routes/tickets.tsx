@@ -4,17 +4,15 @@ import { trackEvent } from "~/analytics/track";
 import { Carousel } from "~/components/events/Carousel";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { ticketAvailability } from "~/events/ticket-availability";
+import { GALLERY_EVENT_IDS, TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/tickets";
 
-/** Event pages the spec lists; the tablecloth workshop has its own page (decision 030). */
-const TICKET_EVENT_IDS = new Set(["radiance-reset", "sip-style", "heritage-radiance"]);
-const GALLERY_EVENT_IDS = new Set(["radiance-reset", "sip-style"]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.eventId === "tablecloth-workshop") throw redirect("/workshop/tablecloth-skirt");
-  const event = TICKET_EVENT_IDS.has(params.eventId) ? await findEvent(context.db, params.eventId) : undefined;
+  const event = TICKET_PAGE_EVENT_IDS.has(params.eventId) ? await findEvent(context.db, params.eventId) : undefined;
   if (!event) throw data({ notFound: true }, { status: 404 });
   const now = context.clock.now();
   const options = await listTicketOptions(context.db, event.id);
@@ -33,6 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       includes: event.includes,
       earlyBird: event.earlyBird,
       focus: event.focus,
+      priceText: event.priceText,
       images: event.images,
       ticketsOnSale: event.ticketsOnSale,
     },
@@ -82,6 +81,10 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
             <dd>{event.location}</dd>
             <dt className="font-semibold">Participants</dt>
             <dd>{event.participants}</dd>
+            <dt className="font-semibold">Price</dt>
+            <dd>{event.priceText}</dd>
+            <dt className="font-semibold">Focus</dt>
+            <dd>{event.focus}</dd>
           </dl>
           <p className="text-ink/85">{event.description}</p>
           {event.descriptionPoints.length ? (
@@ -129,6 +132,13 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** schema.org availability of a ticket option: on sale, not yet on sale, or no longer sold. */
+function offerAvailability(status: string): string {
+  if (status === "available") return "https://schema.org/InStock";
+  if (status === "not-yet") return "https://schema.org/PreSale";
+  return "https://schema.org/Discontinued";
+}
+
 export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
   const siteUrl = siteUrlFrom(matches);
   if (!loaded) return seo({ title: "Event Not Found", description: "This event could not be found.", path: `/tickets/${params.eventId}`, siteUrl, noindex: true });
@@ -153,7 +163,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
         location: { "@type": "Place", name: event.location, address: { "@type": "PostalAddress", addressCountry: "ZA" } },
         image: event.images.map((i) => `${siteUrl}${i}`),
         ...(prices.length
-          ? { offers: options.map((o) => ({ "@type": "Offer", name: o.type, price: (o.priceCents / 100).toFixed(2), priceCurrency: "ZAR", availability: o.status === "available" ? "https://schema.org/InStock" : "https://schema.org/SoldOut", url: `${siteUrl}/tickets/${event.id}` })) }
+          ? { offers: options.map((o) => ({ "@type": "Offer", name: o.type, price: (o.priceCents / 100).toFixed(2), priceCurrency: "ZAR", availability: offerAvailability(o.status), url: `${siteUrl}/tickets/${event.id}` })) }
           : {}),
       },
     ],

@@ -71,11 +71,34 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return seo({
     title: WORKSHOP_TITLE,
     description: "A monthly 3-hour upcycling workshop: turn a tablecloth into a wrap-around skirt. Maximum 8 participants, R250.",
     path: "/workshop/tablecloth-skirt",
-    siteUrl: siteUrlFrom(matches),
+    siteUrl,
     image: "/images/workshop/tablecloth-skirt-1.svg",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: WORKSHOP_TITLE,
+        description: loaded?.description ?? WORKSHOP_TITLE,
+        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+        eventStatus: "https://schema.org/EventScheduled",
+        eventSchedule: { "@type": "Schedule", repeatFrequency: "P1M", duration: "PT3H" },
+        maximumAttendeeCapacity: 8,
+        location: { "@type": "Place", name: loaded?.location || "Johannesburg", address: { "@type": "PostalAddress", addressCountry: "ZA" } },
+        image: (loaded?.images ?? []).map((i) => `${siteUrl}${i}`),
+        offers: {
+          "@type": "Offer",
+          price: "250.00",
+          priceCurrency: "ZAR",
+          availability: "https://schema.org/InStock",
+          url: `${siteUrl}/workshop/tablecloth-skirt`,
+        },
+      },
+    ],
   });
+};

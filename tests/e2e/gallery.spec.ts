@@ -14,8 +14,10 @@ test("gallery shows 12 lazy photos; the lightbox closes with Escape and Close", 
   await expect(dialog).toBeHidden();
   await expect(thumbs.nth(2)).toBeFocused();
   await thumbs.nth(4).click();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+  await expect(thumbs.nth(4)).toBeFocused();
   await expect(page.getByRole("link", { name: "View Upcoming Events" })).toHaveAttribute("href", "/events");
   await expect(page.getByRole("link", { name: /Back/ }).first()).toHaveAttribute("href", "/");
 });

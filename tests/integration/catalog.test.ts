@@ -5,6 +5,8 @@ import { findItemBySlug, listCollectionCards, listServiceCards } from "~/catalog
 import { robotsTxt, sitemapPaths, sitemapXml } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, orders, stockHolds } from "~/db/schema";
+import { findEvent } from "~/events/events.server";
+import { findMembershipTier } from "~/memberships/memberships.server";
 import { createTestDatabase } from "../setup/test-db";
 
 const NOW = new Date("2025-09-10T08:00:00Z");
@@ -79,6 +81,16 @@ describe("services and lookup", () => {
     expect(await findItemBySlug(handle.db, "nope")).toBeNull();
     expect(await findItemBySlug(handle.db, "x".repeat(5000))).toBeNull();
   });
+
+  it("answers slugs and ids no row can have (NUL, slashes, spaces) with not found, not a database error", async () => {
+    for (const odd of ["\u0000", "a\u0000b", "../etc", " ", "", "é", "%00"]) {
+      expect(await findItemBySlug(handle.db, odd), JSON.stringify(odd)).toBeNull();
+      expect(await findMembershipTier(handle.db, odd), JSON.stringify(odd)).toBeUndefined();
+      expect(await findEvent(handle.db, odd), JSON.stringify(odd)).toBeUndefined();
+    }
+    expect((await findMembershipTier(handle.db, "creative-bee"))?.priceCents).toBe(15000);
+    expect((await findEvent(handle.db, "sip-style"))?.title).toBe("Sip & Style at Nanas");
+  });
 });
 
 describe("sitemap and robots", () => {
@@ -86,6 +98,11 @@ describe("sitemap and robots", () => {
     const paths = await sitemapPaths(handle.db);
     expect(paths).toContain("/product/candy-earrings");
     expect(paths).toContain("/tickets/sip-style");
+    // The workshop's ticket id only redirects to its own page, which is listed instead.
+    expect(paths).not.toContain("/tickets/tablecloth-workshop");
+    expect(paths).toContain("/workshop/tablecloth-skirt");
+    expect(paths.filter((p) => p.startsWith("/membership/"))).toHaveLength(12);
+    expect(new Set(paths).size).toBe(paths.length);
     expect(paths).not.toContain("/product/test-product");
     expect(paths.some((p) => p.startsWith("/membership/"))).toBe(true);
     expect(paths.some((p) => p.startsWith("/blog/"))).toBe(true);
@@ -96,7 +113,7 @@ describe("sitemap and robots", () => {
 
   it("disallows private areas and points at the sitemap", () => {
     const txt = robotsTxt("https://shop.example");
-    for (const p of ["/admin", "/checkout", "/order-confirmation", "/payments"]) expect(txt).toContain(`Disallow: ${p}`);
+    for (const p of ["/admin", "/checkout", "/order-confirmation", "/payments", "/api/"]) expect(txt).toContain(`Disallow: ${p}`);
     expect(txt).toContain("Sitemap: https://shop.example/sitemap.xml");
   });
 });

@@ -19,18 +19,18 @@ export function ItemCard({ item }: { item: ItemCardData }) {
           <SlotImage src={item.image} alt={item.name} slot="portrait" className="h-auto w-full object-cover" />
         )}
         {item.soldOut && (
-          <span className="absolute top-3 left-3 rounded-full bg-ink px-3 py-1 text-xs font-bold tracking-wider text-cream">
+          <span className="absolute top-2 left-2 rounded-full bg-ink px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider text-cream sm:top-3 sm:left-3 sm:px-3 sm:text-xs">
             SOLD OUT
           </span>
         )}
         {item.limitedStock !== null && (
-          <span className="absolute top-3 left-3 rounded-full bg-honey px-3 py-1 text-xs font-bold tracking-wider text-ink">
+          <span className="absolute top-2 left-2 rounded-full bg-honey px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider text-ink sm:top-3 sm:left-3 sm:px-3 sm:text-xs">
             {item.limitedStock} LIMITED STOCK!
           </span>
         )}
       </div>
-      <div className="p-5">
-        <h2 className="font-display text-xl">{item.name}</h2>
+      <div className="p-3 sm:p-5">
+        <h2 className="font-display text-lg leading-snug sm:text-xl">{item.name}</h2>
         {item.soldOut ? (
           <p className="mt-1 text-ink-soft">
             <s aria-label={`Was ${item.priceText}, sold out`}>{item.priceText}</s>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
 import { CONTACT_LIMITS, contactErrorToast, type ContactActionResult, type ContactValues } from "~/contact/contact-schema";
@@ -12,8 +12,20 @@ interface ContactFormProps {
 }
 
 const fieldClass =
-  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
-const labelClass = "block text-sm font-medium text-ink";
+  "mt-1 block w-full min-h-11 rounded-xl border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+const labelClass = "block text-sm font-semibold text-ink";
+
+/** A label tied to its control by id: the control's name stays "Message", not "Message" plus what was typed. */
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 /**
  * The contact form, usable on any page: it posts to the /contact action through a fetcher, and
@@ -21,6 +33,7 @@ const labelClass = "block text-sm font-medium text-ink";
  */
 export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
   const fetcher = useFetcher<ContactActionResult>();
+  const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [sessionId, setSessionId] = useState("");
   const sending = fetcher.state !== "idle";
@@ -80,27 +93,22 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
           </label>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className={labelClass}>
-            First Name
-            <input name="firstName" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("firstName")} className={fieldClass} />
-          </label>
-          <label className={labelClass}>
-            Last Name
-            <input name="lastName" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("lastName")} className={fieldClass} />
-          </label>
+          <Field id={`${id}-first`} label="First Name">
+            <input id={`${id}-first`} name="firstName" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("firstName")} className={fieldClass} />
+          </Field>
+          <Field id={`${id}-last`} label="Last Name">
+            <input id={`${id}-last`} name="lastName" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("lastName")} className={fieldClass} />
+          </Field>
         </div>
-        <label className={labelClass}>
-          Email
-          <input type="email" name="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} required defaultValue={value("email")} className={fieldClass} />
-        </label>
-        <label className={labelClass}>
-          Subject
-          <input name="subject" maxLength={CONTACT_LIMITS.subject} required defaultValue={value("subject", defaultSubject)} className={fieldClass} />
-        </label>
-        <label className={labelClass}>
-          Message
-          <textarea name="message" rows={6} maxLength={CONTACT_LIMITS.message} required defaultValue={value("message")} className={fieldClass} />
-        </label>
+        <Field id={`${id}-email`} label="Email">
+          <input id={`${id}-email`} type="email" name="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} required defaultValue={value("email")} className={fieldClass} />
+        </Field>
+        <Field id={`${id}-subject`} label="Subject">
+          <input id={`${id}-subject`} name="subject" maxLength={CONTACT_LIMITS.subject} required defaultValue={value("subject", defaultSubject)} className={fieldClass} />
+        </Field>
+        <Field id={`${id}-message`} label="Message">
+          <textarea id={`${id}-message`} name="message" rows={6} maxLength={CONTACT_LIMITS.message} required defaultValue={value("message")} className={fieldClass} />
+        </Field>
         <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={sending}>
           {sending ? "Sending..." : "Send Message"}
         </button>

@@ -1,7 +1,7 @@
 import { SlotImage } from "~/components/ui/SlotImage";
 
 const ABOUT_IMAGES = [
-  { src: "/images/about/model.svg", alt: "A Honey Bee model wearing an upcycled, handmade outfit", slot: "portrait" as const },
+  { src: "/images/about/model.svg", alt: "A Honey Bee model wearing an upcycled, handmade outfit", slot: "wide" as const },
   { src: "/images/about/collection-showcase.svg", alt: "A showcase of the Honey Bee upcycled collection", slot: "wide" as const },
   { src: "/images/about/brand-story.svg", alt: "The Honey Bee brand story and values: reuse, beauty and community", slot: "wide" as const },
 ];
@@ -10,7 +10,7 @@ const ABOUT_IMAGES = [
 export function AboutImages() {
   return (
     <div className="bg-honey py-10 sm:py-14">
-      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 sm:gap-8">
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 sm:gap-8 sm:px-6">
         {ABOUT_IMAGES.map((img) => (
           <SlotImage key={img.src} src={img.src} alt={img.alt} slot={img.slot} className="h-auto w-full rounded-3xl shadow-md" />
         ))}

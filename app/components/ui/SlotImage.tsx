@@ -14,7 +14,7 @@ interface SlotImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "widt
   src: string;
   alt: string;
   slot: Slot;
-  /** The first screen's image: load eagerly with high priority. */
+  /** The first screen's image: load eagerly with high priority (React also preloads it in the document head). */
   priority?: boolean;
 }
 

@@ -59,7 +59,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   return (
     <section className="container-page py-12 sm:py-16">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      {/* Stacked on phones: whether the title and the controls share a row must not depend on which font has loaded (layout shift). */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <h1 className="text-4xl font-semibold sm:text-5xl">Our Blog</h1>
         <div className="flex flex-wrap items-end gap-3">
           <Form method="get" action="/blog" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EventFacts } from "~/components/events/EventFacts";
 import { SlotImage } from "~/components/ui/SlotImage";
 import { listEvents } from "~/events/events.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -32,20 +33,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             {event.image ? <SlotImage src={event.image} alt="" slot="wide" className="h-auto w-full object-cover" /> : null}
             <div className="flex flex-1 flex-col gap-3 p-6">
               <h2 className="font-display text-2xl">{event.title}</h2>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="font-semibold">Date</dt>
-                <dd>{event.dates}</dd>
-                <dt className="font-semibold">Time</dt>
-                <dd>{event.timeText ?? "To be announced"}</dd>
-                <dt className="font-semibold">Location</dt>
-                <dd>{event.location}</dd>
-                <dt className="font-semibold">Participants</dt>
-                <dd>{event.participants}</dd>
-                <dt className="font-semibold">Price</dt>
-                <dd>{event.priceText}</dd>
-                <dt className="font-semibold">Focus</dt>
-                <dd>{event.focus}</dd>
-              </dl>
+              <EventFacts event={event} className="gap-y-1 text-sm" />
               <Link to={`/tickets/${event.id}`} className="btn-primary mt-auto min-h-11 self-start">
                 Reserve Your Spot<span className="sr-only">: {event.title}</span>
               </Link>

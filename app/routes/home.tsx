@@ -112,9 +112,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={event.action.href}
                     className="btn-primary mt-auto self-start"
-                    aria-label={`${event.action.label}: ${event.title}`}
                   >
+                    {/* The title in text (not aria-label) so that every reader and crawler gets a descriptive link. */}
                     {event.action.label}
+                    <span className="sr-only">: {event.title}</span>
                   </Link>
                 </div>
               </li>

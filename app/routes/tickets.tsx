@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { trackEvent } from "~/analytics/track";
 import { Carousel } from "~/components/events/Carousel";
+import { EventFacts } from "~/components/events/EventFacts";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { ticketAvailability } from "~/events/ticket-availability";
 import { GALLERY_EVENT_IDS, TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
@@ -73,19 +74,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="space-y-6">
-          <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-5">
-            <dt className="font-semibold">Date</dt>
-            <dd>{event.dates}</dd>
-            {event.timeText ? (<><dt className="font-semibold">Time</dt><dd>{event.timeText}</dd></>) : null}
-            <dt className="font-semibold">Location</dt>
-            <dd>{event.location}</dd>
-            <dt className="font-semibold">Participants</dt>
-            <dd>{event.participants}</dd>
-            <dt className="font-semibold">Price</dt>
-            <dd>{event.priceText}</dd>
-            <dt className="font-semibold">Focus</dt>
-            <dd>{event.focus}</dd>
-          </dl>
+          <EventFacts event={event} className="card gap-y-2 p-5" />
           <p className="text-ink/85">{event.description}</p>
           {event.descriptionPoints.length ? (
             <ul className="list-disc space-y-1 pl-5">{event.descriptionPoints.map((p) => <li key={p}>{p}</li>)}</ul>

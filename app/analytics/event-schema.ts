@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText } from "~/lib/storable-text";
 import type { AnalyticsEventType } from "./track";
 
 /** Every event type the endpoint accepts; `satisfies` keeps it in step with track.ts. */
@@ -25,8 +26,7 @@ void everyTypeListed;
 export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;
 export const MAX_METADATA_JSON_CHARS = 2048;
 
-/** PostgreSQL text and jsonb cannot hold U+0000; refusing it here keeps such input a clear 400. */
-const text = (max: number) => z.string().max(max).refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+const text = (max: number) => z.string().max(max).refine(isStorableText, "must not contain NUL characters");
 
 const optionalText = (max: number) =>
   text(max)

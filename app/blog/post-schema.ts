@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { isStorableText } from "~/lib/storable-text";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "./post-options";
 
 export * from "./post-options";
 
+const text = () => z.string().refine(isStorableText, "contains a character we cannot store");
+
 const defaulted = (fallback: string, max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
@@ -13,11 +15,11 @@ const defaulted = (fallback: string, max: number) =>
 
 /** The "New Post" form as the server accepts it; the dialog checks the same required fields (post-options.ts). */
 export const newPostSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  excerpt: z.string().trim().min(1).max(500),
+  title: text().trim().min(1).max(200),
+  excerpt: text().trim().min(1).max(500),
   author: defaulted(DEFAULT_POST_AUTHOR, 100),
   category: defaulted(DEFAULT_POST_CATEGORY, 60),
-  content: z.string().trim().min(1).max(50_000),
+  content: text().trim().min(1).max(50_000),
 });
 
 export type NewPost = z.infer<typeof newPostSchema>;

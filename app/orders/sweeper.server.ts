@@ -5,17 +5,26 @@ import { paymentProvider } from "~/payments/providers.server";
 import { sweepPendingOrders } from "./reconcile.server";
 
 /**
- * Every minute: pending orders whose hold ran out are reconciled with the provider or expired.
+ * Every minute, and once just after start: pending orders whose hold ran out are reconciled with the
+ * provider or expired.
  * Safe on several instances at once: each change is a conditional update of a pending order.
  */
 export function startOrderSweeper(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 60_000) {
   const { config, database, clock } = runtime;
-  const timer = setInterval(() => {
+  const sweep = () => {
     sweepPendingOrders(database.db, paymentProvider(config), clock.now(), config.payment.stockHoldMinutes, {
       siteUrl: config.siteUrl,
       ownerEmail: config.mail.ownerEmail,
     }).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
-  }, everyMs);
+  };
+  // Once soon after start too: after a crash or a deploy, orders left pending meanwhile are settled
+  // (paid at the provider, or expired and their holds released) without waiting a whole interval.
+  const first = setTimeout(sweep, 1_000);
+  const timer = setInterval(sweep, everyMs);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
 import { createPostgresDatabase, startInstance, type Instance } from "./support/instances";
 
-// Two app processes on one real PostgreSQL, as behind a load balancer: whatever one instance knows
-// (sessions, login failures) the other knows too, because it lives in the database.
+// Two app processes on one real PostgreSQL, as behind a load balancer, both taking payments through a
+// fake Yoco on 127.0.0.1: whatever one instance knows (sessions, login failures, stock held, webhooks
+// seen) the other knows too, because it lives in the database.
 const PG_URL = process.env.E2E_PG_URL;
 test.skip(!PG_URL, "needs a PostgreSQL server: set E2E_PG_URL (CI does)");
 test.describe.configure({ mode: "serial" });
@@ -12,11 +15,17 @@ const PASSWORD = "two-instance-password";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) multi-instance-test";
 let one: Instance;
 let two: Instance;
+let yoco: FakeYoco;
+let db: pg.Client;
 
 test.beforeAll(async () => {
   const database = await createPostgresDatabase("multi");
+  yoco = await startFakeYoco();
   const env = {
     DATABASE_URL: database.url,
+    YOCO_SECRET_KEY: yoco.secretKey,
+    YOCO_WEBHOOK_SECRET: yoco.webhookSecret,
+    YOCO_API_BASE: yoco.base,
     ADMIN_PASSWORD: PASSWORD,
     // One secret for the cluster, as the README's deployment steps ask.
     SESSION_SECRET: "a-shared-session-secret-of-at-least-32-characters",
@@ -24,10 +33,14 @@ test.beforeAll(async () => {
   // The first start migrates and seeds; the second finds everything in place.
   one = await startInstance(env);
   two = await startInstance(env);
+  db = new pg.Client({ connectionString: database.url });
+  await db.connect();
 });
 
 test.afterAll(async () => {
   await Promise.all([one?.stop(), two?.stop()]);
+  await db?.end();
+  await yoco?.close();
 });
 
 function signIn(instance: Instance, password: string, userAgent = UA) {
@@ -81,4 +94,53 @@ test("the login limit counts failures made on both instances", async () => {
     expect(sessionCookie(refused)).toBeUndefined();
     expect(await refused.text()).toContain("Too many failed sign-ins");
   }
+});
+
+function checkout(instance: Instance, item: string, buyer: number) {
+  const fields = { type: "product", item, firstName: "Racing", lastName: `Buyer ${buyer}`, email: `buyer${buyer}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" };
+  return fetch(`${instance.base}/checkout?${new URLSearchParams({ type: "product", item })}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: instance.base, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": `${UA} buyer ${buyer}` },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const count = async (query: string, params: unknown[] = []) => Number((await db.query(query, params)).rows[0].n);
+
+test("fifty buyers on two instances race for the last ten candy earrings: exactly ten reach the payment page", async () => {
+  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => checkout(i % 2 ? two : one, "Candy Earrings", i)));
+  const toPayment = answers.filter((a) => a.status === 302 && a.headers.get("location")?.startsWith("https://c.yoco.com/checkout/"));
+  expect(toPayment).toHaveLength(10);
+  for (const refused of answers.filter((a) => a.status !== 302)) {
+    expect(refused.status).toBeLessThan(500);
+    expect(await refused.text()).toContain("Candy Earrings is sold out.");
+  }
+  const held = await count(
+    "select coalesce(sum(h.quantity), 0)::int as n from stock_holds h join catalog_items c on h.stock_key = 'catalog:' || c.id where c.slug = 'candy-earrings' and h.status = 'held'",
+  );
+  expect(held).toBe(10);
+});
+
+test("a payment webhook delivered to both instances at once is processed once", async () => {
+  const created = await checkout(one, "Test Product", 100);
+  expect(created.status).toBe(302);
+  const checkoutId = created.headers.get("location")!.split("/").pop()!;
+  const delivery = yoco.pay(checkoutId);
+  const answers = await Promise.all(
+    [one, two, one, two].map((instance) =>
+      fetch(`${instance.base}/api/webhooks/yoco`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...delivery.headers },
+        body: delivery.body,
+      }),
+    ),
+  );
+  for (const answer of answers) expect(answer.status).toBe(200);
+
+  const [order] = (await db.query("select id, status, completed_at from orders where yoco_checkout_id = $1", [checkoutId])).rows;
+  expect(order).toMatchObject({ status: "paid" });
+  expect(order.completed_at).toBeTruthy();
+  expect(await count("select count(*)::int as n from payment_webhook_events where webhook_id = $1", [delivery.headers["webhook-id"]])).toBe(1);
+  expect(await count("select count(*)::int as n from email_outbox where dedupe_key like $1", [`%${order.id}%`])).toBe(2);
 });

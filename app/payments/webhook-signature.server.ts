@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
+import { isStorableText } from "~/lib/storable-text";
 
 /** Yoco asks receivers to refuse timestamps more than about 3 minutes from now. */
 export const WEBHOOK_TOLERANCE_SECONDS = 180;
@@ -72,6 +73,8 @@ export function verifyWebhook(
   } catch {
     return { ok: false, status: 400, reason: "body is not JSON" };
   }
+  // The event is stored as jsonb, which cannot hold U+0000: such a delivery is malformed for us.
+  if (containsUnstorableText(json)) return { ok: false, status: 400, reason: "body holds characters that cannot be stored" };
   const envelope = z.object({ id: z.string().min(1), type: z.string().min(1), payload: z.unknown() }).safeParse(json);
   if (!envelope.success) return { ok: false, status: 400, reason: "not a webhook event" };
   const known = ["payment.succeeded", "refund.succeeded", "refund.failed"].includes(envelope.data.type);
@@ -79,6 +82,13 @@ export function verifyWebhook(
   const parsed = webhookEventSchema.safeParse(json);
   if (!parsed.success) return { ok: false, status: 400, reason: `malformed ${envelope.data.type} event` };
   return { ok: true, webhookId: id, event: parsed.data, known: true };
+}
+
+function containsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !isStorableText(value);
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  const entries = Array.isArray(value) ? value : Object.entries(value).flat();
+  return entries.some((item) => containsUnstorableText(item, depth + 1));
 }
 
 /** Signs a delivery the way Yoco does (used by the simulator and by tests). */

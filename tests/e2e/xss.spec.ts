@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test("script and markup sent through the contact form never run, for the visitor or in the dashboard", async ({ page }) => {
+test("script and markup sent through the contact and checkout forms never run, for the visitor or in the dashboard", async ({ page }) => {
   test.setTimeout(90_000);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -41,6 +41,16 @@ test("script and markup sent through the contact form never run, for the visitor
     await expect(page.getByText("Message sent successfully!")).toBeVisible();
   }
 
+  // A buyer's name is shown in Recent Checkouts.
+  const item = "Test Product";
+  const ordered = await fetch(`${app.base}/checkout?${new URLSearchParams({ type: "product", item })}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ type: "product", item, firstName: PAYLOADS[1]!, lastName: PAYLOADS[2]!, email: "buyer@example.com", phone: "0821234567", address: PAYLOADS[0]! }),
+  });
+  expect(ordered.status).toBe(302);
+
   await page.goto(`${app.base}/admin/login`);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -49,6 +59,8 @@ test("script and markup sent through the contact form never run, for the visitor
   for (const payload of PAYLOADS) {
     await expect(contacts.getByText(`Message ${payload}`, { exact: true })).toBeVisible();
   }
+  const checkouts = page.getByRole("region", { name: "Recent Checkouts" });
+  await expect(checkouts.getByText(`${PAYLOADS[1]} ${PAYLOADS[2]}`)).toBeVisible();
   // Give any injected handler the chance to run before checking that none did.
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();

@@ -1,20 +1,19 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptAdminLogin } from "~/admin/login.server";
 import { ADMIN_HASH_KEY } from "~/admin/password.server";
 import { createAdminSession } from "~/admin/session.server";
-import { rowsOf } from "~/analytics/ingest.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { appSettings, blogPosts, loginAttempts } from "~/db/schema";
 import * as blogRoute from "~/routes/blog";
 import * as postRoute from "~/routes/blog-post";
+import { countRows, hostileStrings, RUNS } from "../setup/generated";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
 // Generated input for the owner's side and the blog: admin sign-in, publishing a post, views and likes.
 // Never a server error; an invalid input stores nothing; a valid one stores exactly what was sent.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const BASE = "http://localhost:3000";
 
 let handle: DatabaseHandle;
@@ -25,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-const nasty = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme", maxLength: 80 }),
-  fc.string({ unit: "binary", maxLength: 80 }),
-  fc.constantFrom("", " ", "\u0000", "\uFEFF", "<script>alert(1)</script>", "🐝🍯", "ñandú"),
-  fc.string({ minLength: 200, maxLength: 60_000 }),
-);
+const nasty = hostileStrings({ hugeUpTo: 60_000 });
 
 async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
   const unwrap = (value: unknown) => {
@@ -56,7 +49,7 @@ const form = (path: string, fields: Record<string, string>, cookie?: string) =>
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
   });
 
-const countPosts = async () => Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from ${blogPosts}`))[0]!.n);
+const countPosts = () => countRows(handle, blogPosts);
 
 describe("blog publishing, generated input from a signed-in admin", () => {
   const FIELDS = ["intent", "title", "excerpt", "author", "category", "content"] as const;

@@ -1,20 +1,20 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "~/analytics/ingest.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, paymentWebhookEvents, stockHolds } from "~/db/schema";
 import { submitCheckout } from "~/orders/checkout-action.server";
 import { signWebhook } from "~/payments/webhook-signature.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { action as webhookAction } from "~/routes/api.webhooks.yoco";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { countRows, hostileStrings, RUNS } from "../setup/generated";
 import { createTestDatabase, testContext } from "../setup/test-db";
 import { buyer, checkoutRequest, orderIdFrom } from "./checkout-helpers";
 
 // Generated input for the money paths: the checkout form and the payment webhook. Never a server
 // error; an invalid input creates no order, holds nothing and changes no order; a valid checkout stores
 // exactly the customer's details at the catalog's price.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -22,16 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-const count = async (table: typeof orders | typeof stockHolds | typeof paymentWebhookEvents) =>
-  Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from ${table}`))[0]!.n);
+const count = (table: PgTable) => countRows(handle, table);
 
-const nasty = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme", maxLength: 60 }),
-  fc.string({ unit: "binary", maxLength: 60 }),
-  fc.constantFrom("", " ", "\u0000", "\u0007", "<script>alert(1)</script>", "R1", "-1", "1e309", "🐝"),
-  fc.string({ minLength: 400, maxLength: 5_000 }),
-);
+const nasty = hostileStrings({ extra: ["R1", "-1", "1e309"], hugeUpTo: 5_000 });
 
 /** Control characters, which no name or address typed into a form contains. */
 const hasControl = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { rowsOf } from "~/analytics/ingest.server";
 import { analyticsEvents, contactSubmissions, emailOutbox } from "~/db/schema";
 import { action as analyticsAction } from "~/routes/api.analytics";
 import { action as contactAction } from "~/routes/contact";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { countRows, hostileStrings, RUNS } from "../setup/generated";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
 // Generated bad (and good) input for the public endpoints: whatever arrives, the answer is never a
 // server error, an invalid input stores nothing, and a valid one stores exactly what was sent.
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -18,17 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-const count = async (table: typeof contactSubmissions | typeof analyticsEvents | typeof emailOutbox) =>
-  Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from ${table}`))[0]!.n);
+const count = (table: PgTable) => countRows(handle, table);
 
-/** Strings a person, a bot or an attacker might send: odd Unicode, markup, huge, empty, blank. */
-const nastyString = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme", maxLength: 80 }),
-  fc.string({ unit: "binary", maxLength: 80 }),
-  fc.constantFrom("", " ", "\u0000", "\uFEFF", "\u202Eevil", "<script>alert(1)</script>", "' or 1=1 --", "🐝🍯", "ñandú"),
-  fc.string({ minLength: 5_000, maxLength: 12_000 }),
-);
+const nastyString = hostileStrings();
 
 let client = 0;
 /** A different visitor each time, so the per-visitor limit does not hide what the action does with input. */

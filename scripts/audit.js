@@ -15,7 +15,8 @@ const at = new Date().toISOString();
 let line;
 let failed = false;
 if (!report || report.error || !report.metadata) {
-  const reason = report?.message ?? report?.error?.summary ?? "no answer";
+  // Keep the reason, not the address it came from.
+  const reason = String(report?.message ?? report?.error?.summary ?? "no answer").replace(/\s*-?\s*(GET|POST)?\s*https?:\/\/\S+/g, "");
   line = `${at} npm audit --omit=dev: the advisory service could not be reached (${reason}); nothing was checked.`;
 } else {
   const v = report.metadata.vulnerabilities;

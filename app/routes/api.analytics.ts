@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { isAdminRequest } from "~/admin/session.server";
 import { analyticsEventSchema, MAX_ANALYTICS_BODY_BYTES } from "~/analytics/event-schema";
 import { recordAnalyticsEvent, sessionEventCap } from "~/analytics/ingest.server";
+import { readCappedBody } from "~/lib/capped-body.server";
 import type { Route } from "./+types/api.analytics";
 
 const json = (body: unknown, status: number) =>
@@ -15,25 +16,6 @@ export function loader() {
   return json({ error: "Use POST to send analytics events" }, 405);
 }
 
-/** Reads at most `limit` bytes; null when the body is larger (it is not read further). */
-async function readCappedText(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /**
  * POST /api/analytics: one event from app/analytics/track.ts (sendBeacon sends it as a Blob, so the
  * content type varies: the body is read as text and parsed here). 204 when stored or deliberately
@@ -42,18 +24,17 @@ async function readCappedText(request: Request, limit: number): Promise<string |
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: "Use POST to send analytics events" }, 405);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_ANALYTICS_BODY_BYTES) return json({ error: "Event too large" }, 413);
-  const text = await readCappedText(request, MAX_ANALYTICS_BODY_BYTES);
-  if (text === null) return json({ error: "Event too large" }, 413);
+  const body = await readCappedBody(request, MAX_ANALYTICS_BODY_BYTES);
+  if (body === null) return json({ error: "Event too large" }, 413);
+  const text = new TextDecoder().decode(body);
 
-  let body: unknown;
+  let event: unknown;
   try {
-    body = JSON.parse(text);
+    event = JSON.parse(text);
   } catch {
     return json({ error: "Body must be a JSON object" }, 400);
   }
-  const parsed = analyticsEventSchema.safeParse(body);
+  const parsed = analyticsEventSchema.safeParse(event);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
     return json({ error: "Invalid analytics event", problems }, 400);

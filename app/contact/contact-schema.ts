@@ -1,6 +1,5 @@
 // zod/mini: the same schema in the browser for a fraction of the bytes (docs/decisions/060-zod-mini-in-the-browser.md).
 import * as z from "zod/mini";
-import { isStorableText } from "~/lib/storable-text";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
@@ -9,7 +8,6 @@ const required = (label: string, max: number) =>
     z.trim(),
     z.minLength(1, "All fields are required to submit your message."),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine(isStorableText, `${label} contains a character we cannot store.`),
   );
 
 /** The one contact form schema, used by the browser before sending and by the action. */

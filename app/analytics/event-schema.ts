@@ -43,8 +43,10 @@ export const analyticsEventSchema = z.object({
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
   referrer: optionalText(512),
   metadata: z
-    .record(text(64), metadataValue)
-    .nullish()
+    .unknown()
+    // Zod's record drops a "__proto__" key without a word; refuse it instead, so what is stored is what was sent.
+    .refine((v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"), "must not use the key __proto__")
+    .pipe(z.record(text(64), metadataValue).nullish())
     .transform((v) => v ?? null)
     .refine((v) => v === null || JSON.stringify(v).length <= MAX_METADATA_JSON_CHARS, {
       message: `must be at most ${MAX_METADATA_JSON_CHARS} characters as JSON`,

@@ -98,7 +98,7 @@ describe("analytics endpoint, generated input", () => {
     itemName: fc.option(fc.string({ minLength: 1, maxLength: 200 }), { nil: null }),
     sessionId,
     referrer: fc.option(fc.webUrl(), { nil: null }),
-    metadata: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }), fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean()), { maxKeys: 5 }), { nil: null }),
+    metadata: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }).filter((key) => key !== "__proto__"), fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean()), { maxKeys: 5 }), { nil: null }),
   });
   /** Valid events with one field broken, JSON of every shape, and text that is not JSON at all. */
   const anyBody = fc.oneof(
@@ -134,6 +134,13 @@ describe("analytics endpoint, generated input", () => {
       { numRuns: RUNS },
     );
   }, 300_000);
+
+  it("refuses a metadata key it could not store as sent (__proto__), storing nothing", async () => {
+    const before = await count(analyticsEvents);
+    const body = '{"eventType":"page_view","pagePath":"/","sessionId":"proto-key-test","metadata":{"__proto__":""}}';
+    expect((await send(body)).status).toBe(400);
+    expect(await count(analyticsEvents)).toBe(before);
+  });
 
   it(`stores exactly what was sent for valid events (${RUNS} generated inputs)`, async () => {
     await fc.assert(

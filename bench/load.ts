@@ -11,6 +11,7 @@ import { freePort, markdownTable, startBuiltServer, writeResults } from "./lib/s
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ANALYTICS_TARGET = 3000;
 const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 interface CaseResult {
@@ -24,11 +25,16 @@ interface CaseResult {
 }
 
 async function load(name: string, options: autocannon.Options): Promise<CaseResult> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const run = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  // A fixed amount has no timer of its own: stop it at twice the case's time at the latest.
+  const deadline = options.amount ? setTimeout(() => run.stop(), SECONDS * 2000) : undefined;
+  const result = await run;
+  clearTimeout(deadline);
   const ok = (result as unknown as Record<string, number>)["2xx"] ?? 0;
   const out = {
     name,
-    rps: Math.round(result.requests.average),
+    // With a fixed amount the last second is partial: divide by the real duration instead.
+    rps: Math.round(options.amount ? (ok + result.non2xx) / result.duration : result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
@@ -70,9 +76,13 @@ try {
       headers: { "user-agent": BROWSER_UA },
     }),
   );
+  // A fixed number of events (the target rate for the case's time) rather than a timer: autocannon
+  // abandons the requests in flight when its timer fires, so the server stores events whose answers
+  // nobody counted. A fixed amount waits for every answer, so "stored = accepted" can be exact.
   results.push(
     await load("POST /api/analytics (page views)", {
       url: `${app.base}/api/analytics`,
+      amount: ANALYTICS_TARGET * SECONDS,
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": BROWSER_UA },
       requests: [
@@ -117,7 +127,7 @@ const checks = [
   },
   {
     name: "analytics >= 3,000 events/s, no errors",
-    ok: analyticsCase.rps >= 3000 && analyticsCase.errors === 0 && analyticsCase.non2xx === 0,
+    ok: analyticsCase.rps >= ANALYTICS_TARGET && analyticsCase.errors === 0 && analyticsCase.non2xx === 0,
     value: `${analyticsCase.rps} events/s, ${analyticsCase.errors + analyticsCase.non2xx} errors`,
   },
   {

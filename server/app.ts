@@ -10,6 +10,7 @@ import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { limitRequestBodies, requireFormBodies } from "./body-limits";
+import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
@@ -44,16 +45,18 @@ function captureSecurityHeaders(middlewares: express.RequestHandler[]): HeaderTe
 }
 
 /**
- * The whole HTTP handler: cached anonymous pages answered before Express (see server/page-cache.ts),
- * everything else through the Express app.
+ * The whole HTTP handler. In production the two hottest requests are answered before Express:
+ * cached anonymous pages (server/page-cache.ts) and plain analytics posts
+ * (server/analytics-fast-path.ts). Everything else goes through the Express app.
  */
 export function createRequestListener(runtime: Runtime, options: CreateAppOptions = {}): http.RequestListener {
   const app = createApp(runtime, options);
-  const fastPath = app.locals.pageCache as ReturnType<typeof createPageCache> | undefined;
+  const pageCache = app.locals.pageCache as ReturnType<typeof createPageCache> | undefined;
   const headers = app.locals.securityHeaders as HeaderTemplate;
-  if (!fastPath) return app;
+  if (!pageCache) return app;
+  const ingestAnalytics = createAnalyticsFastPath(runtime, headers);
   return (req, res) => {
-    if (!fastPath.tryServe(req, res, headers)) app(req, res);
+    if (!ingestAnalytics(req, res) && !pageCache.tryServe(req, res, headers)) app(req, res);
   };
 }
 

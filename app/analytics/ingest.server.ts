@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { createBatcher, type Batcher } from "~/lib/batcher";
 import type { AnalyticsEventInput } from "./event-schema";
 
 /** Events one analytics session may send per minute (per app instance); more are refused with 429. */
@@ -40,13 +41,38 @@ export class SessionEventCap {
 
 export const sessionEventCap = new SessionEventCap();
 
-/** Stores one event: a single INSERT, dated by the app's clock. No IP address, no user agent. */
-export async function recordAnalyticsEvent(db: Database, event: AnalyticsEventInput, now: Date): Promise<void> {
-  const metadata = event.metadata ? JSON.stringify(event.metadata) : null;
+interface TimedEvent {
+  event: AnalyticsEventInput;
+  now: Date;
+}
+
+/** Every database gets its own group-commit queue (tests run several databases in one process). */
+const queues = new WeakMap<Database, Batcher<TimedEvent>>();
+
+/**
+ * Stores one event, dated by the app's clock; no IP address, no user agent. Events arriving within a
+ * couple of milliseconds share one multi-row INSERT (group commit), and the promise settles only once
+ * that INSERT has committed: nothing is acknowledged before it is stored, yet one write serves a crowd.
+ * See docs/decisions/062-analytics-group-commit.md.
+ */
+export function recordAnalyticsEvent(db: Database, event: AnalyticsEventInput, now: Date): Promise<void> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = createBatcher<TimedEvent>({ write: (items) => insertEvents(db, items), maxBatch: 500 });
+    queues.set(db, queue);
+  }
+  return queue.add({ event, now });
+}
+
+async function insertEvents(db: Database, items: TimedEvent[]): Promise<void> {
+  const rows = items.map(({ event, now }) => {
+    const metadata = event.metadata ? JSON.stringify(event.metadata) : null;
+    return sql`(${event.sessionId}, ${event.eventType}, ${event.pagePath}, ${event.itemName}, ${event.referrer},
+                ${metadata}::jsonb, ${now.toISOString()})`;
+  });
   await db.execute(sql`
     insert into analytics_events (session_id, event_type, page_path, item_name, referrer, metadata, created_at)
-    values (${event.sessionId}, ${event.eventType}, ${event.pagePath}, ${event.itemName}, ${event.referrer},
-            ${metadata}::jsonb, ${now.toISOString()})`);
+    values ${sql.join(rows, sql`, `)}`);
 }
 
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {

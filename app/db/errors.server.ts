@@ -23,6 +23,7 @@ const UNAVAILABLE_MESSAGES = [
   /connection refused/i,
   /pglite is closed/i,
   /database is closed/i,
+  /Cannot use a pool after calling end/i,
   /Client has encountered a connection error/i,
 ];
 

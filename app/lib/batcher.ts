@@ -1,54 +1,69 @@
 /**
- * Group commit: items added within a short window are written together, and each caller's promise
- * settles when the write that holds its item has committed (or failed). Nothing is acknowledged
- * before it is stored, yet one write serves many requests.
+ * Group commit: one write at a time, and everything that arrives while a write runs goes into the
+ * next one. A lone item is written on the next turn of the event loop (no timer to wait out), and
+ * under a crowd the batches grow by themselves. Each caller's promise settles when the write that
+ * holds its item has committed (or failed): nothing is acknowledged before it is stored.
  */
 export interface BatcherOptions<T> {
   write: (items: T[]) => Promise<void>;
   /** Largest batch written at once. */
   maxBatch?: number;
-  /** How long the first item of a batch may wait for company. */
-  maxWaitMs?: number;
 }
 
 export interface Batcher<T> {
   add(item: T): Promise<void>;
-  /** Writes whatever is waiting now (for shutdown and tests). */
+  /** Resolves once everything added so far has been written (for shutdown and tests). */
   flush(): Promise<void>;
 }
 
-export function createBatcher<T>({ write, maxBatch = 200, maxWaitMs = 5 }: BatcherOptions<T>): Batcher<T> {
-  const pending: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+interface Waiting<T> {
+  item: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
-  function drain(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!pending.length) return writing;
+export function createBatcher<T>({ write, maxBatch = 500 }: BatcherOptions<T>): Batcher<T> {
+  const pending: Waiting<T>[] = [];
+  let running: Promise<void> | undefined;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || running) return;
+    scheduled = true;
+    // setImmediate, not a microtask: requests whose bodies arrived in the same I/O pass join in.
+    setImmediate(() => {
+      scheduled = false;
+      void runNext();
+    });
+  }
+
+  function runNext(): Promise<void> {
+    if (running || !pending.length) return running ?? Promise.resolve();
     const batch = pending.splice(0, maxBatch);
-    if (pending.length) timer = setTimeout(drain, 0);
-    // Writes run one after another, so a batch never races the one before it.
-    writing = writing.then(() =>
-      write(batch.map((entry) => entry.item)).then(
-        () => batch.forEach((entry) => entry.resolve()),
-        (error) => batch.forEach((entry) => entry.reject(error)),
-      ),
+    running = write(batch.map((entry) => entry.item)).then(
+      () => batch.forEach((entry) => entry.resolve()),
+      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
     );
-    return writing;
+    void running.finally(() => {
+      running = undefined;
+      if (pending.length) schedule();
+    });
+    return running;
   }
 
   return {
     add(item) {
       return new Promise<void>((resolve, reject) => {
         pending.push({ item, resolve, reject });
-        if (pending.length >= maxBatch) void drain();
-        else timer ??= setTimeout(drain, maxWaitMs);
+        schedule();
       });
     },
     async flush() {
-      while (pending.length) await drain();
-      await writing;
+      while (running || pending.length) {
+        await (running ?? runNext());
+        // Let the `finally` above clear `running` before looking again.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

@@ -25,6 +25,14 @@ export const ROUTES = [
   "/checkout?type=product&item=Test%20Product&price=R5",
 ];
 
+/**
+ * Pages kept out of search engines on purpose (`noindex`, and disallowed in robots.txt): a checkout
+ * for "Test Product, R5" has no business in search results. Lighthouse's SEO score always fails them
+ * on "Page isn't blocked from indexing", so for these the SEO budget applies to every other SEO audit.
+ * See docs/decisions/064-checkout-seo-budget.md.
+ */
+const NOT_INDEXED = /^\/checkout(\?|$)/;
+
 export const BUDGET = {
   performance: 95,
   accessibility: 100,
@@ -48,8 +56,24 @@ interface Measurement {
 }
 
 interface LighthouseReport {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { score?: number | null; numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }
+  >;
+}
+
+/** The SEO category's score recomputed as Lighthouse does (weighted mean), leaving out the given audits. */
+export function seoScoreWithout(report: LighthouseReport, leaveOut: string[]): number {
+  let weighted = 0;
+  let weights = 0;
+  for (const { id, weight } of report.categories.seo?.auditRefs ?? []) {
+    const score = report.audits[id]?.score;
+    if (leaveOut.includes(id) || weight === 0 || score === null || score === undefined) continue;
+    weighted += weight * score;
+    weights += weight;
+  }
+  return weights ? Math.round((weighted / weights) * 100) : 0;
 }
 
 async function lighthouse(url: string): Promise<Measurement> {
@@ -78,13 +102,29 @@ async function lighthouse(url: string): Promise<Measurement> {
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
-    seo: score("seo"),
+    seo: NOT_INDEXED.test(new URL(url).pathname + new URL(url).search) ? seoScoreWithout(report, ["is-crawlable"]) : score("seo"),
     lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? Infinity),
     tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? Infinity),
     cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? Infinity).toFixed(3)),
     // Transfer sizes are what went over the wire: gzip-compressed bytes.
     jsKb: Number((scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0) / 1024).toFixed(1)),
   };
+}
+
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that run says
+ * nothing about the page, so it is run again, twice at most, before the error counts.
+ */
+async function lighthouseWithRetry(url: string): Promise<Measurement> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      const reason = /Runtime error encountered: ([^\n]+)/.exec(String((error as { stderr?: string }).stderr ?? error))?.[1];
+      if (attempt >= 3 || !reason) throw error;
+      console.log(`${url}: Lighthouse run failed (${reason}); running it again`);
+    }
+  }
 }
 
 const median = (values: number[]) => {
@@ -112,7 +152,7 @@ const rows: { route: string; median: Measurement; runs: Measurement[]; misses: s
 try {
   for (const route of routes) {
     const runs: Measurement[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${server.base}${route}`));
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWithRetry(`${server.base}${route}`));
     const keys = Object.keys(runs[0]) as (keyof Measurement)[];
     const med = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Measurement;
     const missed = misses(med);
@@ -138,7 +178,7 @@ const table = markdownTable(
     missed.length ? `missed: ${missed.join("; ")}` : "ok",
   ]),
 );
-const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo}, LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs.`;
+const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs.`;
 const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine}\n\n${table}\n`;
 const file = writeResults("budget", { at: new Date().toISOString(), budget: BUDGET, runs: RUNS, rows }, markdown);
 console.log(`\n${table}\n\n${budgetLine}\nwritten to ${file}`);

@@ -25,10 +25,14 @@ interface CaseResult {
 }
 
 async function load(name: string, options: autocannon.Options): Promise<CaseResult> {
-  const run = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  // A fixed amount has no timer of its own: stop it at twice the case's time at the latest.
-  const deadline = options.amount ? setTimeout(() => run.stop(), SECONDS * 2000) : undefined;
-  const result = await run;
+  let deadline: NodeJS.Timeout | undefined;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    // A fixed amount has no timer of its own: stop it at twice the case's time at the latest.
+    if (options.amount) deadline = setTimeout(() => instance.stop(), SECONDS * 2000);
+  });
   clearTimeout(deadline);
   const ok = (result as unknown as Record<string, number>)["2xx"] ?? 0;
   const out = {

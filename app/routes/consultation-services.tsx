@@ -16,8 +16,9 @@ export default function ConsultationServices({ loaderData }: Route.ComponentProp
         Personal styling, coaching and talks to help you dress with intention and love what you already own.
       </p>
       <ul className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
-        {loaderData.items.map((item) => (
-          <ItemCard key={item.slug} item={item} />
+        {/* The first row is on a phone's first screen: its images load at once, not lazily. */}
+        {loaderData.items.map((item, index) => (
+          <ItemCard key={item.slug} item={item} priority={index < 2} />
         ))}
       </ul>
     </section>

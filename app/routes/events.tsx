@@ -28,9 +28,12 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-4xl text-ink sm:text-5xl">Upcoming Events</h1>
       <p className="mt-3 max-w-2xl text-ink/80">Workshops, styling days and wellness gatherings for our community.</p>
       <ul className="mt-10 grid gap-8 md:grid-cols-2">
-        {loaderData.events.map((event) => (
+        {loaderData.events.map((event, index) => (
           <li key={event.id} className="card flex flex-col overflow-hidden">
-            {event.image ? <SlotImage src={event.image} alt="" slot="wide" className="h-auto w-full object-cover" /> : null}
+            {event.image ? (
+              // The first event's image is on a phone's first screen (and is the largest paint there).
+              <SlotImage src={event.image} alt="" slot="wide" priority={index === 0} className="h-auto w-full object-cover" />
+            ) : null}
             <div className="flex flex-1 flex-col gap-3 p-6">
               <h2 className="font-display text-2xl">{event.title}</h2>
               <EventFacts event={event} className="gap-y-1 text-sm" />

@@ -11,12 +11,12 @@ export interface ItemCardData {
 }
 
 /** A product/service card: links to its page unless it is sold out (then dimmed, struck price). */
-export function ItemCard({ item }: { item: ItemCardData }) {
+export function ItemCard({ item, priority = false }: { item: ItemCardData; priority?: boolean }) {
   const body = (
     <>
       <div className="relative overflow-hidden rounded-t-3xl bg-cream-deep">
         {item.image && (
-          <SlotImage src={item.image} alt={item.name} slot="portrait" className="h-auto w-full object-cover" />
+          <SlotImage src={item.image} alt={item.name} slot="portrait" priority={priority} className="h-auto w-full object-cover" />
         )}
         {item.soldOut && (
           <span className="absolute top-2 left-2 rounded-full bg-ink px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider text-cream sm:top-3 sm:left-3 sm:px-3 sm:text-xs">

@@ -26,7 +26,7 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
               className="block w-full overflow-hidden rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
               aria-label={`Open ${photo.alt}`}
             >
-              <img src={photo.src} alt="" width={600} height={600} loading="lazy" decoding="async" className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+              <img src={photo.src} alt="" width={600} height={600} loading={i < 2 ? "eager" : "lazy"} decoding="async" className="aspect-square w-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
         ))}

@@ -33,7 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent") ?? "",
     isAdmin: () => isAdminRequest(request, context),
   });
-  if (reply.status === 503) context.databaseUnavailable = true;
   return reply.body
     ? json(reply.body, reply.status)
     : new Response(null, { status: reply.status, headers: { "Cache-Control": "no-store" } });

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_ANALYTICS_BODY_BYTES } from "~/analytics/event-schema";
 import { ingestAnalyticsPost, type AnalyticsReply } from "~/analytics/ingest-request.server";
-import { HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
+import { setSecurityHeaders, type HeaderTemplate } from "./page-cache";
 import type { Runtime } from "./runtime";
 
 /**
@@ -45,8 +44,7 @@ export function createAnalyticsFastPath(runtime: Runtime, securityHeaders: Heade
 
 function answer(res: ServerResponse, reply: AnalyticsReply | { status: 500; body: { error: string } }, securityHeaders: HeaderTemplate) {
   if (res.destroyed) return;
-  const nonce = randomBytes(16).toString("base64");
-  for (const [name, value] of securityHeaders) res.setHeader(name, value.replace(HEADER_NONCE_PLACEHOLDER, nonce));
+  setSecurityHeaders(res, securityHeaders);
   res.setHeader("Cache-Control", "no-store");
   if (reply.status === 503) res.setHeader("Retry-After", "30");
   if (!reply.body) {

@@ -55,6 +55,16 @@ const isCacheablePageRequest = (req: ExpressRequest) => isCacheablePage(req.meth
 export type HeaderTemplate = [name: string, value: string][];
 export const HEADER_NONCE_PLACEHOLDER = "__honey_header_nonce__";
 
+/**
+ * Sets the captured security headers with a fresh nonce (what Express would have set on this
+ * response) and returns that nonce, for the page's own scripts.
+ */
+export function setSecurityHeaders(res: ServerResponse, template: HeaderTemplate): string {
+  const nonce = randomBytes(16).toString("base64");
+  for (const [name, value] of template) res.setHeader(name, value.replace(HEADER_NONCE_PLACEHOLDER, nonce));
+  return nonce;
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 300;
   const ttlMs = options.ttlMs ?? 60_000;
@@ -156,8 +166,7 @@ export function createPageCache(options: PageCacheOptions) {
     const cached = entries.get(url);
     if (!cached || cached.version !== version.value || Date.now() - cached.storedAt >= ttlMs) return false;
     stats.hits++;
-    const nonce = randomBytes(16).toString("base64");
-    for (const [name, value] of securityHeaders) res.setHeader(name, value.replace(HEADER_NONCE_PLACEHOLDER, nonce));
+    const nonce = setSecurityHeaders(res, securityHeaders);
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.setHeader("ETag", cached.etag);
     res.setHeader("Vary", "Cookie, Accept-Encoding");

@@ -50,9 +50,10 @@ interface TimedEvent {
 const queues = new WeakMap<Database, Batcher<TimedEvent>>();
 
 /**
- * Stores one event, dated by the app's clock; no IP address, no user agent. Events arriving within a
- * couple of milliseconds share one multi-row INSERT (group commit), and the promise settles only once
- * that INSERT has committed: nothing is acknowledged before it is stored, yet one write serves a crowd.
+ * Stores one event, dated by the app's clock; no IP address, no user agent. Events that arrive while
+ * an INSERT is running share the next multi-row INSERT (group commit), and the promise settles only
+ * once the INSERT holding the event has committed: nothing is acknowledged before it is stored, yet
+ * one write serves a crowd.
  * See docs/decisions/062-analytics-group-commit.md.
  */
 export function recordAnalyticsEvent(db: Database, event: AnalyticsEventInput, now: Date): Promise<void> {

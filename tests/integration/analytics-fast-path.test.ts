@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE } from "~/analytics/ingest.server";
+import { ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE, rowsOf } from "~/analytics/ingest.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { analyticsEvents } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { action } from "~/routes/api.analytics";
 import { createAnalyticsFastPath } from "../../server/analytics-fast-path";
 import { HEADER_NONCE_PLACEHOLDER } from "../../server/page-cache";
+import { countRows } from "../setup/generated";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
 
 // The fast path answers POST /api/analytics before Express; whatever it declines must reach the
@@ -60,8 +62,7 @@ function post(body: string, headers: Record<string, string> = {}, path = "/api/a
   });
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-const storedCount = async () => Number(rowsOf(await handle.db.execute(sql`select count(*)::int as n from analytics_events`))[0]!.n);
+const storedCount = () => countRows(handle, analyticsEvents);
 
 describe("the analytics fast path", () => {
   it("stores a plain event and answers 204 with the security headers and no-store", async () => {

@@ -120,7 +120,7 @@ function svgFor(path, index) {
   // The hero is the first thing a visitor sees: always the honey palette so it stands out from the cream page.
   const p = path.startsWith("/images/hero/") ? PALETTES[3] : PALETTES[index % PALETTES.length];
   const { label, number } = titleFor(path);
-  const archFill = p.bg === "#F2B705" ? "#FFF8E7" : p.band === "#A3431F" ? "#F2B705" : "#F2B705";
+  const archFill = p.bg === "#F2B705" ? "#FFF8E7" : "#F2B705";
   // One Honey in tall slots, three side by side in wide ones (a community, an event, a collection).
   const count = shape === "portrait" || shape === "square" ? 1 : 3;
   const slotW = w / count;

@@ -12,6 +12,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           src={main}
           alt={images.length > 1 ? `${name}, photo ${selected + 1} of ${images.length}` : name}
           slot="portrait"
+          sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"
           priority
           className="card h-auto w-full rounded-3xl object-cover"
         />
@@ -29,7 +30,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   i === selected ? "border-honey ring-2 ring-honey" : "border-transparent opacity-75 hover:opacity-100"
                 }`}
               >
-                <SlotImage src={src} alt="" slot="portrait" className="h-25 w-20 object-cover" />
+                <SlotImage src={src} alt="" slot="portrait" sizes="80px" className="h-25 w-20 object-cover" />
               </button>
             </li>
           ))}

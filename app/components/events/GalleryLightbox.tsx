@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { responsiveImage } from "~/lib/image-renditions";
 
 /**
  * A grid of lazy thumbnails; a click opens the photo full size in a native modal <dialog>, which
@@ -26,7 +27,7 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
               className="block w-full overflow-hidden rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
               aria-label={`Open ${photo.alt}`}
             >
-              <img src={photo.src} alt="" width={600} height={600} loading={i < 2 ? "eager" : "lazy"} decoding="async" className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+              <img {...responsiveImage(photo.src, "(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw")} alt="" width={600} height={600} loading={i < 2 ? "eager" : "lazy"} decoding="async" className="aspect-square w-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
         ))}
@@ -42,7 +43,7 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
       >
         {current !== null ? (
           <figure>
-            <img src={photos[current]!.src} alt={photos[current]!.alt} width={1200} height={1200} className="max-h-[80vh] w-auto object-contain" />
+            <img {...responsiveImage(photos[current]!.src, "95vw")} alt={photos[current]!.alt} width={1200} height={1200} className="max-h-[80vh] w-auto object-contain" />
             <figcaption className="mt-2 flex items-center justify-between gap-4">
               <span>{photos[current]!.alt}</span>
               <button type="button" className="btn-dark min-h-11" onClick={() => dialog.current?.close()} autoFocus>

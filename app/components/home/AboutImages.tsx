@@ -12,7 +12,7 @@ export function AboutImages() {
     <div className="bg-honey py-10 sm:py-14">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 sm:gap-8 sm:px-6">
         {ABOUT_IMAGES.map((img) => (
-          <SlotImage key={img.src} src={img.src} alt={img.alt} slot={img.slot} className="h-auto w-full rounded-3xl shadow-md" />
+          <SlotImage key={img.src} src={img.src} alt={img.alt} slot={img.slot} sizes="(min-width: 1024px) 1024px, 100vw" className="h-auto w-full rounded-3xl shadow-md" />
         ))}
       </div>
     </div>

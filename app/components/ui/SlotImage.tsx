@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import { responsiveImage } from "~/lib/image-renditions";
 
 /** Aspect ratios of the photography slots (see docs/images.md). */
 export const slotSizes = {
@@ -10,20 +11,23 @@ export const slotSizes = {
 
 type Slot = keyof typeof slotSizes;
 
-interface SlotImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "width" | "height" | "src" | "alt"> {
+interface SlotImageProps
+  extends Omit<ImgHTMLAttributes<HTMLImageElement>, "width" | "height" | "src" | "alt" | "sizes" | "srcSet"> {
   src: string;
   alt: string;
   slot: Slot;
+  /** How wide the image is drawn at each breakpoint (the `sizes` attribute), so a phone fetches the small rendition. */
+  sizes: string;
   /** The first screen's image: load eagerly with high priority (React also preloads it in the document head). */
   priority?: boolean;
 }
 
-/** An image in one of the brand's photography slots: sized (no layout shift) and lazy unless it is the first screen's. */
-export function SlotImage({ src, alt, slot, priority = false, className, ...rest }: SlotImageProps) {
+/** An image in one of the brand's photography slots: sized (no layout shift), responsive, and lazy unless it is the first screen's. */
+export function SlotImage({ src, alt, slot, sizes, priority = false, className, ...rest }: SlotImageProps) {
   const { width, height } = slotSizes[slot];
   return (
     <img
-      src={src}
+      {...responsiveImage(src, sizes)}
       alt={alt}
       width={width}
       height={height}

@@ -3,18 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain-JS build script without type declarations
-import { WIDTHS, generateRenditions } from "../../scripts/image-renditions.js";
-import { RENDITION_WIDTHS, hasRenditions, renditionUrl, responsiveImage } from "./image-renditions";
+import { FORMATS, WIDTHS, generateRenditions } from "../../scripts/image-renditions.js";
+import { RENDITION_WIDTHS, hasRenditions, renditionSrcSet, renditionUrl } from "./image-renditions";
 
-describe("responsiveImage", () => {
-  it("offers every WebP rendition with its width and keeps the original as src", () => {
-    expect(responsiveImage("/images/products/candy-earrings-1.svg", "50vw")).toEqual({
-      src: "/images/products/candy-earrings-1.svg",
-      srcSet:
-        "/images/products/candy-earrings-1.400w.webp 400w, /images/products/candy-earrings-1.800w.webp 800w, /images/products/candy-earrings-1.1200w.webp 1200w",
-      sizes: "50vw",
-    });
+describe("renditionSrcSet", () => {
+  it("lists each width of one format, named after the original", () => {
+    expect(renditionSrcSet("/images/products/candy-earrings-1.svg", "avif")).toBe(
+      "/images/products/candy-earrings-1.400w.avif 400w, /images/products/candy-earrings-1.800w.avif 800w, /images/products/candy-earrings-1.1200w.avif 1200w",
+    );
+    expect(renditionSrcSet("/images/hero/hero.svg", "webp")).toMatch(/^\/images\/hero\/hero\.400w\.webp 400w, /);
   });
 
   it("leaves images without renditions alone: other hosts, the share card, renditions themselves, odd paths", () => {
@@ -27,16 +24,17 @@ describe("responsiveImage", () => {
       "/images/readme.txt",
     ]) {
       expect(hasRenditions(src)).toBe(false);
-      expect(responsiveImage(src, "100vw")).toEqual({ src });
+      expect(renditionSrcSet(src, "avif")).toBeUndefined();
     }
   });
 
   it("names a photo's renditions after its base name, whatever its format", () => {
-    expect(renditionUrl("/images/events/sip-style-1.JPG", 400)).toBe("/images/events/sip-style-1.400w.webp");
+    expect(renditionUrl("/images/events/sip-style-1.JPG", 400, "webp")).toBe("/images/events/sip-style-1.400w.webp");
   });
 
-  it("matches the widths the build writes", () => {
+  it("matches the widths and formats the build writes", () => {
     expect([...RENDITION_WIDTHS]).toEqual(WIDTHS);
+    expect(Object.keys(FORMATS).sort()).toEqual(["avif", "webp"]);
   });
 });
 
@@ -53,22 +51,26 @@ describe("generateRenditions", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("writes each width as WebP, vector art rasterised sharp at the target width with its aspect ratio", async () => {
-    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 6, kept: 0 });
+  it("writes each width as AVIF and WebP, vector art rasterised sharp at the target width with its aspect ratio", async () => {
+    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 12, kept: 0 });
     for (const width of WIDTHS) {
-      const art = await sharp(join(dir, `art.${width}w.webp`)).metadata();
-      expect(art).toMatchObject({ format: "webp", width, height: (width * 1000) / 800 });
-      const photo = await sharp(join(dir, `photo.${width}w.webp`)).metadata();
-      expect(photo).toMatchObject({ format: "webp", width });
+      for (const format of ["avif", "webp"]) {
+        const art = await sharp(join(dir, `art.${width}w.${format}`)).metadata();
+        // sharp reports AVIF as its container, HEIF.
+        expect(art).toMatchObject({ format: format === "avif" ? "heif" : "webp", width, height: (width * 1000) / 800 });
+        const photo = await sharp(join(dir, `photo.${width}w.${format}`)).metadata();
+        expect(photo).toMatchObject({ width, height: Math.round((width * 1067) / 1600) });
+      }
     }
   });
 
   it("keeps renditions newer than their source and redoes those of a replaced image", async () => {
-    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 0, kept: 6 });
+    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 0, kept: 12 });
+    const before = (await stat(join(dir, "photo.400w.avif"))).mtimeMs;
     const later = new Date(Date.now() + 60_000);
     await utimes(join(dir, "photo.jpg"), later, later);
-    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 3, kept: 3 });
-    expect((await stat(join(dir, "photo.400w.webp"))).mtimeMs).toBeGreaterThan(0);
+    expect(await generateRenditions({ imagesDir: dir, log: quiet })).toEqual({ made: 6, kept: 6 });
+    expect((await stat(join(dir, "photo.400w.avif"))).mtimeMs).toBeGreaterThan(before);
   });
 
   it("names the file it cannot convert and leaves no partial output", async () => {

@@ -4,7 +4,7 @@ import { trackEvent } from "~/analytics/track";
 import { findEvent } from "~/events/events.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/workshop-tablecloth-skirt";
-import { responsiveImage } from "~/lib/image-renditions";
+import { Picture } from "~/components/ui/Picture";
 
 export const WORKSHOP_TITLE = "Transform Tablecloth into Wrap Around Skirt";
 const CHECKOUT_URL = `/checkout?${new URLSearchParams({ type: "workshop", item: WORKSHOP_TITLE, price: "R250" })}`;
@@ -32,12 +32,12 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">{WORKSHOP_TITLE}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <div>
-          <img {...responsiveImage(images[selected]!, "(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw")} alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <Picture src={images[selected]!} sizes="(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw" priority alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
           <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Workshop photos">
             {images.map((src, i) => (
               <li key={src}>
                 <button type="button" onClick={() => setSelected(i)} aria-pressed={i === selected} aria-label={`Show photo ${i + 1}`} className={`block min-h-11 w-full overflow-hidden rounded-md border-2 ${i === selected ? "border-honey" : "border-transparent"}`}>
-                  <img {...responsiveImage(src, "(min-width: 1024px) 100px, 20vw")} alt="" width={200} height={150} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                  <Picture src={src} sizes="(min-width: 1024px) 100px, 20vw" alt="" width={200} height={150} className="aspect-[4/3] w-full object-cover" />
                 </button>
               </li>
             ))}

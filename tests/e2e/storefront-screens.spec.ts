@@ -225,7 +225,7 @@ test("every external link opens in a new tab without access to this page", async
   }
 });
 
-test("images: every image is a file under /images with width and height and WebP renditions; only the first screen loads eagerly", async ({ page, request }) => {
+test("images: every image is a file under /images with width and height and AVIF and WebP renditions; only the first screen loads eagerly", async ({ page, request }) => {
   const seen = new Set<string>();
   const renditions = new Set<string>();
   for (const path of ["/", "/styled-collections", "/consultation-services", "/product/beaded-jewellery", "/events", "/tickets/sip-style", "/tickets/radiance-reset", "/tickets/heritage-radiance", "/workshop/tablecloth-skirt", "/about", "/events-gallery", "/test"]) {
@@ -233,7 +233,8 @@ test("images: every image is a file under /images with width and height and WebP
     const images = await page.locator("main img").evaluateAll((els) =>
       els.map((el) => {
         const img = el as HTMLImageElement;
-        return { src: img.getAttribute("src") ?? "", srcset: img.getAttribute("srcset") ?? "", sizes: img.getAttribute("sizes") ?? "", width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.loading, top: img.getBoundingClientRect().top + window.scrollY };
+        const avif = img.parentElement?.tagName === "PICTURE" ? img.parentElement.querySelector('source[type="image/avif"]') : null;
+        return { src: img.getAttribute("src") ?? "", srcset: img.getAttribute("srcset") ?? "", sizes: img.getAttribute("sizes") ?? "", avif: avif?.getAttribute("srcset") ?? "", avifSizes: avif?.getAttribute("sizes") ?? "", width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.loading, top: img.getBoundingClientRect().top + window.scrollY };
       }),
     );
     expect(images.length, path).toBeGreaterThan(0);
@@ -243,12 +244,15 @@ test("images: every image is a file under /images with width and height and WebP
       expect(Number(img.height), `${path} ${img.src} height`).toBeGreaterThan(0);
       // Anything starting below two screens must be lazy.
       if (img.top > 1800) expect(img.loading, `${path} ${img.src}`).toBe("lazy");
-      // A phone fetches a small WebP: 400, 800 and 1200 px wide, named after the original.
+      // A phone fetches a small AVIF (or WebP): 400, 800 and 1200 px wide, named after the original.
       const base = img.src.replace(/\.\w+$/, "");
-      expect(img.srcset, `${path} ${img.src} srcset`).toBe(`${base}.400w.webp 400w, ${base}.800w.webp 800w, ${base}.1200w.webp 1200w`);
+      const widths = (format: string) => `${base}.400w.${format} 400w, ${base}.800w.${format} 800w, ${base}.1200w.${format} 1200w`;
+      expect(img.avif, `${path} ${img.src} AVIF source`).toBe(widths("avif"));
+      expect(img.srcset, `${path} ${img.src} srcset`).toBe(widths("webp"));
       expect(img.sizes, `${path} ${img.src} sizes`).toMatch(/\d(px|vw)$/);
+      expect(img.avifSizes, `${path} ${img.src} AVIF sizes`).toBe(img.sizes);
       seen.add(img.src);
-      for (const candidate of img.srcset.split(", ")) renditions.add(candidate.split(" ")[0]!);
+      for (const candidate of `${img.avif}, ${img.srcset}`.split(", ")) renditions.add(candidate.split(" ")[0]!);
     }
   }
   for (const src of seen) {
@@ -258,11 +262,11 @@ test("images: every image is a file under /images with width and height and WebP
   for (const src of renditions) {
     const res = await request.get(src);
     expect(res.status(), src).toBe(200);
-    expect(res.headers()["content-type"], src).toBe("image/webp");
+    expect(res.headers()["content-type"], src).toBe(src.endsWith(".avif") ? "image/avif" : "image/webp");
   }
 });
 
-test("images: a phone downloads the small WebP rendition, a wide screen a larger one", async ({ browser }) => {
+test("images: a phone downloads the small AVIF rendition, a wide screen a larger one", async ({ browser }) => {
   const shown = async (viewport: { width: number; height: number }, deviceScaleFactor: number) => {
     const context = await browser.newContext({ viewport, deviceScaleFactor });
     const page = await context.newPage();
@@ -274,9 +278,9 @@ test("images: a phone downloads the small WebP rendition, a wide screen a larger
     return src;
   };
   // Two cards a row on a 390 px phone at 2x: about 370 device pixels per card.
-  expect(await shown({ width: 390, height: 844 }, 2)).toMatch(/\/images\/\w+\/[\w-]+\.400w\.webp$/);
+  expect(await shown({ width: 390, height: 844 }, 2)).toMatch(/\/images\/\w+\/[\w-]+\.400w\.avif$/);
   // Three cards a row at 1280 px and 2x: 700 device pixels per card.
-  expect(await shown({ width: 1280, height: 900 }, 2)).toMatch(/\/images\/\w+\/[\w-]+\.800w\.webp$/);
+  expect(await shown({ width: 1280, height: 900 }, 2)).toMatch(/\/images\/\w+\/[\w-]+\.800w\.avif$/);
 });
 
 test("home: the hero says the spec's words and its image is preloaded and loads first", async ({ page }) => {
@@ -285,9 +289,10 @@ test("home: the hero says the spec's words and its image is preloaded and loads 
     "Where sustainable fashion meets beauty. We upcycle and recycle clothing & accessories, styling them on our beautiful Honeys.",
     { useInnerText: true },
   );
-  // The preload carries the same srcset and sizes as the image, so the browser fetches the rendition it will show.
-  const preload = page.locator('link[rel="preload"][as="image"][imagesrcset^="/images/hero/hero.400w.webp 400w"]');
+  // The preload carries the AVIF source's srcset and sizes, so the browser fetches the rendition it will show.
+  const preload = page.locator('link[rel="preload"][as="image"][type="image/avif"][imagesrcset^="/images/hero/hero.400w.avif 400w"]');
   await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
   await expect(preload).toHaveAttribute("imagesizes", await page.locator("section#hero img").getAttribute("sizes") ?? "missing");
   await expect(page.locator("section#hero img")).toHaveAttribute("loading", "eager");
 });

@@ -1,6 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import { generateRenditions } from "./scripts/image-renditions.js";
 
@@ -17,11 +21,38 @@ function imageRenditions(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy of each script and stylesheet the client
+ * build emits; server/precompressed-assets.ts serves them. Too slow to do per request, done once here.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "honey:precompress-assets",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? "";
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const item = bundle[name]!;
+          const source = Buffer.from(item.type === "chunk" ? item.code : item.source);
+          const file = path.join(dir, name);
+          await writeFile(`${file}.br`, await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     // The server bundle starts from the Express app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [imageRenditions(), tailwindcss(), reactRouter()],
+  plugins: [imageRenditions(), tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
 }));

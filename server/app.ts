@@ -12,6 +12,7 @@ import { startOrderSweeper } from "~/orders/sweeper.server";
 import { limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
+import { precompressedAssets } from "./precompressed-assets";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 
@@ -87,10 +88,8 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
     // Hashed file names change with their content, so they can be cached forever.
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    const assets = path.join(options.clientDir, "assets");
+    app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     // Only file-like paths reach the disk: page requests skip a stat() per request.
     const files = express.static(options.clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()));

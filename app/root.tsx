@@ -16,6 +16,7 @@ import { Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import dmSansLatin from "@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import appCss from "./app.css?url";
 
@@ -37,8 +38,10 @@ export const links: Route.LinksFunction = () => [
   // hero preloads, before the module preloads.
   { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Headings on the first screen use the display face: fetch it with the CSS, not after it.
+  // Both faces are on the first screen (display headings, body text): fetch them with the CSS, not
+  // after it, so the first layout uses them and no second layout follows a late swap.
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: dmSansLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import { generateRenditions } from "./scripts/image-renditions.js";
 
-/** Writes the WebP renditions into public/images before Vite copies public/ into the build (and before the dev server serves it). */
+/** Writes the AVIF and WebP renditions into public/images before Vite copies public/ into the build (and before the dev server serves it). */
 function imageRenditions(): Plugin {
   let done: Promise<unknown> | undefined;
   return {
@@ -27,6 +27,8 @@ const gzipAsync = promisify(gzip);
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) copy of each script and stylesheet the client
  * build emits; server/precompressed-assets.ts serves them. Too slow to do per request, done once here.
+ * Files under 1 KB are left as they are, as compression() leaves them: the saving is smaller than
+ * the headers.
  */
 function precompressAssets(): Plugin {
   return {
@@ -39,6 +41,7 @@ function precompressAssets(): Plugin {
         files.map(async (name) => {
           const item = bundle[name]!;
           const source = Buffer.from(item.type === "chunk" ? item.code : item.source);
+          if (source.length < 1024) return;
           const file = path.join(dir, name);
           await writeFile(`${file}.br`, await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));

@@ -9,7 +9,7 @@ test("hashed scripts and the stylesheet are immutable and served precompressed a
       ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
     ]),
   ]);
-  expect(urls.some((u) => /^\/assets\/.+\.js$/.test(u))).toBe(true);
+  expect(urls.filter((u) => /^\/assets\/.+\.js$/.test(u)).length).toBeGreaterThan(3);
   expect(urls.some((u) => /^\/assets\/.+\.css$/.test(u))).toBe(true);
 
   for (const url of urls) {
@@ -19,6 +19,12 @@ test("hashed scripts and the stylesheet are immutable and served precompressed a
     expect(plain.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
     expect(plain.headers()["content-type"], url).toMatch(url.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
     const original = await plain.body();
+    // Under 1 KB nothing is compressed, on the fly or ahead of time: the saving is smaller than the headers.
+    if (original.length < 1024) {
+      const res = await request.get(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+      expect(res.headers()["content-encoding"], url).toBeUndefined();
+      continue;
+    }
 
     for (const [accept, encoding] of [
       ["gzip, deflate, br, zstd", "br"],

@@ -4,6 +4,7 @@ import { SlotImage } from "~/components/ui/SlotImage";
 import { listEvents } from "~/events/events.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/events";
+import { halfOfPageFrom } from "~/components/ui/Picture";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listEvents(context.db);
@@ -32,7 +33,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           <li key={event.id} className="card flex flex-col overflow-hidden">
             {event.image ? (
               // The first event's image is on a phone's first screen (and is the largest paint there).
-              <SlotImage src={event.image} alt="" slot="wide" sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw" priority={index === 0} className="h-auto w-full object-cover" />
+              <SlotImage src={event.image} alt="" slot="wide" sizes={halfOfPageFrom("md")} priority={index === 0} className="h-auto w-full object-cover" />
             ) : null}
             <div className="flex flex-1 flex-col gap-3 p-6">
               <h2 className="font-display text-2xl">{event.title}</h2>

@@ -9,6 +9,7 @@ import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { skipAfterContactSend } from "~/contact/revalidation";
+import { halfOfPageFrom } from "~/components/ui/Picture";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context.db);
@@ -71,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             src="/images/hero/hero.svg"
             alt="Honey Bee models wearing upcycled, handmade fashion"
             slot="hero"
-            sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"
+            sizes={halfOfPageFrom("md")}
             priority
             className="h-auto w-full rounded-3xl shadow-md"
           />
@@ -83,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
           {COLLECTION_CARDS.map((card) => (
             <Link key={card.href} to={card.href} className="card group block overflow-hidden transition hover:-translate-y-1">
-              <SlotImage src={card.image} alt="" slot="wide" sizes="(min-width: 1152px) 540px, (min-width: 640px) 50vw, 100vw" className="h-auto w-full object-cover transition duration-500 group-hover:scale-[1.02]" />
+              <SlotImage src={card.image} alt="" slot="wide" sizes={halfOfPageFrom("sm")} className="h-auto w-full object-cover transition duration-500 group-hover:scale-[1.02]" />
               <div className="p-6">
                 <h3 className="font-display text-2xl">{card.title}</h3>
                 <p className="mt-2 text-ink-soft">{card.text}</p>
@@ -201,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {posts.map((post) => (
             <li key={post.slug} className="card overflow-hidden">
-              {post.image && <SlotImage src={post.image} alt="" slot="wide" sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw" className="h-auto w-full object-cover" />}
+              {post.image && <SlotImage src={post.image} alt="" slot="wide" sizes={halfOfPageFrom("md")} className="h-auto w-full object-cover" />}
               <div className="p-6">
                 <p className="text-xs font-semibold tracking-wider text-accent uppercase">{post.category}</p>
                 <h3 className="font-display mt-2 text-2xl">

@@ -9,7 +9,7 @@ import { GALLERY_EVENT_IDS, TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages"
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/tickets";
-import { Picture } from "~/components/ui/Picture";
+import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
 
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -68,7 +68,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
           {event.images.length > 1 ? (
             <Carousel images={event.images} label={`${event.title} photos`} />
           ) : event.images[0] ? (
-            <Picture src={event.images[0]} sizes="(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw" priority alt={event.title} width={1200} height={800} className="aspect-[3/2] w-full rounded-xl object-cover" />
+            <Picture src={event.images[0]} sizes={halfOfPageFrom("lg")} priority alt={event.title} width={1200} height={800} className="aspect-[3/2] w-full rounded-xl object-cover" />
           ) : null}
           {showGallery ? (
             <Link to="/events-gallery" className="btn-dark mt-4 min-h-11">View Events Gallery</Link>

@@ -4,7 +4,7 @@ import { trackEvent } from "~/analytics/track";
 import { findEvent } from "~/events/events.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/workshop-tablecloth-skirt";
-import { Picture } from "~/components/ui/Picture";
+import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
 
 export const WORKSHOP_TITLE = "Transform Tablecloth into Wrap Around Skirt";
 const CHECKOUT_URL = `/checkout?${new URLSearchParams({ type: "workshop", item: WORKSHOP_TITLE, price: "R250" })}`;
@@ -32,7 +32,7 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">{WORKSHOP_TITLE}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <div>
-          <Picture src={images[selected]!} sizes="(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw" priority alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <Picture src={images[selected]!} sizes={halfOfPageFrom("lg")} priority alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
           <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Workshop photos">
             {images.map((src, i) => (
               <li key={src}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { SlotImage } from "~/components/ui/SlotImage";
+import { halfOfPageFrom } from "~/components/ui/Picture";
 
 /** Main image plus thumbnails (only when there is more than one image); the selected thumbnail is highlighted. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -12,7 +13,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           src={main}
           alt={images.length > 1 ? `${name}, photo ${selected + 1} of ${images.length}` : name}
           slot="portrait"
-          sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"
+          sizes={halfOfPageFrom("md")}
           priority
           className="card h-auto w-full rounded-3xl object-cover"
         />

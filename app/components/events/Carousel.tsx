@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Picture } from "~/components/ui/Picture";
+import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 
@@ -54,7 +54,7 @@ export function Carousel({ images, label }: { images: string[]; label: string })
             aria-label={`Slide ${i + 1} of ${count}`}
             hidden={i !== index}
           >
-            <Picture src={src} sizes="(min-width: 1152px) 540px, (min-width: 1024px) 50vw, 100vw" priority={i === 0} alt={`${label}, photo ${i + 1} of ${count}`} width={1200} height={800} className="aspect-[3/2] w-full object-cover" />
+            <Picture src={src} sizes={halfOfPageFrom("lg")} priority={i === 0} alt={`${label}, photo ${i + 1} of ${count}`} width={1200} height={800} className="aspect-[3/2] w-full object-cover" />
           </div>
         ))}
       </div>

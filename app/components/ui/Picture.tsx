@@ -11,6 +11,17 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
   priority?: boolean;
 }
 
+const BREAKPOINTS = { sm: 640, md: 768, lg: 1024 } as const;
+
+/**
+ * `sizes` for the site's most common layout: one of two columns in the page container, full width
+ * below the breakpoint where the columns start. The container stops growing at 1152 px, where a
+ * column is 540 px wide.
+ */
+export function halfOfPageFrom(breakpoint: keyof typeof BREAKPOINTS): string {
+  return `(min-width: 1152px) 540px, (min-width: ${BREAKPOINTS[breakpoint]}px) 50vw, 100vw`;
+}
+
 /**
  * An image offered as AVIF, then WebP, at 400, 800 and 1200 px, with the original as the fallback.
  * The `<picture>` is `display: contents`, so the `<img>` lays out exactly as it would alone.

@@ -1,12 +1,17 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import stylesheet from "./app.css?inline";
 import { isDatabaseUnavailable } from "./db/errors.server";
+import { prepareDocument, rewriteStream } from "./lib/document-rewrite.server";
 
 export const streamTimeout = 5_000;
+
+// Written into every document's head (see app/lib/document-rewrite.server.ts): ~8 KB gzipped.
+if (stylesheet.includes("</style")) throw new Error("app.css must not contain </style");
 
 /** Logs server errors, and notes a database outage so that the page answers 503, not 500. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -44,7 +49,12 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const document = rewriteStream((html) =>
+            prepareDocument(html, { stylesheet, nonce, holdScripts: !import.meta.env.DEV }),
+          );
+          // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
+          pipeline(body, document, () => {});
+          const stream = createReadableStreamFromReadable(document);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -18,7 +18,6 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import dmSansLatin from "@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import appCss from "./app.css?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.nonce, siteUrl: context.config.siteUrl };
@@ -32,11 +31,6 @@ export function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
-  // The stylesheet first, ahead of the script preloads: it alone blocks the first paint, and on a
-  // phone's few connections it must not queue behind a dozen scripts.
-  // `precedence` makes it a React stylesheet resource, which React writes right after the font and
-  // hero preloads, before the module preloads.
-  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Both faces are on the first screen (display headings, body text): fetch them with the CSS, not
   // after it, so the first layout uses them and no second layout follows a late swap.
@@ -63,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster />
+        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -70,12 +65,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Reports a page view on every route change (the spec: "Every route change reports a page view"). */
+/**
+ * Reports a page view on every route change (the spec: "Every route change reports a page view").
+ * The beacon goes in a task of its own: sending it costs a few milliseconds, and inside the effect it
+ * would lengthen the task that finishes hydration. Not cancelled on a quick second navigation: each
+ * page that was shown counts.
+ */
 function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    trackEvent("page_view", { pagePath: pathname });
+    setTimeout(() => trackEvent("page_view", { pagePath: pathname }), 0);
   }, [pathname]);
+  return null;
+}
+
+/**
+ * Marks the document once React has hydrated it (error pages too): end-to-end tests wait for it
+ * before pressing keys, since hydration now starts after the load event (decision 063).
+ */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return null;
 }
 

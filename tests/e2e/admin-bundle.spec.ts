@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
@@ -22,12 +23,20 @@ const PUBLIC_PAGES = [
   "/test",
 ];
 
-/** The JavaScript a page loads up front: its modulepreload links and module scripts' imports. */
-function scriptUrls(html: string): string[] {
+/**
+ * The JavaScript a page loads: React Router's bootstrap imports (written in a module script, or held
+ * as a JSON string until the first screen is drawn, see app/lib/document-rewrite.server.ts) and any
+ * modulepreload links, then every chunk those import statically, followed through the module graph.
+ */
+const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[\w{}*\s,$]+from\s*)?["']([^"']+\.js)["']/g;
+const BOOTSTRAP_IMPORT = /import\s*(?:[\w{}*\s,]+from\s*|\(\s*)?["']([^"']+\.js)["']/g;
+
+function bootstrapUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(match[1]);
   for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/import\s*(?:[\w{}*\s,]+from\s*)?["']([^"']+\.js)["']/g)) urls.add(match[1]);
+  // Held code is JSON in the release script: undo its escaped quotes so the imports read as written.
+  for (const match of html.replaceAll('\\"', '"').matchAll(BOOTSTRAP_IMPORT)) urls.add(match[1]);
   for (const match of html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g)) urls.add(match[1]);
   return [...urls];
 }
@@ -35,10 +44,19 @@ function scriptUrls(html: string): string[] {
 async function pageScripts(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {
   const response = await request.get(path, { headers });
   expect(response.status(), path).toBe(200);
-  const urls = scriptUrls(await response.text());
-  expect(urls.length, `${path} loads no JavaScript?`).toBeGreaterThan(0);
-  const bodies = await Promise.all(urls.map(async (url) => ({ url, body: await (await request.get(url)).text() })));
-  return bodies;
+  const queue = bootstrapUrls(await response.text());
+  expect(queue.length, `${path} loads no JavaScript?`).toBeGreaterThan(0);
+  const bodies = new Map<string, string>();
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (bodies.has(url)) continue;
+    const script = await request.get(url);
+    expect(script.status(), url).toBe(200);
+    const body = await script.text();
+    bodies.set(url, body);
+    for (const match of body.matchAll(STATIC_IMPORT)) queue.push(new URL(match[1], new URL(url, "http://x")).pathname);
+  }
+  return [...bodies].map(([url, body]) => ({ url, body }));
 }
 
 test("no public page, nor the sign-in page, loads the dashboard's code", async ({ request }) => {

@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { type Page, type Request } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 // Headless Chromium announces itself as "HeadlessChrome", which the endpoint rightly drops as a bot.

@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import fs from "node:fs";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   const labels: Record<string, string> = { firstName: "First Name", lastName: "Last Name", email: "Email", subject: "Subject", message: "Message" };

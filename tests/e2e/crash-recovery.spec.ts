@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import path from "node:path";
 import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
 import { startInstance, tempDataDir } from "./support/instances";

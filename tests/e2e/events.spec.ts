@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("events page lists four events with Reserve Your Spot links", async ({ page }) => {
   await page.goto("/events");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("an unknown path shows the 404 page with a link home and logs the path", async ({ page }) => {
   const messages: string[] = [];

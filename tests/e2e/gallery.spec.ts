@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("gallery shows 12 photos, lazy below the first row; the lightbox closes with Escape and Close", async ({ page }) => {
   await page.goto("/events-gallery");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("home", () => {
   test("sections, buttons and link targets", async ({ page }) => {

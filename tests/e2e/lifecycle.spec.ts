@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import pg from "pg";
 import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
 import { createPostgresDatabase, startInstance, type Instance } from "./support/instances";

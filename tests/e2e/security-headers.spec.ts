@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // Every kind of response: pages (cached and not), not-found, admin, API, static files.
 const ROUTES = [

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Every public route of the storefront: one product, ticket pages, both membership sets, 404s. */
 const ROUTES = [

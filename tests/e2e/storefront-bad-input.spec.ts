@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Odd paths and query strings a crawler, a typo or a probe sends: none may be a server error. */
 const ODD_PATHS = [

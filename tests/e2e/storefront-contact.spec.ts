@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { startInstance, type Instance } from "./support/instances";
 
 // Sending real messages: an instance of its own, so the per-visitor rate limit (5 per window) counts

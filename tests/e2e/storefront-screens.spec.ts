@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { membershipsSeed } from "../../app/content/memberships";
 
 /** Rules of issue 3 and spec sections 2, 4 and 9 that the per-screen specs do not already walk. */

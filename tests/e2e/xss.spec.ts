@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { startInstance, type Instance } from "./support/instances";
 
 // What a visitor sends and the owner later reads is shown as text: markup in it never runs, neither on

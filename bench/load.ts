@@ -5,9 +5,21 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { freePort, markdownTable, startBuiltServer, writeResults } from "./lib/server";
+
+/** The bare server: the file's bytes for every request, on loopback; says "ready" once listening. */
+const BARE_SERVER = `
+const [file, port] = process.argv.slice(1);
+const bytes = require("node:fs").readFileSync(file);
+require("node:http")
+  .createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": bytes.length });
+    res.end(bytes);
+  })
+  .listen(Number(port), "127.0.0.1", () => console.log("ready"));
+`;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -58,15 +70,17 @@ function rssMb(pid: number): number {
 const app = await startBuiltServer({ ADMIN_PASSWORD: "bench-admin-password" });
 console.log(`startup: first 200 on / after ${Math.round(app.startupMs)} ms`);
 
-// The baseline: Node's bare http server answering with the very bytes `/` returns.
+// The baseline: Node's bare http server answering with the very bytes `/` returns. It runs in a
+// process of its own, like the app: inside this one it would share an event loop with autocannon.
 const home = await fetch(`${app.base}/`, { headers: { "Accept-Encoding": "identity" } });
-const homeBytes = Buffer.from(await home.arrayBuffer());
+const homeFile = path.join(app.dataDir, "baseline-home.html");
+fs.writeFileSync(homeFile, Buffer.from(await home.arrayBuffer()));
 const basePort = await freePort();
-const bare = http.createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": homeBytes.length });
-  res.end(homeBytes);
+const bare = spawn(process.execPath, ["-e", BARE_SERVER, homeFile, String(basePort)], { stdio: ["ignore", "pipe", "inherit"] });
+await new Promise<void>((resolve, reject) => {
+  bare.stdout!.once("data", () => resolve());
+  bare.once("exit", (code) => reject(new Error(`the baseline server exited (${code})`)));
 });
-await new Promise<void>((resolve) => bare.listen(basePort, "127.0.0.1", resolve));
 
 const results: CaseResult[] = [];
 let memoryMb = 0;
@@ -108,7 +122,7 @@ try {
   );
   memoryMb = rssMb(app.process.pid!);
 } finally {
-  bare.close();
+  bare.kill();
   await app.stop();
 }
 

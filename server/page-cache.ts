@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "./page-template";
 
 /**
  * Anonymous public pages served from memory until the data they show changes.
@@ -27,6 +27,8 @@ export interface PageCacheOptions {
 
 interface Entry {
   template: string;
+  /** The template as bytes, plain and gzipped, around its nonce slots (server/page-template.ts). */
+  compiled: PageTemplate;
   etag: string;
   contentType: string;
   version: string;
@@ -142,6 +144,7 @@ export function createPageCache(options: PageCacheOptions) {
       const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
       const entry: Entry = {
         template,
+        compiled: compilePageTemplate(template, NONCE_PLACEHOLDER),
         etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
         contentType,
         version: current,
@@ -177,10 +180,12 @@ export function createPageCache(options: PageCacheOptions) {
       res.end();
       return true;
     }
-    let body: Buffer = Buffer.from(cached.template.replaceAll(NONCE_PLACEHOLDER, nonce));
+    let body: Buffer;
     if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
-      body = gzipSync(body, { level: 6 });
+      body = fillPageGzip(cached.compiled, nonce);
       res.setHeader("Content-Encoding", "gzip");
+    } else {
+      body = fillPage(cached.compiled, nonce);
     }
     res.setHeader("Content-Type", cached.contentType);
     res.setHeader("Content-Length", body.length);

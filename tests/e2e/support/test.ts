@@ -19,7 +19,7 @@ type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 const waitsForLoad = (waitUntil: WaitUntil) => waitUntil === undefined || waitUntil === "load";
 
 export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
@@ -30,6 +30,6 @@ export const test = base.extend({
       page.goto = async (url, options) => hydrated(await goto(url, options), options?.waitUntil);
       page.reload = async (options) => hydrated(await reload(options), options?.waitUntil);
     }
-    await use(page);
+    await provide(page);
   },
 });

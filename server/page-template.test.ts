@@ -1,0 +1,42 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compilePageTemplate, fillPage, fillPageGzip } from "./page-template";
+
+const SLOT = "__slot__";
+
+describe("page templates", () => {
+  it("inflate to the text with the value in every slot, wherever the slots are", () => {
+    const page = `${SLOT}<html><head><script nonce="${SLOT}">a()</script></head><body>${"Tōkyō é ".repeat(500)}<script nonce="${SLOT}"></script></body></html>${SLOT}`;
+    const template = compilePageTemplate(page, SLOT);
+    for (const nonce of ["abc123==", "", "ü+/="]) {
+      expect(gunzipSync(fillPageGzip(template, nonce)).toString()).toBe(page.replaceAll(SLOT, nonce));
+      expect(fillPage(template, nonce).toString()).toBe(page.replaceAll(SLOT, nonce));
+    }
+  });
+
+  it("inflate correctly for any text and value (generated)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "grapheme" }), { maxLength: 6 }), fc.string(), (parts, value) => {
+        const text = parts.join(SLOT);
+        const template = compilePageTemplate(text, SLOT);
+        expect(gunzipSync(fillPageGzip(template, value)).toString()).toBe(text.replaceAll(SLOT, value));
+        expect(fillPage(template, value).toString()).toBe(text.replaceAll(SLOT, value));
+      }),
+    );
+  });
+
+  it("a text without slots comes back as it was", () => {
+    expect(gunzipSync(fillPageGzip(compilePageTemplate("", SLOT), "x")).toString()).toBe("");
+    expect(gunzipSync(fillPageGzip(compilePageTemplate("hello", SLOT), "x")).toString()).toBe("hello");
+  });
+
+  it("costs little in size against compressing the whole text at once", () => {
+    const css = Array.from({ length: 400 }, (_, i) => `.c${i}{margin:${i}px;color:#${(i * 2654435761).toString(16).slice(0, 6)}}`).join("");
+    const page = `<head><link nonce="${SLOT}" rel="preload"/><style>${css}</style></head><body>${"<p class='c1'>Honey Bee</p>".repeat(300)}<script nonce="${SLOT}">x()</script></body>`;
+    const nonce = "q2d1Jm2f0c8yq0P0kxQ0Aw==";
+    const whole = gzipSync(page.replaceAll(SLOT, nonce), { level: 9 }).length;
+    const pieced = fillPageGzip(compilePageTemplate(page, SLOT), nonce).length;
+    expect(pieced).toBeLessThan(whole * 1.03 + 64);
+  });
+});

@@ -78,9 +78,9 @@ function releaseScript(code: string[]): string {
  * The document as sent:
  * - the stylesheet inline, so the first paint needs the HTML alone (no second round trip);
  * - with `holdScripts`, the app's JavaScript starts downloading only once the first screen has been
- *   drawn, images and all. On a phone's slow link the ~130 KB of React and route code otherwise competes with the
- *   fonts and images of the first screen, and its evaluation can hold up that first paint. The page
- *   is server-rendered and its links and forms work before hydration, so nothing is lost meanwhile.
+ *   drawn, images and all. On a phone's slow link the ~120 KB of React and route code otherwise
+ *   competes with the first screen's fonts and images, and its evaluation holds up their paint. The
+ *   page is server-rendered and its links and forms work before hydration: nothing is lost meanwhile.
  * See docs/decisions/063-first-paint-needs-the-html-alone.md.
  */
 export function prepareDocument(html: string, { stylesheet, nonce, holdScripts }: DocumentOptions): string {

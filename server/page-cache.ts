@@ -26,8 +26,7 @@ export interface PageCacheOptions {
 }
 
 interface Entry {
-  template: string;
-  /** The template as bytes, plain and gzipped, around its nonce slots (server/page-template.ts). */
+  /** The page as bytes, plain and gzipped, around its nonce slots (server/page-template.ts). */
   compiled: PageTemplate;
   etag: string;
   contentType: string;
@@ -143,7 +142,6 @@ export function createPageCache(options: PageCacheOptions) {
       }
       const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
       const entry: Entry = {
-        template,
         compiled: compilePageTemplate(template, NONCE_PLACEHOLDER),
         etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
         contentType,
@@ -214,5 +212,6 @@ function send(req: ExpressRequest, res: Parameters<RequestHandler>[1], entry: En
     return res.status(304).end();
   }
   res.setHeader("Content-Type", entry.contentType);
-  res.status(200).send(nonce ? entry.template.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.template);
+  // Bytes, as on the fast path; the stored content type already names the charset.
+  res.status(200).send(fillPage(entry.compiled, nonce));
 }

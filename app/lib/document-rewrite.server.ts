@@ -35,7 +35,7 @@ export interface DocumentOptions {
   holdScripts: boolean;
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script[^>]* type="module"[^>]*>)([\s\S]*?)<\/script>/g;
 
 /** JSON that is safe inside an inline <script> (no "</script>", no HTML comment openers). */

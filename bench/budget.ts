@@ -3,11 +3,14 @@
 // bench/results/budget.{json,md}, and exits non-zero when a budget is missed.
 //   BUDGET_RUNS=1 npm run budget     fewer runs (quick look; CI keeps 3)
 //   BUDGET_ROUTES=/,/blog npm run budget   only these routes (quick look)
+// A route whose median misses only on a timing figure (performance, LCP, TBT) is measured once more
+// with as many fresh runs, and the second median is the verdict; both are reported. Decision 067.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { BUDGET, type LighthouseReport, type Measurement, measurementMisses, median, onlyTimingMisses, seoScoreWithout } from "./lib/budget-rules";
 import { markdownTable, startBuiltServer, writeResults } from "./lib/server";
 
 const run = promisify(execFile);
@@ -32,49 +35,6 @@ export const ROUTES = [
  * See docs/decisions/064-checkout-seo-budget.md.
  */
 const NOT_INDEXED = /^\/checkout(\?|$)/;
-
-export const BUDGET = {
-  performance: 95,
-  accessibility: 100,
-  bestPractices: 96,
-  seo: 100,
-  lcpMs: 2000,
-  tbtMs: 100,
-  cls: 0.02,
-  jsKb: 150,
-};
-
-interface Measurement {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  jsKb: number;
-}
-
-interface LighthouseReport {
-  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
-  audits: Record<
-    string,
-    { score?: number | null; numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }
-  >;
-}
-
-/** The SEO category's score recomputed as Lighthouse does (weighted mean), leaving out the given audits. */
-export function seoScoreWithout(report: LighthouseReport, leaveOut: string[]): number {
-  let weighted = 0;
-  let weights = 0;
-  for (const { id, weight } of report.categories.seo?.auditRefs ?? []) {
-    const score = report.audits[id]?.score;
-    if (leaveOut.includes(id) || weight === 0 || score === null || score === undefined) continue;
-    weighted += weight * score;
-    weights += weight;
-  }
-  return weights ? Math.round((weighted / weights) * 100) : 0;
-}
 
 async function lighthouse(url: string): Promise<Measurement> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-lh-"));
@@ -127,37 +87,28 @@ async function lighthouseWithRetry(url: string): Promise<Measurement> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-function misses(m: Measurement): string[] {
-  const out: string[] = [];
-  if (m.performance < BUDGET.performance) out.push(`performance ${m.performance} < ${BUDGET.performance}`);
-  if (m.accessibility < BUDGET.accessibility) out.push(`accessibility ${m.accessibility} < ${BUDGET.accessibility}`);
-  if (m.bestPractices < BUDGET.bestPractices) out.push(`best practices ${m.bestPractices} < ${BUDGET.bestPractices}`);
-  if (m.seo < BUDGET.seo) out.push(`SEO ${m.seo} < ${BUDGET.seo}`);
-  if (m.lcpMs >= BUDGET.lcpMs) out.push(`LCP ${m.lcpMs} ms >= ${BUDGET.lcpMs} ms`);
-  if (m.tbtMs >= BUDGET.tbtMs) out.push(`TBT ${m.tbtMs} ms >= ${BUDGET.tbtMs} ms`);
-  if (m.cls >= BUDGET.cls) out.push(`CLS ${m.cls} >= ${BUDGET.cls}`);
-  if (m.jsKb > BUDGET.jsKb) out.push(`JS ${m.jsKb} KB > ${BUDGET.jsKb} KB`);
-  return out;
+async function measure(url: string): Promise<{ median: Measurement; runs: Measurement[]; misses: string[] }> {
+  const runs: Measurement[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWithRetry(url));
+  const keys = Object.keys(runs[0]) as (keyof Measurement)[];
+  const med = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Measurement;
+  return { median: med, runs, misses: measurementMisses(med) };
 }
 
 const routes = process.env.BUDGET_ROUTES ? process.env.BUDGET_ROUTES.split(",") : ROUTES;
 const server = await startBuiltServer();
-const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[] }[] = [];
+const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[]; firstMedian?: Measurement }[] = [];
 try {
   for (const route of routes) {
-    const runs: Measurement[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWithRetry(`${server.base}${route}`));
-    const keys = Object.keys(runs[0]) as (keyof Measurement)[];
-    const med = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Measurement;
-    const missed = misses(med);
-    rows.push({ route, median: med, runs, misses: missed });
-    console.log(`${route}: ${missed.length ? `MISSED ${missed.join("; ")}` : "ok"}`);
+    let measured = await measure(`${server.base}${route}`);
+    let firstMedian: Measurement | undefined;
+    if (onlyTimingMisses(measured.misses)) {
+      console.log(`${route}: median missed ${measured.misses.join("; ")}; measuring it again`);
+      firstMedian = measured.median;
+      measured = await measure(`${server.base}${route}`);
+    }
+    rows.push({ route, ...measured, firstMedian });
+    console.log(`${route}: ${measured.misses.length ? `MISSED ${measured.misses.join("; ")}` : "ok"}`);
   }
 } finally {
   await server.stop();
@@ -165,7 +116,7 @@ try {
 
 const table = markdownTable(
   ["route", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "JS KB (gz)", "result"],
-  rows.map(({ route, median: m, misses: missed }) => [
+  rows.map(({ route, median: m, misses: missed, firstMedian }) => [
     `\`${route}\``,
     m.performance,
     m.accessibility,
@@ -175,10 +126,11 @@ const table = markdownTable(
     m.tbtMs,
     m.cls,
     m.jsKb,
-    missed.length ? `missed: ${missed.join("; ")}` : "ok",
+    (missed.length ? `missed: ${missed.join("; ")}` : "ok") +
+      (firstMedian ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, perf ${firstMedian.performance})` : ""),
   ]),
 );
-const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs.`;
+const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs; a route whose median misses only on performance, LCP or TBT is measured again with ${RUNS} fresh runs, and that median decides.`;
 const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine}\n\n${table}\n`;
 const file = writeResults("budget", { at: new Date().toISOString(), budget: BUDGET, runs: RUNS, rows }, markdown);
 console.log(`\n${table}\n\n${budgetLine}\nwritten to ${file}`);

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { ensureChromium } from "./ensure-chromium.js";
 
 const args = Object.fromEntries(
@@ -18,6 +19,36 @@ const only = args.only ? new Set(args.only.split(",")) : null;
 const wanted = (name) => !only || only.has(name);
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-test-"));
 const results = [];
+// Named again at the very end, so the tail of a long CI log says which test failed or needed a retry.
+const failures = [];
+const flaky = [];
+const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).trim().split("\n")[0].slice(0, 200);
+
+/** Vitest's JSON report: every failed test, with the first line of its message. */
+function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+  );
+}
+
+/** Playwright's JSON report: the tests whose outcome is unexpected or flaky, with their first error. */
+function playwrightOutcomes(report, outcome) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== outcome) continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        found.push(`${spec.file} > ${[...titles, spec.title].join(" > ")}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
 
 function run(command, commandArgs, env = {}) {
   console.log(`\n$ ${command} ${commandArgs.join(" ")}`);
@@ -54,6 +85,7 @@ if (wanted("unit")) {
   const report = readJson(out);
   if (report) {
     record("unit+integration", report.numPassedTests, report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), report.numPendingTests);
+    failures.push(...vitestFailures(report));
   } else {
     record("unit+integration", 0, 1);
   }
@@ -71,10 +103,13 @@ if (wanted("e2e")) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       BUILD_DIR: buildDir,
     });
-    const stats = readJson(out)?.stats;
+    const report = readJson(out);
+    const stats = report?.stats;
     if (stats) {
-      // A flaky test passed on retry: it counts as passed, and the list output shows the retry.
+      // A flaky test passed on retry: it counts as passed, and is named in the summary.
       record("e2e", stats.expected + stats.flaky, stats.unexpected + (ok || stats.unexpected ? 0 : 1), stats.skipped);
+      failures.push(...playwrightOutcomes(report, "unexpected"));
+      flaky.push(...playwrightOutcomes(report, "flaky"));
     } else {
       record("e2e", 0, 1);
     }
@@ -84,8 +119,10 @@ if (wanted("e2e")) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
-if (args.summary) fs.writeFileSync(args.summary, JSON.stringify({ passed, failed, skipped, results }, null, 2));
+if (args.summary) fs.writeFileSync(args.summary, JSON.stringify({ passed, failed, skipped, results, failures, flaky }, null, 2));
 console.log("\nSummary:");
 for (const r of results) console.log(`  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`);
+for (const name of failures) console.log(`  failed: ${name}`);
+for (const name of flaky) console.log(`  passed on retry: ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed ? 1 : 0);

@@ -16,8 +16,8 @@ import { Toaster } from "./components/ui/toast";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import dmSansLatin from "@fontsource-variable/dm-sans/files/dm-sans-latin-wght-normal.woff2?url";
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import dmSansCore from "./fonts/dm-sans-core-wght-normal.woff2?url";
+import frauncesCore from "./fonts/fraunces-core-wght-normal.woff2?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.nonce, siteUrl: context.config.siteUrl };
@@ -33,9 +33,10 @@ export const shouldRevalidate = () => false;
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Both faces are on the first screen (display headings, body text): fetch them with the CSS, not
-  // after it, so the first layout uses them and no second layout follows a late swap.
-  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: dmSansLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // after it, so the first layout uses them and no second layout follows a late swap. The core subsets
+  // cover the ASCII copy; a page with other Latin letters also loads Fontsource's file (decision 068).
+  { rel: "preload", href: frauncesCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: dmSansCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

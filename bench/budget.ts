@@ -4,7 +4,10 @@
 //   BUDGET_RUNS=1 npm run budget     fewer runs (quick look; CI keeps 3)
 //   BUDGET_ROUTES=/,/blog npm run budget   only these routes (quick look)
 // A route whose median misses only on a timing figure (performance, LCP, TBT) is measured once more
-// with as many fresh runs, and the second median is the verdict; both are reported. Decision 067.
+// with as many fresh runs after the other routes, and the second median is the verdict; both are
+// reported. Decision 067.
+//   BUDGET_TIMING=advisory npm run budget   what CI runs: a timing miss that stands after the second
+//   measurement is reported but does not fail the run; every other miss does (decision 067)
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +19,7 @@ import { markdownTable, startBuiltServer, writeResults } from "./lib/server";
 const run = promisify(execFile);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BUDGET_RUNS ?? 3);
+const TIMING_ADVISORY = process.env.BUDGET_TIMING === "advisory";
 
 export const ROUTES = [
   "/",
@@ -68,6 +72,7 @@ async function lighthouse(url: string): Promise<Measurement> {
     cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? Infinity).toFixed(3)),
     // Transfer sizes are what went over the wire: gzip-compressed bytes.
     jsKb: Number((scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0) / 1024).toFixed(1)),
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -97,26 +102,30 @@ async function measure(url: string): Promise<{ median: Measurement; runs: Measur
 
 const routes = process.env.BUDGET_ROUTES ? process.env.BUDGET_ROUTES.split(",") : ROUTES;
 const server = await startBuiltServer();
-const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[]; firstMedian?: Measurement }[] = [];
+const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[]; firstMedian?: Measurement; advisory?: boolean }[] = [];
 try {
   for (const route of routes) {
-    let measured = await measure(`${server.base}${route}`);
-    let firstMedian: Measurement | undefined;
-    if (onlyTimingMisses(measured.misses)) {
-      console.log(`${route}: median missed ${measured.misses.join("; ")}; measuring it again`);
-      firstMedian = measured.median;
-      measured = await measure(`${server.base}${route}`);
-    }
-    rows.push({ route, ...measured, firstMedian });
-    console.log(`${route}: ${measured.misses.length ? `MISSED ${measured.misses.join("; ")}` : "ok"}`);
+    const measured = await measure(`${server.base}${route}`);
+    rows.push({ route, ...measured });
+    const verdict = onlyTimingMisses(measured.misses) ? "median missed" : "MISSED";
+    console.log(`${route}: ${measured.misses.length ? `${verdict} ${measured.misses.join("; ")}` : "ok"}`);
+  }
+  // Busy spells on a shared machine last a while: the second measurement waits until every other
+  // route has had its turn, rather than following the first straight away (decision 067).
+  for (const row of rows.filter((r) => onlyTimingMisses(r.misses))) {
+    const firstMedian = row.median;
+    Object.assign(row, await measure(`${server.base}${row.route}`), { firstMedian });
+    row.advisory = TIMING_ADVISORY && onlyTimingMisses(row.misses);
+    const verdict = row.advisory ? "timing missed (advisory)" : "MISSED";
+    console.log(`${row.route}, measured again after the other routes: ${row.misses.length ? `${verdict} ${row.misses.join("; ")}` : "ok"}`);
   }
 } finally {
   await server.stop();
 }
 
 const table = markdownTable(
-  ["route", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "JS KB (gz)", "result"],
-  rows.map(({ route, median: m, misses: missed, firstMedian }) => [
+  ["route", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "JS KB (gz)", "CPU index", "result"],
+  rows.map(({ route, median: m, misses: missed, firstMedian, advisory }) => [
     `\`${route}\``,
     m.performance,
     m.accessibility,
@@ -126,14 +135,16 @@ const table = markdownTable(
     m.tbtMs,
     m.cls,
     m.jsKb,
-    (missed.length ? `missed: ${missed.join("; ")}` : "ok") +
+    m.benchmarkIndex,
+    (missed.length ? `${advisory ? "timing missed (advisory)" : "missed"}: ${missed.join("; ")}` : "ok") +
       (firstMedian ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, perf ${firstMedian.performance})` : ""),
   ]),
 );
-const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs; a route whose median misses only on performance, LCP or TBT is measured again with ${RUNS} fresh runs, and that median decides.`;
+const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs (CPU index: Lighthouse's benchmarkIndex of this machine during them, higher is faster); a route whose median misses only on performance, LCP or TBT is measured again after the other routes with ${RUNS} fresh runs, and that median decides${TIMING_ADVISORY ? "; a timing miss that stands is reported as advisory and does not fail the run (BUDGET_TIMING=advisory, as in CI)" : ""}.`;
 const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine}\n\n${table}\n`;
 const file = writeResults("budget", { at: new Date().toISOString(), budget: BUDGET, runs: RUNS, rows }, markdown);
 console.log(`\n${table}\n\n${budgetLine}\nwritten to ${file}`);
-const failed = rows.filter((r) => r.misses.length).length;
-console.log(`budget: ${rows.length - failed} passed, ${failed} failed`);
+const failed = rows.filter((r) => r.misses.length && !r.advisory).length;
+const advisories = rows.filter((r) => r.advisory).length;
+console.log(`budget: ${rows.length - failed} passed, ${failed} failed${advisories ? `; ${advisories} with a timing miss counted as advisory` : ""}`);
 process.exit(failed ? 1 : 0);

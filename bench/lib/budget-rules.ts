@@ -21,9 +21,12 @@ export interface Measurement {
   tbtMs: number;
   cls: number;
   jsKb: number;
+  /** Lighthouse's measure of the machine's CPU speed during the run (higher is faster); not budgeted. */
+  benchmarkIndex: number;
 }
 
 export interface LighthouseReport {
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<
     string,

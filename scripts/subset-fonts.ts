@@ -1,9 +1,10 @@
 // `npm run fonts`: writes app/fonts/, the site's two variable faces split for the first screen
-// (decision 068). Fontsource's Latin file of each family (about 37 KB, every Latin-1 and punctuation
-// glyph, weights 100–900) is preloaded on every page. Almost every page's text is plain ASCII, so a
-// "core" subset (ASCII, the punctuation the copy uses, weights 400–700, the only ones the site sets)
-// is made from it and preloaded instead; the Latin file still serves every other character it covers,
-// through a unicode-range that no longer overlaps the core's. Run it again after updating Fontsource.
+// (decision 068). Fontsource's Latin file of each family (about 37 KB: every Latin-1 and punctuation
+// glyph, the whole weight axis) used to be preloaded on every page, yet almost all the copy is ASCII.
+// So a "core" subset (ASCII, the punctuation the copy uses, weights 400–700, the only ones the site
+// sets) is made from it and preloaded instead. The Latin file still serves every other character it
+// covers, through a unicode-range that no longer overlaps the core's. Run it again after updating
+// Fontsource (a unit test compares the committed files with what it makes).
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { stripVTControlCharacters } from "node:util";
 import { ensureChromium } from "./ensure-chromium.js";
+import { playwrightOutcomes, vitestFailures } from "./test-reports.js";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -22,33 +22,6 @@ const results = [];
 // Named again at the very end, so the tail of a long CI log says which test failed or needed a retry.
 const failures = [];
 const flaky = [];
-const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).trim().split("\n")[0].slice(0, 200);
-
-/** Vitest's JSON report: every failed test, with the first line of its message. */
-function vitestFailures(report) {
-  return (report.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? [])
-      .filter((test) => test.status === "failed")
-      .map((test) => `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
-  );
-}
-
-/** Playwright's JSON report: the tests whose outcome is unexpected or flaky, with their first error. */
-function playwrightOutcomes(report, outcome) {
-  const found = [];
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== outcome) continue;
-        const error = test.results?.find((r) => r.error)?.error?.message;
-        found.push(`${spec.file} > ${[...titles, spec.title].join(" > ")}: ${firstLine(error)}`);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-  return found;
-}
 
 function run(command, commandArgs, env = {}) {
   console.log(`\n$ ${command} ${commandArgs.join(" ")}`);

@@ -28,6 +28,8 @@ export const CORE_RANGES: [number, number][] = [
   [0x2039, 0x203a],
 ];
 
+const CORE_TEXT = String.fromCodePoint(...CORE_RANGES.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)));
+
 /** The weights the site sets (font-normal, -medium, -semibold, -bold); the core keeps only that span of the axis. */
 export const CORE_WEIGHTS = { min: 400, max: 700 };
 
@@ -105,8 +107,7 @@ export async function buildFonts(): Promise<BuiltFonts> {
     const latin = rules.find((rule) => rule.comment === `${name}-latin-wght-normal`);
     if (!latin) throw new Error(`${pkg}/wght.css has no ${name}-latin-wght-normal face`);
     const coreFile = `${name}-core-wght-normal.woff2`;
-    const text = String.fromCodePoint(...CORE_RANGES.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)));
-    files[coreFile] = await subsetFont(fs.readFileSync(path.join(dir, "files", latin.file)), text, {
+    files[coreFile] = await subsetFont(fs.readFileSync(path.join(dir, "files", latin.file)), CORE_TEXT, {
       targetFormat: "woff2",
       variationAxes: { wght: CORE_WEIGHTS },
     });

@@ -68,14 +68,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * Reports a page view on every route change (the spec: "Every route change reports a page view").
- * The beacon goes in a task of its own: sending it costs a few milliseconds, and inside the effect it
- * would lengthen the task that finishes hydration. Not cancelled on a quick second navigation: each
- * page that was shown counts.
+ * Not cancelled on a quick second navigation: each page that was shown counts.
  */
 function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    setTimeout(() => trackEvent("page_view", { pagePath: pathname }), 0);
+    trackEvent("page_view", { pagePath: pathname });
   }, [pathname]);
   return null;
 }

@@ -39,17 +39,36 @@ export function getAnalyticsSessionId(): string {
   }
 }
 
+/**
+ * Sends one event, in a task of its own: most events are sent from a page's effects, which run
+ * inside the task that finishes hydration, and the send (session storage, a beacon) would lengthen
+ * the longest task a phone runs on arrival (decision 070). What the event says is read now; a
+ * navigation that follows at once still lets the task run, since the page stays until the next
+ * one arrives.
+ */
 export function trackEvent(eventType: AnalyticsEventType, options: TrackOptions = {}): void {
   if (typeof window === "undefined") return;
+  const event: TrackedEvent = {
+    eventType,
+    pagePath: options.pagePath ?? window.location.pathname,
+    itemName: options.itemName ?? null,
+    referrer: document.referrer || null,
+    metadata: options.metadata ?? null,
+  };
+  setTimeout(() => send(event), 0);
+}
+
+interface TrackedEvent {
+  eventType: AnalyticsEventType;
+  pagePath: string;
+  itemName: string | null;
+  referrer: string | null;
+  metadata: TrackOptions["metadata"] | null;
+}
+
+function send(event: TrackedEvent): void {
   try {
-    const body = JSON.stringify({
-      eventType,
-      pagePath: options.pagePath ?? window.location.pathname,
-      itemName: options.itemName ?? null,
-      sessionId: getAnalyticsSessionId(),
-      referrer: document.referrer || null,
-      metadata: options.metadata ?? null,
-    });
+    const body = JSON.stringify({ ...event, sessionId: getAnalyticsSessionId() });
     const blob = new Blob([body], { type: "application/json" });
     if (navigator.sendBeacon?.(ANALYTICS_ENDPOINT, blob)) return;
     fetch(ANALYTICS_ENDPOINT, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(

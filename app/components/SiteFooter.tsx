@@ -10,7 +10,7 @@ const footerLinks = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 bg-ink text-cream">
+    <footer className="render-when-near mt-16 bg-ink text-cream">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-3">
         <div>
           <p className="font-display text-xl font-semibold">{site.name}</p>

@@ -79,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="products" className="container-page scroll-mt-20 py-14 sm:py-20">
+      <section id="products" className="render-when-near container-page scroll-mt-20 py-14 sm:py-20">
         <SectionHeading eyebrow="Shop" title="Sustainable Fashion Reimagined" />
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
           {COLLECTION_CARDS.map((card) => (
@@ -99,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="events" className="scroll-mt-20 bg-cream-deep py-14 sm:py-20">
+      <section id="events" className="render-when-near scroll-mt-20 bg-cream-deep py-14 sm:py-20">
         <div className="container-page">
           <SectionHeading eyebrow="Gather with us" title="Events and Workshops" />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -131,7 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-14 sm:py-20" aria-labelledby="membership-heading">
+      <section className="render-when-near container-page py-14 sm:py-20" aria-labelledby="membership-heading">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">Membership</p>
           <h2 id="membership-heading" className="font-display mt-2 text-3xl sm:text-4xl">
@@ -164,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section id="community" className="scroll-mt-20 bg-ink py-14 text-cream sm:py-20">
+      <section id="community" className="render-when-near scroll-mt-20 bg-ink py-14 text-cream sm:py-20">
         <div className="container-page grid items-center gap-10 md:grid-cols-2">
           <div>
             <p className="text-sm font-semibold tracking-widest text-honey uppercase">Community</p>
@@ -186,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="about" className="scroll-mt-20 pt-14 sm:pt-20">
+      <section id="about" className="render-when-near scroll-mt-20 pt-14 sm:pt-20">
         <div className="container-page pb-10">
           <SectionHeading
             eyebrow="Our story"
@@ -197,7 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <AboutImages />
       </section>
 
-      <section id="blog" className="container-page scroll-mt-20 py-14 sm:py-20">
+      <section id="blog" className="render-when-near container-page scroll-mt-20 py-14 sm:py-20">
         <SectionHeading eyebrow="Journal" title="From Our Blog" />
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {posts.map((post) => (
@@ -225,7 +225,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="contact" className="scroll-mt-20 bg-cream-deep py-14 sm:py-20">
+      <section id="contact" className="render-when-near scroll-mt-20 bg-cream-deep py-14 sm:py-20">
         <div className="container-page">
           <SectionHeading eyebrow="Say hello" title="Get in Touch" intro="Questions about a piece, a styling session or an event? We would love to hear from you." />
           <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 // Headless Chromium announces itself as "HeadlessChrome", which the endpoint rightly drops as a bot.
@@ -131,10 +131,10 @@ for (const width of [390, 1280]) {
   test(`the sign-in page and dashboard have no axe violations at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/login");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await (await axe(page)).analyze()).violations).toEqual([]);
     await signIn(page);
     await expect(page.getByText("Login successful")).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await (await axe(page)).analyze()).violations).toEqual([]);
   });
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
@@ -74,7 +74,7 @@ for (const width of [390, 1280]) {
     await page.goto("/blog");
     await page.getByRole("link", { name: "New Post" }).click();
     await expect(page.getByRole("dialog", { name: "New Post" })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await (await axe(page)).analyze()).violations).toEqual([]);
   });
 }
 

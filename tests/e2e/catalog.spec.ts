@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 test.describe("catalog", () => {
   test("styled collections: sorted, sold-out not navigable, limited badge", async ({ page }) => {
@@ -99,7 +99,7 @@ test.describe("catalog", () => {
       test(`axe ${path} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+        const results = await (await axe(page)).withTags(["wcag2a", "wcag2aa"]).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
         if (process.env.SHOTS) await page.screenshot({ path: `/tmp/shots/${path.replace(/\W+/g, "_")}-${width}.png`, fullPage: true });
       });

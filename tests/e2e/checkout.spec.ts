@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 import fs from "node:fs";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
@@ -190,7 +190,7 @@ for (const width of [390, 1280]) {
     for (const p of [CANDY, "/checkout", "/order-confirmation?status=success&orderId=x", "/order-confirmation?status=failed", "/order-confirmation"]) {
       await page.goto(url(p));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await (await axe(page)).analyze();
       expect(results.violations, `${p} at ${width}px`).toEqual([]);
     }
   });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   const labels: Record<string, string> = { firstName: "First Name", lastName: "Last Name", email: "Email", subject: "Subject", message: "Message" };
@@ -58,6 +58,6 @@ for (const width of [390, 1280]) {
   test(`axe finds nothing on /contact at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/contact");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await (await axe(page)).analyze()).violations).toEqual([]);
   });
 }

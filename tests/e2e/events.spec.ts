@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 test("events page lists four events with Reserve Your Spot links", async ({ page }) => {
   await page.goto("/events");
@@ -71,7 +71,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/events", "/tickets/sip-style", "/tickets/heritage-radiance", "/tickets/radiance-reset", "/tickets/nope", "/workshop/tablecloth-skirt"]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await (await axe(page)).analyze();
       expect(results.violations, path).toEqual([]);
     }
   });

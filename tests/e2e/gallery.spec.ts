@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 test("gallery shows 12 photos, lazy below the first row; the lightbox closes with Escape and Close", async ({ page }) => {
   await page.goto("/events-gallery");
@@ -28,6 +28,6 @@ for (const width of [390, 1280]) {
   test(`axe finds nothing on the gallery at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/events-gallery");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await (await axe(page)).analyze()).violations).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 test.describe("home", () => {
   test("sections, buttons and link targets", async ({ page }) => {
@@ -47,6 +47,26 @@ test.describe("home", () => {
     await expect(page.locator("section#about img").first()).toHaveAttribute("loading", "lazy");
   });
 
+  test("below the first screen, sections are drawn only as the visitor scrolls near them", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    // Drawn: the browser has styled and laid out the section's contents (decision 069).
+    const drawn = (id: string) =>
+      page.locator(`section#${id} > *`).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn("hero")).toBe(true);
+    for (const id of ["community", "about", "blog", "contact"]) expect(await drawn(id), id).toBe(false);
+    const footer = page.locator("footer > *").first();
+    expect(await footer.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+
+    const heading = page.getByRole("heading", { name: "From Our Blog" });
+    await heading.scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn("blog")).toBe(true);
+    // Its real height replaces the estimate without carrying the heading out of view.
+    await expect(heading).toBeInViewport();
+    await page.getByRole("link", { name: "View All Posts" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
   test("video loads only on click", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("iframe")).toHaveCount(0);
@@ -58,7 +78,7 @@ test.describe("home", () => {
     test(`axe / at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      const results = await (await axe(page)).withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
       if (process.env.SHOTS) await page.screenshot({ path: `/tmp/shots/home-${width}.png`, fullPage: true });
     });

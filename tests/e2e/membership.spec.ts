@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 import { membershipsSeed } from "../../app/content/memberships";
 
 test("all twelve tier pages exist, both sets", async ({ request }) => {
@@ -39,7 +39,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/membership/style-starter", "/membership/upcycle-kings-queens", "/membership/not-a-tier"]) {
       await page.goto(path);
-      expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+      expect((await (await axe(page)).analyze()).violations, path).toEqual([]);
     }
   });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { axe } from "./support/axe";
 
 /** Every public route of the storefront: one product, ticket pages, both membership sets, 404s. */
 const ROUTES = [
@@ -32,7 +32,7 @@ const ROUTES = [
 const READ_ONLY_ROUTES = ["/blog"] as const;
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await (await axe(page)).analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
   );
@@ -73,7 +73,7 @@ for (const width of [390, 1280]) {
       await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<title>video</title>" }));
       await page.getByRole("button", { name: /Play video/ }).click();
       await expect(page.locator("iframe")).toHaveCount(1);
-      const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+      const results = await (await axe(page)).exclude("iframe").analyze();
       expect(results.violations.map((v) => v.id)).toEqual([]);
     });
 

@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -25,24 +25,27 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Writes a Brotli (quality 11) and a gzip (level 9) copy of each script and stylesheet the client
- * build emits; server/precompressed-assets.ts serves them. Too slow to do per request, done once here.
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy of each script and stylesheet in the client
+ * build's assets; server/precompressed-assets.ts serves them. Too slow to do per request, done once here.
  * Files under 1 KB are left as they are, as compression() leaves them: the saving is smaller than
- * the headers.
+ * the headers. It reads the folder once each build (client, then server) has written everything:
+ * React Router writes the route manifest module (decision 070) there during the server build,
+ * outside Rollup's client bundle. A file already compressed is skipped.
  */
 function precompressAssets(): Plugin {
+  const assets = path.join(process.env.BUILD_DIR ?? "build", "client", "assets");
   return {
     name: "honey:precompress-assets",
     apply: "build",
-    async writeBundle(options, bundle) {
-      const dir = options.dir ?? "";
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
+    async closeBundle() {
+      const names = await readdir(assets).catch(() => [] as string[]);
+      const done = new Set(names.filter((name) => name.endsWith(".br")).map((name) => name.slice(0, -3)));
+      const files = names.filter((name) => /\.(js|css|svg)$/.test(name) && !done.has(name));
       await Promise.all(
         files.map(async (name) => {
-          const item = bundle[name]!;
-          const source = Buffer.from(item.type === "chunk" ? item.code : item.source);
+          const file = path.join(assets, name);
+          const source = await readFile(file);
           if (source.length < 1024) return;
-          const file = path.join(dir, name);
           await writeFile(`${file}.br`, await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           await writeFile(`${file}.gz`, await gzipAsync(source, { level: 9 }));
         }),
@@ -57,5 +60,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle starts from the Express app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [imageRenditions(), tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  plugins: [imageRenditions(), tailwindcss(), reactRouter(), precompressAssets()],
 }));

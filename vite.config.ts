@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import routerConfig from "./react-router.config";
 import { generateRenditions } from "./scripts/image-renditions.js";
 
 /** Writes the AVIF and WebP renditions into public/images before Vite copies public/ into the build (and before the dev server serves it). */
@@ -33,7 +34,8 @@ const gzipAsync = promisify(gzip);
  * outside Rollup's client bundle. A file already compressed is skipped.
  */
 function precompressAssets(): Plugin {
-  const assets = path.join(process.env.BUILD_DIR ?? "build", "client", "assets");
+  // React Router's own default when no build directory is set.
+  const assets = path.join(routerConfig.buildDirectory ?? "build", "client", "assets");
   return {
     name: "honey:precompress-assets",
     apply: "build",

@@ -51,16 +51,16 @@ test.describe("home", () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto("/");
     // Drawn: the browser has styled and laid out the section's contents (decision 069).
-    const drawn = (id: string) =>
-      page.locator(`section#${id} > *`).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await drawn("hero")).toBe(true);
-    for (const id of ["community", "about", "blog", "contact"]) expect(await drawn(id), id).toBe(false);
-    const footer = page.locator("footer > *").first();
-    expect(await footer.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    const drawn = (selector: string) =>
+      page.locator(`${selector} > *`).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn("section#hero")).toBe(true);
+    for (const selector of ["section#community", "section#about", "section#blog", "section#contact", "footer"]) {
+      expect(await drawn(selector), selector).toBe(false);
+    }
 
     const heading = page.getByRole("heading", { name: "From Our Blog" });
     await heading.scrollIntoViewIfNeeded();
-    await expect.poll(() => drawn("blog")).toBe(true);
+    await expect.poll(() => drawn("section#blog")).toBe(true);
     // Its real height replaces the estimate without carrying the heading out of view.
     await expect(heading).toBeInViewport();
     await page.getByRole("link", { name: "View All Posts" }).click();

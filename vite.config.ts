@@ -22,6 +22,33 @@ function imageRenditions(): Plugin {
   };
 }
 
+/** The framework every page hydrates with: React, React DOM (with its scheduler) and React Router. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+
+/**
+ * Marks the client chunks that carry the framework with V8's explicit compile hint
+ * (`//# allFunctionsCalledOnLoad`, Chrome 136+; other browsers read a comment). Hydration calls most
+ * of their functions. Without the hint V8 compiles each lazily on the main thread at its first call,
+ * inside hydration's tasks; with it, V8 compiles the file while it streams in, off the main thread.
+ * App chunks keep lazy compilation: much of their code (handlers, validation) waits for the visitor.
+ * See docs/decisions/071-framework-compiled-while-it-downloads.md.
+ */
+function frameworkCompileHints(): Plugin {
+  return {
+    name: "honey:framework-compile-hints",
+    apply: "build",
+    renderChunk: {
+      // After minification, which would drop the comment.
+      order: "post",
+      handler(code, chunk) {
+        if (this.environment.config.consumer !== "client") return null;
+        if (!chunk.moduleIds.some((id) => FRAMEWORK.test(id))) return null;
+        return { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -62,5 +89,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle starts from the Express app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [imageRenditions(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [imageRenditions(), tailwindcss(), reactRouter(), frameworkCompileHints(), precompressAssets()],
 }));

@@ -49,3 +49,26 @@ test("a missing asset is a 404 page, not a compressed copy of something else", a
   expect(res.status()).toBe(404);
   expect(res.headers()["content-type"]).not.toMatch(/javascript/);
 });
+
+// Decision 071: the framework's chunks ask V8 to compile them while they download; the page's own
+// code stays lazily compiled. React's production code marks its elements (react.transitional.element)
+// or links its errors to react.dev; React Router shares the chunk React is in.
+test("the scripts that carry React start with V8's compile hint, and the route's own code does not", async ({ page, request }) => {
+  await page.goto("/");
+  const urls = await page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/.+\.js$/.test(path)),
+    ),
+  ]);
+  const scripts = await Promise.all(
+    urls.map(async (url) => ({ url, text: await (await request.get(url, { headers: { "accept-encoding": "br" } })).text() })),
+  );
+  const hinted = scripts.filter(({ text }) => text.startsWith("//# allFunctionsCalledOnLoad\n")).map(({ url }) => url);
+  const framework = scripts.filter(({ text }) => /react\.transitional\.element|https:\/\/react\.dev\/errors\//.test(text)).map(({ url }) => url);
+  expect(framework.length).toBeGreaterThanOrEqual(2);
+  expect(hinted.sort()).toEqual(framework.sort());
+  expect(urls.some((url) => /\/home-[^/]+\.js$/.test(url) && !hinted.includes(url))).toBe(true);
+});

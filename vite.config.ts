@@ -27,9 +27,10 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 
 /**
  * Marks the client chunks that carry the framework with V8's explicit compile hint
- * (`//# allFunctionsCalledOnLoad`, Chrome 136+; other browsers read a comment). Hydration calls most
- * of their functions. Without the hint V8 compiles each lazily on the main thread at its first call,
- * inside hydration's tasks; with it, V8 compiles the file while it streams in, off the main thread.
+ * (`//# allFunctionsCalledOnLoad`, Chrome 136+; other browsers read a comment). Hydration calls a
+ * large share of their functions. Without the hint V8 compiles each lazily on the main thread at its
+ * first call, inside hydration's tasks; with it, V8 compiles the file while it streams in, off the
+ * main thread. The chunk has no source map (client builds emit none), so nothing shifts.
  * App chunks keep lazy compilation: much of their code (handlers, validation) waits for the visitor.
  * See docs/decisions/071-framework-compiled-while-it-downloads.md.
  */

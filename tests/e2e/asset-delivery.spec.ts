@@ -1,17 +1,26 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+
+/** Every hashed script the page loaded, found by the browser through the bootstrap's imports. */
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/.+\.js$/.test(path)),
+    ),
+  ]);
 
 // Hashed assets: cached for a year as immutable, and sent as the Brotli or gzip copy written at build
 // time, whichever the browser prefers, with the same bytes once decoded. (The stylesheet is written
 // into each page, decision 063, so the scripts are the hashed text assets.)
 test("hashed scripts are immutable and served precompressed as the browser prefers", async ({ page, request }) => {
   await page.goto("/");
-  // Every script the page loaded, found by the browser through the bootstrap's imports.
-  const urls = await page.evaluate(() => [
-    ...new Set(performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname)),
-  ]);
-  expect(urls.filter((u) => /^\/assets\/.+\.js$/.test(u)).length).toBeGreaterThan(3);
+  const urls = await scriptsLoaded(page);
+  expect(urls.length).toBeGreaterThan(3);
 
-  for (const url of urls.filter((u) => /^\/assets\/.+\.js$/.test(u))) {
+  for (const url of urls) {
     const plain = await request.get(url, { headers: { "accept-encoding": "identity" } });
     expect(plain.status(), url).toBe(200);
     expect(plain.headers()["content-encoding"], url).toBeUndefined();
@@ -55,14 +64,7 @@ test("a missing asset is a 404 page, not a compressed copy of something else", a
 // or links its errors to react.dev; React Router shares the chunk React is in.
 test("the scripts that carry React start with V8's compile hint, and the route's own code does not", async ({ page, request }) => {
   await page.goto("/");
-  const urls = await page.evaluate(() => [
-    ...new Set(
-      performance
-        .getEntriesByType("resource")
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => /^\/assets\/.+\.js$/.test(path)),
-    ),
-  ]);
+  const urls = await scriptsLoaded(page);
   const scripts = await Promise.all(
     urls.map(async (url) => ({ url, text: await (await request.get(url, { headers: { "accept-encoding": "br" } })).text() })),
   );

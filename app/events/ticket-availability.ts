@@ -1,3 +1,5 @@
+import { dayMonthInSouthAfrica } from "~/lib/dates-in-words";
+
 /** Whether one ticket option can be bought right now. Pure, so the ticket page and checkout share it. */
 export type TicketAvailability =
   | { status: "available" }
@@ -14,13 +16,6 @@ export interface EventTiming {
   startsAt: Date | null;
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "long" });
-
-/** "15 September": the date as a visitor in South Africa reads it. */
-export function formatDayMonth(date: Date): string {
-  return dayMonth.format(date);
-}
-
 export function ticketAvailability(option: TicketOptionTiming, event: EventTiming, now: Date): TicketAvailability {
   const t = now.getTime();
   if (event.startsAt && t >= event.startsAt.getTime()) return { status: "event-over", label: "This event has taken place" };
@@ -29,7 +24,7 @@ export function ticketAvailability(option: TicketOptionTiming, event: EventTimin
     return {
       status: "not-yet",
       availableFrom: option.availableFrom,
-      label: `Available from ${formatDayMonth(option.availableFrom)}`,
+      label: `Available from ${dayMonthInSouthAfrica(option.availableFrom)}`,
     };
   }
   return { status: "available" };

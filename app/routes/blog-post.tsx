@@ -5,7 +5,8 @@ import { assertSameOrigin } from "~/admin/session.server";
 import { getAnalyticsSessionId } from "~/analytics/track";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { findPost, hasLiked, reactToPost } from "~/blog/posts.server";
-import { countsText, formatPostDate } from "~/components/blog/PostCard";
+import { countsText } from "~/components/blog/PostCard";
+import { dayMonthYear } from "~/lib/dates-in-words";
 import { useHydrated } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
@@ -80,7 +81,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-soft">
         <span className="rounded-full bg-honey px-3 py-0.5 text-xs font-semibold text-ink">{post.category}</span>
         <span>{post.author}</span>
-        <time dateTime={post.publishedOn}>{formatPostDate(post.publishedOn)}</time>
+        <time dateTime={post.publishedOn}>{dayMonthYear(post.publishedOn)}</time>
       </div>
       <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{post.title}</h1>
       <p className="mt-4 text-lg text-ink-soft">{post.excerpt}</p>

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { events, ticketOptions } from "~/db/schema";
-import { formatDayMonth, isOnSale, ticketAvailability } from "~/events/ticket-availability";
+import { isOnSale, ticketAvailability } from "~/events/ticket-availability";
+import { dayMonthInSouthAfrica } from "~/lib/dates-in-words";
 import { createTestDatabase } from "../setup/test-db";
 
 let handle: DatabaseHandle;
@@ -56,6 +57,6 @@ describe("ticket availability (seeded sip-style)", () => {
   });
 
   it("formats dates in Johannesburg time", () => {
-    expect(formatDayMonth(new Date("2025-09-14T22:30:00Z"))).toBe("15 September");
+    expect(dayMonthInSouthAfrica(new Date("2025-09-14T22:30:00Z"))).toBe("15 September");
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { dayMonthYear } from "~/lib/dates-in-words";
 
 export interface PostCardData {
   slug: string;
@@ -12,11 +13,6 @@ export interface PostCardData {
   likes: number;
 }
 
-export const formatPostDate = (day: string) =>
-  new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const countsText = (views: number, likes: number) => `${plural(views, "view")} · ${plural(likes, "like")}`;
 
@@ -26,7 +22,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-soft">
         <span className="rounded-full bg-honey px-3 py-0.5 text-xs font-semibold text-ink">{post.category}</span>
         <span>{post.author}</span>
-        <time dateTime={post.publishedOn}>{formatPostDate(post.publishedOn)}</time>
+        <time dateTime={post.publishedOn}>{dayMonthYear(post.publishedOn)}</time>
       </div>
       <h2 className="mt-3 text-2xl font-semibold">{post.title}</h2>
       <p className="mt-2 font-semibold text-ink-soft">{post.excerpt}</p>

@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useRouteError,
   useLocation,
@@ -13,6 +12,7 @@ import {
 } from "react-router";
 import { trackEvent } from "./analytics/track";
 import { Toaster } from "./components/ui/toast";
+import { ScrollRestoration } from "./components/ScrollRestoration";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";

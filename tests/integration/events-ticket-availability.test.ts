@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { events, ticketOptions } from "~/db/schema";
 import { isOnSale, ticketAvailability } from "~/events/ticket-availability";
-import { dayMonthInSouthAfrica } from "~/lib/dates-in-words";
 import { createTestDatabase } from "../setup/test-db";
 
 let handle: DatabaseHandle;
@@ -54,9 +53,5 @@ describe("ticket availability (seeded sip-style)", () => {
   it("heritage-radiance is coming soon: no ticket options to buy", async () => {
     const options = await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, "heritage-radiance"));
     expect(options).toHaveLength(0);
-  });
-
-  it("formats dates in Johannesburg time", () => {
-    expect(dayMonthInSouthAfrica(new Date("2025-09-14T22:30:00Z"))).toBe("15 September");
   });
 });

@@ -24,6 +24,15 @@ const run = promisify(execFile);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BUDGET_RUNS ?? 3);
 const TIMING_ADVISORY = process.env.BUDGET_TIMING === "advisory";
+/**
+ * What measured: a browser update moves every timing figure (Debian's Chromium is installed fresh on a
+ * new machine), so each table names the browser and Lighthouse that made it.
+ */
+const browserVersion = await run(CHROME, ["--version"]).then(
+  ({ stdout }) => stdout.trim().replace(/ built on .*$/, ""),
+  () => "an unknown browser",
+);
+let lighthouseVersion = "";
 
 export const ROUTES = [
   "/",
@@ -64,6 +73,7 @@ async function lighthouse(url: string): Promise<Measurement> {
   );
   const report = JSON.parse(fs.readFileSync(out, "utf8")) as LighthouseReport;
   fs.rmSync(dir, { recursive: true, force: true });
+  lighthouseVersion ||= report.lighthouseVersion ?? "";
   const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100);
   const scripts = report.audits["network-requests"]?.details?.items?.filter((item) => item.resourceType === "Script") ?? [];
   return {
@@ -181,9 +191,14 @@ const table = markdownTable(
   ],
 );
 const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for /checkout, which is noindex on purpose, every SEO audit but "is-crawlable"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs (CPU index: Lighthouse's benchmarkIndex of this machine during them, higher is faster); a route whose median misses only on performance, LCP or TBT is measured again after the other routes with ${RUNS} fresh runs, and that median decides. Baselines: a blank page (no script, style, image or font) measured the same way in the same run, plain and with the headers of the site's home page; "TBT above floor" is a route's TBT less that of the blank page with the site's headers measured just before it (decision 074)${TIMING_ADVISORY ? "; a timing miss that stands is reported as advisory and does not fail the run (BUDGET_TIMING=advisory, as in CI)" : ""}.`;
-const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine}\n\n${table}\n`;
-const file = writeResults("budget", { at: new Date().toISOString(), budget: BUDGET, runs: RUNS, baselines, rows }, markdown);
-console.log(`\n${table}\n\n${budgetLine}\nwritten to ${file}`);
+const measuredWith = `Measured with Lighthouse ${lighthouseVersion} in ${browserVersion}.`;
+const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine} ${measuredWith}\n\n${table}\n`;
+const file = writeResults(
+  "budget",
+  { at: new Date().toISOString(), lighthouse: lighthouseVersion, browser: browserVersion, budget: BUDGET, runs: RUNS, baselines, rows },
+  markdown,
+);
+console.log(`\n${table}\n\n${budgetLine}\n${measuredWith}\nwritten to ${file}`);
 const failed = rows.filter((r) => r.misses.length && !r.advisory).length;
 const advisories = rows.filter((r) => r.advisory).length;
 console.log(`budget: ${rows.length - failed} passed, ${failed} failed${advisories ? `; ${advisories} with a timing miss counted as advisory` : ""}`);

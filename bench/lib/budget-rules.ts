@@ -26,6 +26,7 @@ export interface Measurement {
 }
 
 export interface LighthouseReport {
+  lighthouseVersion?: string;
   environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<

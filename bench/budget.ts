@@ -28,11 +28,15 @@ const TIMING_ADVISORY = process.env.BUDGET_TIMING === "advisory";
  * What measured: a browser update moves every timing figure (Debian's Chromium is installed fresh on a
  * new machine), so each table names the browser and Lighthouse that made it.
  */
-const browserVersion = await run(CHROME, ["--version"]).then(
-  ({ stdout }) => stdout.trim().replace(/ built on .*$/, ""),
-  () => "an unknown browser",
-);
-let lighthouseVersion = "";
+const versionOf = (command: string, args: string[], unknown: string) =>
+  run(command, args).then(
+    ({ stdout }) => stdout.trim().replace(/ built on .*$/, ""),
+    () => unknown,
+  );
+const [browserVersion, lighthouseVersion] = await Promise.all([
+  versionOf(CHROME, ["--version"], "an unknown browser"),
+  versionOf("npx", ["lighthouse", "--version"], "unknown"),
+]);
 
 export const ROUTES = [
   "/",
@@ -73,7 +77,6 @@ async function lighthouse(url: string): Promise<Measurement> {
   );
   const report = JSON.parse(fs.readFileSync(out, "utf8")) as LighthouseReport;
   fs.rmSync(dir, { recursive: true, force: true });
-  lighthouseVersion ||= report.lighthouseVersion ?? "";
   const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100);
   const scripts = report.audits["network-requests"]?.details?.items?.filter((item) => item.resourceType === "Script") ?? [];
   return {

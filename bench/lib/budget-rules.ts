@@ -26,7 +26,6 @@ export interface Measurement {
 }
 
 export interface LighthouseReport {
-  lighthouseVersion?: string;
   environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildFonts, CORE_RANGES, formatUnicodeRange, parseUnicodeRange, subtractRanges } from "./subset-fonts";
+import { buildFonts, CORE_RANGES, FALLBACK_STACKS, fallbackFamilies, formatUnicodeRange, parseUnicodeRange, subtractRanges } from "./subset-fonts";
 
 const covers = (ranges: [number, number][], cp: number) => ranges.some(([a, b]) => cp >= a && cp <= b);
 
@@ -15,6 +15,25 @@ describe("font subsets", () => {
       // The point of the subset: well under Fontsource's ~37 KB Latin file.
       expect(bytes.length).toBeLessThan(24 * 1024);
     }
+  }, 60_000);
+
+  it("app/app.css names each brand face, then every fallback face made for it, in the script's order", () => {
+    const css = fs.readFileSync(path.join(import.meta.dirname, "..", "app", "app.css"), "utf8");
+    const stacks = [...css.matchAll(/--font-(?:display|sans): ([^;]+);/g)].map(([, value]) => value.split(",").map((name) => name.trim().replace(/^"|"$/g, "")));
+    expect(stacks).toHaveLength(FALLBACK_STACKS.length);
+    for (const { family } of FALLBACK_STACKS) {
+      const stack = stacks.find((names) => names[0] === family);
+      expect(stack, `a stack starting with ${family}`).toBeDefined();
+      expect(stack!.slice(1, 1 + fallbackFamilies(family).length)).toEqual(fallbackFamilies(family));
+    }
+  });
+
+  it("sizes each fallback face to its brand face: DejaVu Sans, wider than DM Sans, is drawn smaller", async () => {
+    const { css } = await buildFonts();
+    const face = (family: string) => new RegExp(`font-family: "${family}";[^}]*size-adjust: ([\\d.]+)%`).exec(css)?.[1];
+    expect(Number(face("DM Sans Fallback: DejaVu Sans"))).toBeLessThan(100);
+    expect(Number(face("Fraunces Fallback: Georgia"))).toBeGreaterThan(100);
+    for (const family of FALLBACK_STACKS.flatMap((s) => fallbackFamilies(s.family))) expect(face(family), family).toBeDefined();
   }, 60_000);
 
   it("splits the Latin range in two without losing or sharing a code point", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type LighthouseReport, type Measurement, measurementMisses, median, onlyTimingMisses, seoScoreWithout } from "./budget-rules";
+import { floorOverTbtBudget, type LighthouseReport, type Measurement, measurementMisses, median, onlyTimingMisses, seoScoreWithout } from "./budget-rules";
 
 const good: Measurement = { performance: 99, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, tbtMs: 40, cls: 0, jsKb: 120, benchmarkIndex: 2000 };
 
@@ -33,6 +33,15 @@ describe("page budget rules", () => {
     expect(onlyTimingMisses(measurementMisses({ ...good, jsKb: 151 }))).toBe(false);
     expect(onlyTimingMisses(measurementMisses({ ...good, cls: 0.1 }))).toBe(false);
     expect(onlyTimingMisses(measurementMisses({ ...good, seo: 92, lcpMs: 2100 }))).toBe(false);
+  });
+
+  it("says so when the floor alone reaches the TBT budget, and only then", () => {
+    expect(floorOverTbtBudget(0, "before the routes")).toBeUndefined();
+    expect(floorOverTbtBudget(99, "before the routes")).toBeUndefined();
+    expect(floorOverTbtBudget(100, "before the routes")).toBe(
+      "floor over budget (before the routes): the blank page with the site's headers alone had TBT 100 ms >= 100 ms, so no route measured after it could meet the TBT budget in this run",
+    );
+    expect(floorOverTbtBudget(264, "before the second measurements")).toMatch(/^floor over budget \(before the second measurements\): .* TBT 264 ms >= 100 ms/);
   });
 
   it("takes the middle value, or the mean of the two middle ones", () => {

@@ -76,3 +76,13 @@ export function measurementMisses(m: Measurement): string[] {
 export function onlyTimingMisses(misses: string[]): boolean {
   return misses.length > 0 && misses.every((miss) => TIMING_MISS.test(miss));
 }
+
+/**
+ * The line a run prints when its floor, the blank page with the site's headers, is itself at or over
+ * the TBT budget: no route measured after it can meet that budget in the same run, whatever the site
+ * does, so its TBT misses say nothing about the site (decision 077). None when the floor is within budget.
+ */
+export function floorOverTbtBudget(floorTbtMs: number, when: string): string | undefined {
+  if (floorTbtMs < BUDGET.tbtMs) return undefined;
+  return `floor over budget (${when}): the blank page with the site's headers alone had TBT ${floorTbtMs} ms >= ${BUDGET.tbtMs} ms, so no route measured after it could meet the TBT budget in this run`;
+}

@@ -28,13 +28,14 @@ describe("font subsets", () => {
     }
   });
 
-  it("sizes each fallback face to its brand face: DejaVu Sans, wider than DM Sans, is drawn smaller", async () => {
-    const { css } = await buildFonts();
+  it("sizes each fallback face to its brand face: DejaVu Sans, wider than DM Sans, is drawn smaller", () => {
+    // The committed file, which the first test holds to what the script makes.
+    const css = fs.readFileSync(path.join(import.meta.dirname, "..", "app", "fonts", "fonts.css"), "utf8");
     const face = (family: string) => new RegExp(`font-family: "${family}";[^}]*size-adjust: ([\\d.]+)%`).exec(css)?.[1];
     expect(Number(face("DM Sans Fallback: DejaVu Sans"))).toBeLessThan(100);
     expect(Number(face("Fraunces Fallback: Georgia"))).toBeGreaterThan(100);
     for (const family of FALLBACK_STACKS.flatMap((s) => fallbackFamilies(s.family))) expect(face(family), family).toBeDefined();
-  }, 60_000);
+  });
 
   it("splits the Latin range in two without losing or sharing a code point", () => {
     const latin = parseUnicodeRange("U+0000-00FF,U+0131,U+0152-0153,U+2000-206F,U+20AC,U+FEFF,U+FFFD");

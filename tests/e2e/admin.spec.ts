@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { sendAnalyticsByFetch } from "./support/analytics";
 import { axe } from "./support/axe";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
@@ -62,11 +63,10 @@ test("a visitor's page views in another browser show up in the admin's counters 
   };
 
   const visitorContext = await browser.newContext({ userAgent: VISITOR_UA });
-  // Beacons are invisible to Playwright: with sendBeacon answering false the page sends its events by
-  // fetch, so each visit can wait until its page view was answered. Waiting for a quiet network was
-  // not enough: the scripts start after the load event and the frame after it (decision 063), and on
-  // a busy machine the next visit began before the first page view was sent.
-  await visitorContext.addInitScript(() => Object.defineProperty(navigator, "sendBeacon", { value: () => false }));
+  // Sent by fetch, each page view can be waited for until it was answered. Waiting for a quiet network
+  // was not enough: the scripts start after the load event and the frame after it (decision 063), and
+  // on a busy machine the next visit began before the first page view was sent.
+  await sendAnalyticsByFetch(visitorContext);
   const visitor = await visitorContext.newPage();
   for (let i = 0; i < 3; i++) {
     const pageView = visitor.waitForResponse(

@@ -1,4 +1,5 @@
 import { type Page, type Request } from "@playwright/test";
+import { sendAnalyticsByFetch } from "./support/analytics";
 import { expect, test } from "./support/test";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
@@ -14,22 +15,9 @@ interface SentEvent {
   metadata: Record<string, unknown> | null;
 }
 
-/**
- * Records every analytics event the page sends. Beacons are invisible to Playwright, so the page's
- * sendBeacon notes that it was asked and answers false, and trackEvent falls back to fetch, which
- * Playwright sees (with its body) and which reaches the server as usual.
- */
+/** Records every analytics event the page sends, by fetch instead of the beacons Playwright cannot see. */
 async function recordEvents(page: Page) {
-  await page.addInitScript(() => {
-    const calls: string[] = [];
-    (window as unknown as { __beaconCalls: string[] }).__beaconCalls = calls;
-    Object.defineProperty(navigator, "sendBeacon", {
-      value: (url: string) => {
-        calls.push(String(url));
-        return false;
-      },
-    });
-  });
+  await sendAnalyticsByFetch(page);
   const events: SentEvent[] = [];
   page.on("request", (request: Request) => {
     if (request.method() === "POST" && new URL(request.url()).pathname === "/api/analytics") {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -31,17 +32,34 @@ export const catalogItems = pgTable(
     priceCents: integer("price_cents"),
     priceText: text("price_text").notNull(),
     description: text("description").notNull(),
-    /** Image slot names under public/images (first one is the card image). */
+    /** Image paths: slots under public/images or uploaded photos under /media (first one is the card image). */
     images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Alt text of each image, by position in `images`; a missing one falls back to the item's name. */
+    imageAlts: jsonb("image_alts").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Units left to sell; null means unlimited. */
     stockQuantity: integer("stock_quantity"),
     visible: boolean("visible").notNull().default(true),
+    /** An item with orders is archived rather than deleted: hidden everywhere, kept for its orders. */
+    archived: boolean("archived").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("catalog_items_kind_idx").on(t.kind)],
+  (t) => [
+    index("catalog_items_kind_idx").on(t.kind),
+    index("catalog_items_name_idx").on(t.name),
+    index("catalog_items_sort_idx").on(t.sortOrder, t.id),
+  ],
 );
+
+/** A product's former slugs, each redirecting to the item's current page. */
+export const catalogSlugRedirects = pgTable("catalog_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => catalogItems.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 export const events = pgTable("events", {
   id: text("id").primaryKey(),
@@ -62,7 +80,13 @@ export const events = pgTable("events", {
   participants: text("participants").notNull(),
   earlyBird: text("early_bird"),
   images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Alt text of each image, by position in `images`. */
+  imageAlts: jsonb("image_alts").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   ticketsOnSale: boolean("tickets_on_sale").notNull().default(true),
+  /** The simulator-only demo workshop, labelled as a demo on every page that shows it. */
+  demo: boolean("demo").notNull().default(false),
+  /** Hidden from every public page, kept for its orders. */
+  archived: boolean("archived").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -96,6 +120,7 @@ export const membershipTiers = pgTable("membership_tiers", {
   description: text("description").notNull(),
   features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   popular: boolean("popular").notNull().default(false),
+  visible: boolean("visible").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -112,10 +137,14 @@ export const blogPosts = pgTable(
     author: text("author").notNull().default("Honey Bee"),
     category: text("category").notNull().default("General"),
     publishedOn: date("published_on", { mode: "string" }).notNull(),
+    /** false: a draft, absent from /blog, the sitemap and its own URL. */
+    published: boolean("published").notNull().default(true),
     image: text("image"),
+    imageAlt: text("image_alt"),
     views: integer("views").notNull().default(0),
     likes: integer("likes").notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("blog_posts_published_idx").on(t.publishedOn)],
 );
@@ -285,11 +314,14 @@ export const stockHolds = pgTable(
       .notNull()
       .default("held"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** A keyed hash of the buyer's address, to cap the units one client holds unpaid (never the address itself). */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
   },
   (t) => [
     index("stock_holds_key_status_idx").on(t.stockKey, t.status),
     index("stock_holds_order_idx").on(t.orderId),
+    index("stock_holds_client_idx").on(t.clientKey, t.status),
   ],
 );
 
@@ -354,3 +386,76 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Raw bytes (PostgreSQL bytea), as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An uploaded photo: decoded, rotated upright and stripped of metadata. `hash` names its content, so
+ * its URLs never change meaning and can be cached for ever (decision 078).
+ */
+export const mediaAssets = pgTable(
+  "media_assets",
+  {
+    hash: text("hash").primaryKey(),
+    originalName: text("original_name").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** pending: renditions still being made; ready: every rendition stored; failed: see `error`. */
+    status: text("status", { enum: ["pending", "ready", "failed"] }).notNull().default("pending"),
+    error: text("error"),
+    /** The upright, metadata-free master (WebP, at most 2400 px) that renditions are made from. */
+    master: bytea("master").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_assets_status_idx").on(t.status)],
+);
+
+export const mediaRenditions = pgTable(
+  "media_renditions",
+  {
+    hash: text("hash")
+      .notNull()
+      .references(() => mediaAssets.hash, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.format, t.width] })],
+);
+
+/** Photos on /events-gallery, in the owner's order. */
+export const galleryPhotos = pgTable(
+  "gallery_photos",
+  {
+    id: serial("id").primaryKey(),
+    src: text("src").notNull().unique(),
+    alt: text("alt").notNull(),
+    caption: text("caption"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gallery_photos_sort_idx").on(t.sortOrder, t.id)],
+);
+
+/** Every write the owner makes in the admin, newest first on /admin/activity. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** e.g. "product.update", "event.create", "settings.update" */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    summary: text("summary").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("admin_audit_log_at_idx").on(t.at)],
+);

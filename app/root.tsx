@@ -39,9 +39,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: dmSansCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
+/** Admin pages (not its sign-in page) bring their own frame: the owner's navigation, not the shop's. */
+const isAdminShellPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname) && !/^\/admin\/login\/?$/.test(pathname);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const adminShell = isAdminShellPath(useLocation().pathname);
   return (
     <html lang="en-ZA">
       <head>
@@ -52,11 +56,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
+        {adminShell ? (
+          children
+        ) : (
+          <>
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <Toaster />
         <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
@@ -73,7 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    trackEvent("page_view", { pagePath: pathname });
+    // The owner's own pages are not visits to the shop, signed in or not.
+    if (!/^\/admin(\/|$)/.test(pathname)) trackEvent("page_view", { pagePath: pathname });
   }, [pathname]);
   return null;
 }

@@ -1,5 +1,15 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** The owner's admin: one layout (navigation, session check) with a child route per section. */
+const admin = [
+  index("routes/admin/dashboard.tsx"),
+  route("products", "routes/admin/products.tsx"),
+  route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+  route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
+  route("messages", "routes/admin/messages.tsx"),
+  route("activity", "routes/admin/activity.tsx"),
+];
+
 export default [
   index("routes/home.tsx"),
   route("styled-collections", "routes/styled-collections.tsx"),
@@ -18,7 +28,7 @@ export default [
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("test", "routes/test.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
-  route("admin", "routes/admin.tsx"),
+  route("admin", "routes/admin/layout.tsx", admin),
   route("admin/logout", "routes/admin-logout.ts"),
   route("admin/export/:kind", "routes/admin-export.ts"),
   route("api/analytics", "routes/api.analytics.ts"),

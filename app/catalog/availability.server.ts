@@ -9,7 +9,7 @@ export const catalogStockKey = (itemId: number) => `catalog:${itemId}`;
  * Units currently held by unexpired checkouts, per stock key. Stock left to sell is
  * `stock_quantity - held` (stock_quantity is decremented when an order is paid).
  */
-export async function heldUnits(db: Database, keys: string[], now: Date): Promise<Map<string, number>> {
+export async function heldUnits(db: Pick<Database, "select">, keys: string[], now: Date): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   if (!keys.length) return held;
   const rows = await db

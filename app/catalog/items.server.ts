@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
 import type { Database } from "~/db/client.server";
-import { catalogItems } from "~/db/schema";
+import { catalogItems, catalogSlugRedirects } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 import { isPlausibleSlug } from "./slug";
 
@@ -10,7 +10,11 @@ export type CatalogItem = typeof catalogItems.$inferSelect;
 /** One item by slug, hidden ones included (the test product is reachable only by its URL). */
 export async function findItemBySlug(db: Database, slug: string): Promise<CatalogItem | null> {
   if (!isPlausibleSlug(slug)) return null;
-  const [row] = await db.select().from(catalogItems).where(eq(catalogItems.slug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(catalogItems)
+    .where(and(eq(catalogItems.slug, slug), eq(catalogItems.archived, false)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -20,6 +24,7 @@ export interface CatalogCard {
   priceCents: number | null;
   priceText: string;
   image: string | null;
+  imageAlt: string;
   /** Units a visitor can buy now; null means unlimited. */
   available: number | null;
   soldOut: boolean;
@@ -37,7 +42,12 @@ export function byPriceDescending(a: CatalogItem, b: CatalogItem): number {
 
 /** Visible products and wardrobe solutions for /styled-collections, with live stock after active holds. */
 export async function listCollectionCards(db: Database, now: Date): Promise<CatalogCard[]> {
-  const rows = (await db.select().from(catalogItems).where(eq(catalogItems.visible, true))).filter(
+  const rows = (
+    await db
+      .select()
+      .from(catalogItems)
+      .where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false)))
+  ).filter(
     (r) => r.kind === "product" || r.kind === "solution",
   );
   const held = await heldUnits(
@@ -53,6 +63,7 @@ export async function listCollectionCards(db: Database, now: Date): Promise<Cata
       priceCents: r.priceCents,
       priceText: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
       image: r.images[0] ?? null,
+      imageAlt: r.imageAlts[0] || r.name,
       available,
       soldOut: available === 0,
       limitedStock: available !== null && available > 0 ? available : null,
@@ -65,7 +76,7 @@ export async function listServiceCards(db: Database): Promise<CatalogCard[]> {
   const rows = await db
     .select()
     .from(catalogItems)
-    .where(and(eq(catalogItems.kind, "service"), eq(catalogItems.visible, true)))
+    .where(and(eq(catalogItems.kind, "service"), eq(catalogItems.visible, true), eq(catalogItems.archived, false)))
     .orderBy(asc(catalogItems.sortOrder));
   return rows.map((r) => ({
     slug: r.slug,
@@ -73,8 +84,21 @@ export async function listServiceCards(db: Database): Promise<CatalogCard[]> {
     priceCents: r.priceCents,
     priceText: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
     image: r.images[0] ?? null,
+    imageAlt: r.imageAlts[0] || r.name,
     available: null,
     soldOut: false,
     limitedStock: null,
   }));
+}
+
+/** The current slug of a product that used to live at `oldSlug`, for a permanent redirect. */
+export async function currentSlugFor(db: Database, oldSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: catalogItems.slug })
+    .from(catalogSlugRedirects)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogSlugRedirects.itemId))
+    .where(and(eq(catalogSlugRedirects.oldSlug, oldSlug), eq(catalogItems.archived, false)))
+    .orderBy(desc(catalogSlugRedirects.createdAt))
+    .limit(1);
+  return row?.slug ?? null;
 }

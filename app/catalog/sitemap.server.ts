@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, catalogItems, events, membershipTiers } from "~/db/schema";
 import { TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
@@ -19,7 +19,7 @@ const STATIC_PATHS = [
 /** Every public, indexable path: static pages plus visible products, events, tiers and posts. */
 export async function sitemapPaths(db: Database): Promise<string[]> {
   const [items, eventRows, tiers, posts] = await Promise.all([
-    db.select({ slug: catalogItems.slug }).from(catalogItems).where(eq(catalogItems.visible, true)).orderBy(asc(catalogItems.sortOrder)),
+    db.select({ slug: catalogItems.slug }).from(catalogItems).where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false))).orderBy(asc(catalogItems.sortOrder)),
     db.select({ id: events.id }).from(events).orderBy(asc(events.sortOrder)),
     db.select({ slug: membershipTiers.slug }).from(membershipTiers).orderBy(asc(membershipTiers.sortOrder)),
     db.select({ slug: blogPosts.slug }).from(blogPosts).orderBy(asc(blogPosts.publishedOn)),

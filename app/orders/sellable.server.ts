@@ -61,7 +61,7 @@ async function findCatalogItem(db: Database, name: string, now: Date): Promise<S
   const [row] = await db
     .select()
     .from(catalogItems)
-    .where(sql`lower(${catalogItems.name}) = lower(${name})`)
+    .where(sql`lower(${catalogItems.name}) = lower(${name}) and not ${catalogItems.archived}`)
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that item." };
   if (row.priceCents === null) {

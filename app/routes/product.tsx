@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { trackEvent } from "~/analytics/track";
 import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
-import { findItemBySlug } from "~/catalog/items.server";
+import { currentSlugFor, findItemBySlug } from "~/catalog/items.server";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -10,7 +10,12 @@ import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await findItemBySlug(context.db, params.slug);
-  if (!item) return data({ product: null }, { status: 404 });
+  if (!item) {
+    // A renamed product's old links still lead to it.
+    const moved = await currentSlugFor(context.db, params.slug);
+    if (moved) throw redirect(`/product/${encodeURIComponent(moved)}`, 301);
+    return data({ product: null }, { status: 404 });
+  }
   const held = await heldUnits(context.db, [catalogStockKey(item.id)], context.clock.now());
   const available = unitsAvailable(item.stockQuantity, held.get(catalogStockKey(item.id)) ?? 0);
   return {
@@ -22,6 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       priceText: item.priceCents === null ? item.priceText : formatRand(item.priceCents),
       description: item.description,
       images: item.images,
+      photos: item.images.map((src, i) => ({ src, alt: item.imageAlts[i] ?? "" })),
       available,
       visible: item.visible,
     },
@@ -60,7 +66,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         ← Back
       </Link>
       <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery photos={product.photos} name={product.name} />
         <div>
           <h1 className="font-display text-4xl sm:text-5xl">{product.name}</h1>
           <p className="mt-4 text-2xl font-semibold">

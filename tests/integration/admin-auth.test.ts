@@ -5,7 +5,7 @@ import { ADMIN_SESSION_HOURS, createAdminSession, isAdminRequest } from "~/admin
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminSessions, contactSubmissions, loginAttempts, orders } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
-import * as adminRoute from "~/routes/admin";
+import * as adminRoute from "~/routes/admin/dashboard";
 import * as exportRoute from "~/routes/admin-export";
 import * as loginRoute from "~/routes/admin-login";
 import * as logoutRoute from "~/routes/admin-logout";

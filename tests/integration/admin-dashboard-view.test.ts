@@ -1,12 +1,13 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
+import AdminLayout, { loader as layoutLoader } from "~/routes/admin/layout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import type { AppContext } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents, contactSubmissions, orders } from "~/db/schema";
-import AdminDashboard, { loader } from "~/routes/admin";
+import AdminDashboard, { loader } from "~/routes/admin/dashboard";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
 /**
@@ -25,18 +26,29 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-/** Server-renders /admin with the real loader and the real component; returns the HTML as text. */
+/** Server-renders /admin with the real loaders and components (the admin layout around the dashboard); returns the HTML as text. */
 async function renderDashboard(context: AppContext = testContext(handle), search = "") {
   const request = new Request(`http://localhost:3000/admin${search}`, { headers: { Cookie: cookie } });
   const routes = [
     {
-      id: "admin",
+      id: "admin-layout",
       path: "/admin",
-      loader: () => loader({ request, context, params: {} } as never),
-      Component: function Dashboard() {
+      loader: () => layoutLoader({ request, context, params: {} } as never),
+      Component: function Layout() {
         const loaderData = useLoaderData() as never;
-        return createElement(AdminDashboard as never, { loaderData, params: {}, matches: [] } as never);
+        return createElement(AdminLayout as never, { loaderData, params: {}, matches: [] } as never);
       },
+      children: [
+        {
+          id: "admin",
+          index: true,
+          loader: () => loader({ request, context, params: {} } as never),
+          Component: function Dashboard() {
+            const loaderData = useLoaderData() as never;
+            return createElement(AdminDashboard as never, { loaderData, params: {}, matches: [] } as never);
+          },
+        },
+      ],
     },
   ];
   const handler = createStaticHandler(routes);

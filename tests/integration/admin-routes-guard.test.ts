@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { analyticsEvents, blogPosts, contactSubmissions, orders } from "~/db/schema";
+import { adminAuditLog, analyticsEvents, blogPosts, catalogItems, contactSubmissions, orders } from "~/db/schema";
 import routes from "~/routes";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
@@ -35,7 +35,7 @@ const EXPORT_KINDS = ["contacts", "orders", "events"];
 
 /** Every route file whose loader or action is for the admin only, with the anonymous requests to try. */
 const GUARDED: Record<string, Case[]> = {
-  "routes/admin.tsx": [
+  "routes/admin/dashboard.tsx": [
     { name: "dashboard", handler: "loader", method: "GET", url: "/admin", expect: "redirect-to-login" },
     ...["today", "7d", "30d", "90d", "all", "nonsense"].map(
       (period): Case => ({
@@ -46,6 +46,43 @@ const GUARDED: Record<string, Case[]> = {
         expect: "redirect-to-login",
       }),
     ),
+  ],
+  "routes/admin/layout.tsx": [
+    { name: "admin layout", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
+  ],
+  "routes/admin/products.tsx": [
+    { name: "product list", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
+    { name: "product search", handler: "loader", method: "GET", url: `/admin/products?q=${SECRET}&kind=product&page=2`, expect: "redirect-to-login" },
+  ],
+  "routes/admin/product-edit.tsx": [
+    { name: "new product form", handler: "loader", method: "GET", url: "/admin/products/new", expect: "redirect-to-login" },
+    { name: "edit product form", handler: "loader", method: "GET", url: "/admin/products/1", params: { id: "1" }, expect: "redirect-to-login" },
+    { name: "edit unknown product", handler: "loader", method: "GET", url: "/admin/products/999999", params: { id: "999999" }, expect: "redirect-to-login" },
+    {
+      name: "create a product",
+      handler: "action",
+      method: "POST",
+      url: "/admin/products/new",
+      form: { name: "Anon product", kind: "product", price: "10", description: "D", visible: "on" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "change a product's price",
+      handler: "action",
+      method: "POST",
+      url: "/admin/products/1",
+      params: { id: "1" },
+      form: { name: "Choker Necklaces", kind: "product", price: "1", description: "D" },
+      expect: "redirect-to-login",
+    },
+    { name: "delete a product", handler: "action", method: "POST", url: "/admin/products/1", params: { id: "1" }, form: { intent: "delete" }, expect: "redirect-to-login" },
+  ],
+  "routes/admin/messages.tsx": [
+    { name: "messages", handler: "loader", method: "GET", url: "/admin/messages", expect: "redirect-to-login" },
+    { name: "messages search", handler: "loader", method: "GET", url: `/admin/messages?q=${SECRET}`, expect: "redirect-to-login" },
+  ],
+  "routes/admin/activity.tsx": [
+    { name: "activity", handler: "loader", method: "GET", url: "/admin/activity", expect: "redirect-to-login" },
   ],
   "routes/admin-logout.ts": [
     { name: "logout", handler: "action", method: "POST", url: "/admin/logout", expect: "redirect-to-login" },
@@ -235,16 +272,21 @@ describe("an anonymous request is refused, with nothing leaked", () => {
 
   it("an expired or forged session cookie counts as anonymous", async () => {
     for (const cookie of ["admin_session=forged-forged-forged-forged-forged", "admin_session=", "__Host-admin_session=x"]) {
-      const page = await run("routes/admin.tsx", GUARDED["routes/admin.tsx"][0], { Cookie: cookie });
+      const page = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], { Cookie: cookie });
       expect(page.status).toBe(302);
       const data = await run("routes/admin-export.ts", GUARDED["routes/admin-export.ts"][0], { Cookie: cookie });
       expect(data.status).toBe(401);
     }
   });
 
-  it("nothing was stored by the refused publishes", async () => {
+  it("nothing was stored or changed by the refused writes", async () => {
     const posts = await handle.db.select().from(blogPosts);
     expect(posts.some((p) => p.title === "Anon post")).toBe(false);
+    const items = await handle.db.select().from(catalogItems);
+    expect(items.some((i) => i.name === "Anon product")).toBe(false);
+    const first = items.find((i) => i.id === 1);
+    expect(first).toMatchObject({ name: "Choker Necklaces", priceCents: 45000, archived: false });
+    expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {
@@ -255,7 +297,7 @@ describe("an anonymous request is refused, with nothing leaked", () => {
 
   it("the same cases pass for a signed-in admin (so the refusals above are about the session)", async () => {
     const cookie = (await createAdminSession(testContext(handle), "guard-test")).split(";")[0];
-    const dashboard = await run("routes/admin.tsx", GUARDED["routes/admin.tsx"][0], { Cookie: cookie });
+    const dashboard = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], { Cookie: cookie });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toContain(SECRET);
     for (const kind of EXPORT_KINDS) {

@@ -6,6 +6,7 @@ export interface ItemCardData {
   name: string;
   priceText: string;
   image: string | null;
+  imageAlt?: string;
   soldOut: boolean;
   limitedStock: number | null;
 }
@@ -16,7 +17,7 @@ export function ItemCard({ item, priority = false }: { item: ItemCardData; prior
     <>
       <div className="relative overflow-hidden rounded-t-3xl bg-cream-deep">
         {item.image && (
-          <SlotImage src={item.image} alt={item.name} slot="portrait" sizes="(min-width: 1152px) 350px, (min-width: 1024px) 33vw, 50vw" priority={priority} className="h-auto w-full object-cover" />
+          <SlotImage src={item.image} alt={item.imageAlt || item.name} slot="portrait" sizes="(min-width: 1152px) 350px, (min-width: 1024px) 33vw, 50vw" priority={priority} className="h-auto w-full object-cover" />
         )}
         {item.soldOut && (
           <span className="absolute top-2 left-2 rounded-full bg-ink px-2.5 py-1 text-[0.6875rem] font-bold tracking-wider text-cream sm:top-3 sm:left-3 sm:px-3 sm:text-xs">

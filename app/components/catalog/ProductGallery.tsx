@@ -2,16 +2,21 @@ import { useState } from "react";
 import { SlotImage } from "~/components/ui/SlotImage";
 import { halfOfPageFrom } from "~/components/ui/Picture";
 
-/** Main image plus thumbnails (only when there is more than one image); the selected thumbnail is highlighted. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+/**
+ * Main image plus thumbnails (only when there is more than one image); the selected thumbnail is
+ * highlighted. Each photo is described by the owner's alt text, or by the product's name and position.
+ */
+export function ProductGallery({ photos, name }: { photos: { src: string; alt: string }[]; name: string }) {
   const [selected, setSelected] = useState(0);
+  const images = photos.map((p) => p.src);
   const main = images[selected] ?? images[0];
+  const mainPhoto = photos[selected] ?? photos[0];
   return (
     <div>
       {main && (
         <SlotImage
           src={main}
-          alt={images.length > 1 ? `${name}, photo ${selected + 1} of ${images.length}` : name}
+          alt={mainPhoto?.alt || (images.length > 1 ? `${name}, photo ${selected + 1} of ${images.length}` : name)}
           slot="portrait"
           sizes={halfOfPageFrom("md")}
           priority

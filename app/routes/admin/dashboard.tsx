@@ -1,14 +1,16 @@
 import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { formatDateTime } from "~/admin/format-date";
 import { readFlash, requireAdmin } from "~/admin/session.server";
 import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
 import { PERIODS, parsePeriod } from "~/analytics/days";
 import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
 import { DailyChart } from "~/components/admin/DailyChart";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { Panel, StatusBadge } from "~/components/admin/Panel";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -33,12 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ dashboard, period, now: now.toISOString(), toast }, { headers });
 }
 
-const dateTime = new Intl.DateTimeFormat("en-ZA", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Johannesburg",
-});
-const formatDate = (iso: string) => dateTime.format(new Date(iso));
+const formatDate = formatDateTime;
 
 const tableClass = "w-full min-w-[40rem] text-left text-sm";
 const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
@@ -56,15 +53,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const exportQuery = `?period=${encodeURIComponent(params.get("period") ?? period)}`;
 
   return (
-    <section className="container-page space-y-6 py-8 sm:py-12">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold sm:text-4xl">Admin Dashboard</h1>
-        <Form method="post" action="/admin/logout">
-          <button type="submit" className="btn-dark">
-            Logout
-          </button>
-        </Form>
-      </div>
+    <div className={adminPageClass}>
+      <AdminPageHeader title="Admin Dashboard" />
 
       <Form method="get" action="/admin" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
         <div>
@@ -104,7 +94,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} />
       )}
       <ActionToast message={toast ?? failed} />
-    </section>
+    </div>
   );
 }
 
@@ -323,7 +313,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** A failed refresh in the browser (network or server error) lands here; a full load retries. */
 export function ErrorBoundary() {
   return (
-    <section className="container-page py-16">
+    <section className={adminPageClass}>
       <div role="alert" className="card p-6">
         <h1 className="text-2xl font-semibold">Error loading analytics</h1>
         <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>

@@ -1,0 +1,109 @@
+import { Form, Link, NavLink } from "react-router";
+
+/** The admin's sections, in the order the owner reaches for them. */
+export const adminSections = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/events", label: "Events" },
+  { to: "/admin/memberships", label: "Memberships" },
+  { to: "/admin/blog", label: "Blog" },
+  { to: "/admin/gallery", label: "Gallery" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/activity", label: "Activity" },
+] as const;
+
+function SectionLinks({ className }: { className: string }) {
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex min-h-11 items-center rounded-xl px-3 font-semibold hover:bg-honey-light ${
+      isActive ? "bg-ink text-cream hover:bg-ink" : ""
+    }`;
+  return (
+    <ul className={className}>
+      {adminSections.map((s) => (
+        <li key={s.to}>
+          <NavLink to={s.to} end={"end" in s ? s.end : false} className={linkClass}>
+            {s.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/admin/logout">
+      <button type="submit" className="btn-dark min-h-11 px-4 py-1.5 text-sm">
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The frame of every admin page: the sections as a sidebar from 768 px, behind a Menu button below
+ * it (a native disclosure, so it opens before JavaScript loads), the current section marked
+ * (aria-current), and Logout always in reach.
+ */
+export function AdminShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-ink/10 bg-cream/95 backdrop-blur">
+        <div className="flex h-16 items-center justify-between gap-3 px-4 md:px-6">
+          <Link to="/admin" className="font-display text-lg font-semibold leading-tight">
+            Honey Bee <span className="text-ink-soft">admin</span>
+          </Link>
+          <div className="flex items-center gap-2">
+            <a href="/" className="link hidden text-sm font-semibold sm:inline">
+              View site
+            </a>
+            <details className="group relative md:hidden">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden">
+                <span>Menu</span>
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
+                  <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
+                </svg>
+              </summary>
+              <nav aria-label="Admin sections" className="absolute right-0 mt-2 w-60 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10">
+                <SectionLinks className="space-y-1" />
+                <div className="mt-2 border-t border-ink/10 pt-2">
+                  <a href="/" className="flex min-h-11 items-center rounded-xl px-3 font-semibold hover:bg-honey-light">
+                    View site
+                  </a>
+                </div>
+              </nav>
+            </details>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <nav aria-label="Admin" className="hidden w-56 shrink-0 border-r border-ink/10 p-4 md:block">
+          <SectionLinks className="sticky top-20 space-y-1" />
+        </nav>
+        <main id="admin-main" className="min-w-0 flex-1">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The top of a section: its heading and the actions that belong to it ("New product"). */
+export function AdminPageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
+      {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+export const adminPageClass = "space-y-6 px-4 py-6 md:px-6 md:py-8";

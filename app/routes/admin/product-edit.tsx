@@ -1,0 +1,185 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { setToastCookie } from "~/admin/flash-toast.server";
+import { textFields, validateForm } from "~/admin/form-result";
+import { requireAdmin } from "~/admin/session.server";
+import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
+import { PRODUCT_KINDS, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
+import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { readPhotosFromForm } from "~/media/form-photos.server";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/product-edit";
+
+interface FormValues {
+  name: string;
+  slug: string;
+  kind: string;
+  price: string;
+  priceText: string;
+  description: string;
+  stock: string;
+  visible: boolean;
+  sortOrder: string;
+  photos: { src: string; alt: string }[];
+}
+
+const NEW_PRODUCT: FormValues = {
+  name: "",
+  slug: "",
+  kind: "product",
+  price: "",
+  priceText: "",
+  description: "",
+  stock: "",
+  visible: true,
+  sortOrder: "0",
+  photos: [],
+};
+
+/** The product's id from the URL, or null on /admin/products/new; a malformed id is a 404. */
+function productId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  const id = Number(params.id);
+  if (!/^\d{1,9}$/.test(params.id) || id < 1) throw data({ error: "Product not found" }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const id = productId(params);
+  if (id === null) return { id: null, slug: null, values: NEW_PRODUCT };
+  const row = await findProductForAdmin(context.db, id);
+  if (!row) throw data({ error: "Product not found" }, { status: 404 });
+  const values: FormValues = {
+    name: row.name,
+    slug: row.slug,
+    kind: row.kind,
+    price: row.priceCents === null ? "" : (row.priceCents / 100).toFixed(2),
+    priceText: row.priceCents === null ? row.priceText : "",
+    description: row.description,
+    stock: row.stockQuantity === null ? "" : String(row.stockQuantity),
+    visible: row.visible,
+    sortOrder: String(row.sortOrder),
+    photos: row.images.map((src, i) => ({ src, alt: row.imageAlts[i] ?? "" })),
+  };
+  return { id: row.id, slug: row.slug, values };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const id = productId(params);
+  const form = await request.formData();
+  const now = context.clock.now();
+
+  if (form.get("intent") === "delete") {
+    if (id === null) throw data({ error: "Product not found" }, { status: 404 });
+    const outcome = await removeProduct(context.db, id, now);
+    if (outcome === "missing") throw data({ error: "Product not found" }, { status: 404 });
+    const toast =
+      outcome === "archived"
+        ? { title: "Product archived", description: "It has orders, so it is hidden from the shop and kept for them." }
+        : { title: "Product deleted" };
+    throw redirect("/admin/products", { headers: { "Set-Cookie": setToastCookie(toast) } });
+  }
+
+  const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
+  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), visible: form.get("visible") === "on", photos };
+  const checked = validateForm(productSchema, values);
+  if (!checked.ok || uploadErrors.length) {
+    const fieldErrors = checked.ok ? {} : checked.fieldErrors;
+    if (uploadErrors.length) fieldErrors.photos ??= uploadErrors.join(" ");
+    return data({ fieldErrors, values }, { status: 400 });
+  }
+  const saved = await saveProduct(context.db, { id, input: checked.data, now });
+  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values }, { status: saved.fieldErrors.form ? 409 : 400 });
+  const toast = { title: saved.created ? "Product added" : "Product saved", description: checked.data.visible ? "It shows in the shop now." : "It is hidden from the shop." };
+  throw redirect(`/admin/products/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
+}
+
+export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, slug } = loaderData;
+  const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
+  const errors = actionData?.fieldErrors;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const title = id === null ? "New product" : `Edit ${loaderData.values.name}`;
+  return (
+    <div className={adminPageClass}>
+      <Link to="/admin/products" className="link text-sm">
+        ← All products
+      </Link>
+      <AdminPageHeader title={title}>
+        {slug ? (
+          <a href={`/product/${slug}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+            View in shop
+          </a>
+        ) : null}
+      </AdminPageHeader>
+
+      {/* A key per saved version, so the fields show what was stored after a save. */}
+      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+        <ErrorSummary errors={errors} />
+        <TextField label="Name" name="name" defaultValue={values.name} error={errors?.name} required maxLength={120} />
+        <TextField
+          label="Slug"
+          name="slug"
+          defaultValue={values.slug}
+          error={errors?.slug}
+          maxLength={80}
+          hint="The product's web address: /product/your-slug. Leave empty to make it from the name. Old addresses keep working."
+        />
+        <SelectField label="Kind" name="kind" defaultValue={values.kind} error={errors?.kind} options={PRODUCT_KINDS} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Price (R)" name="price" defaultValue={values.price} error={errors?.price} inputMode="decimal" hint="e.g. 450 or 450.00" />
+          <TextField label="Price on request" name="priceText" defaultValue={values.priceText} error={errors?.priceText} maxLength={60} hint="Shown instead of a price when Price is empty, e.g. Contact Us" />
+        </div>
+        <TextAreaField label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={6} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Stock" name="stock" defaultValue={values.stock} error={errors?.stock} inputMode="numeric" hint="Units left to sell. Leave empty if not tracked; 0 shows SOLD OUT." />
+          <TextField label="Sort order" name="sortOrder" defaultValue={values.sortOrder} error={errors?.sortOrder} inputMode="numeric" hint="Lower numbers come first among equal prices." />
+        </div>
+        <CheckboxField label="Visible" name="visible" defaultChecked={values.visible} error={errors?.visible} hint="Hidden products stay reachable by their address but are not listed." />
+        <PhotoPicker initial={values.photos} error={errors?.photos} fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")} />
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : id === null ? "Add product" : "Save product"}
+        </button>
+      </Form>
+
+      {id !== null ? (
+        <details className="card max-w-3xl p-4 sm:p-6">
+          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Delete this product</summary>
+          <p className="mt-2 text-ink-soft">
+            A product that has been ordered is archived instead: hidden from the shop and kept for its orders.
+          </p>
+          <Form method="post" className="mt-4">
+            <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
+              Yes, delete {loaderData.values.name}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
+    title: loaderData?.id ? `Edit ${loaderData.values.name}` : "New product",
+    description: "Edit a product.",
+    path: "/admin/products",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <div className={adminPageClass}>
+      <h1 className="text-2xl font-semibold">Product not found</h1>
+      <p className="text-ink-soft">It may have been deleted.</p>
+      <Link to="/admin/products" className="btn-primary">
+        All products
+      </Link>
+    </div>
+  );
+}

@@ -1,19 +1,25 @@
+import { eq } from "drizzle-orm";
 import { catalogSeed, testProductSeed } from "~/content/catalog";
 import { eventsSeed } from "~/content/events";
 import { membershipsSeed } from "~/content/memberships";
 import { postsSeed } from "~/content/posts";
 import type { Database } from "./client.server";
-import { blogPosts, catalogItems, events, membershipTiers, ticketOptions } from "./schema";
+import { appSettings, blogPosts, catalogItems, events, membershipTiers, ticketOptions } from "./schema";
+
+/** Set once the seed content is in: later starts add nothing, so what the owner renamed or deleted stays so. */
+const SEEDED_KEY = "seed.content";
 
 const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /**
- * Inserts the spec's catalog, events, ticket options, tiers and sample posts. Each row is inserted
- * only when its key is absent, so restarting changes nothing and an owner's edits are never
- * overwritten. (To retire a seeded product, hide it with `visible = false` rather than deleting it.)
+ * Inserts the spec's catalog, events, ticket options, tiers and sample posts into a new database.
+ * Each row is inserted only when its key is absent, and only until the seed has run once: a product
+ * the owner renamed (new slug) or a post she deleted does not come back on the next start.
  */
 export async function seedDatabase(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    const [done] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, SEEDED_KEY));
+    if (done) return;
     await tx
       .insert(catalogItems)
       .values(
@@ -64,5 +70,6 @@ export async function seedDatabase(db: Database): Promise<void> {
 
     await tx.insert(membershipTiers).values(membershipsSeed).onConflictDoNothing({ target: membershipTiers.slug });
     await tx.insert(blogPosts).values(postsSeed).onConflictDoNothing({ target: blogPosts.slug });
+    await tx.insert(appSettings).values({ key: SEEDED_KEY, value: "1" }).onConflictDoNothing();
   });
 }

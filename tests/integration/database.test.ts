@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
-import { catalogItems, events, membershipTiers } from "~/db/schema";
+import { blogPosts, catalogItems, events, membershipTiers } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { catalogSeed } from "~/content/catalog";
 import { eventsSeed } from "~/content/events";
@@ -75,6 +75,15 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGli
     expect(event.title).toBe("Sip & Style (moved)");
     const [tier] = await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, "upcycle-kings-queens"));
     expect(tier).toMatchObject({ priceCents: null, priceText: "Contact Us" });
+  });
+
+  it("a renamed product or a deleted post does not come back on the next start", async () => {
+    await handle.db.update(catalogItems).set({ slug: "candy-drop-earrings" }).where(eq(catalogItems.slug, "candy-earrings"));
+    const [post] = await handle.db.select().from(blogPosts).limit(1);
+    await handle.db.delete(blogPosts).where(eq(blogPosts.id, post.id));
+    await seedDatabase(handle.db);
+    expect(await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"))).toEqual([]);
+    expect(await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, post.slug))).toEqual([]);
   });
 
   it("ping fails once the database is closed", async () => {

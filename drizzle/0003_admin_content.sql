@@ -80,3 +80,13 @@ DROP TRIGGER IF EXISTS blog_posts_content_version ON "blog_posts";
 --> statement-breakpoint
 CREATE TRIGGER blog_posts_content_version AFTER INSERT OR DELETE OR UPDATE OF "slug", "title", "excerpt", "content", "author", "category", "published_on", "image", "image_alt", "published" ON "blog_posts"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
+--> statement-breakpoint
+-- Every instance LISTENs on this channel and drops its page cache as soon as a change commits,
+-- instead of waiting for its next read of the sequence (decision 083).
+CREATE OR REPLACE FUNCTION bump_content_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM nextval('content_version');
+  PERFORM pg_notify('content_version', '');
+  RETURN NULL;
+END;
+$$;

@@ -120,6 +120,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
     const pageCache = createPageCache({
       db: database.db,
       render: (request, res) => handleFetch(request, loadContext(res.req, res)),
+      subscribe: (onChange) => database.onContentChange(onChange),
     });
     app.use(pageCache.middleware);
     app.locals.pageCache = pageCache;

@@ -23,6 +23,8 @@ export interface PageCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
   versionCheckMs?: number;
+  /** Tells the cache at once when content changed (the database's NOTIFY), ahead of its next version read. */
+  subscribe?: (onChange: () => void) => unknown;
 }
 
 interface Entry {
@@ -74,22 +76,31 @@ export function createPageCache(options: PageCacheOptions) {
   let version: { value: string; readAt: number } | undefined;
   let versionRead: Promise<string> | undefined;
   const stats = { hits: 0, misses: 0, bypass: 0 };
+  // Changes announced so far: a read that began before the latest one may return the old version,
+  // so it is used for its own request but not remembered.
+  let changes = 0;
+  options.subscribe?.(() => {
+    changes++;
+    version = undefined;
+    versionRead = undefined;
+  });
 
   async function currentVersion(): Promise<string> {
     if (version && Date.now() - version.readAt < versionCheckMs) return version.value;
     // One query in flight at a time, shared by every request waiting for it.
-    versionRead ??= options.db
+    const startedAt = changes;
+    const read = (versionRead ??= options.db
       .execute(sql`select last_value::text as v, is_called from content_version`)
       .then((result) => {
         const row = (result as unknown as { rows: { v: string; is_called: boolean }[] }).rows[0];
         const value = `${row?.v}:${row?.is_called}`;
-        version = { value, readAt: Date.now() };
+        if (changes === startedAt) version = { value, readAt: Date.now() };
         return value;
       })
       .finally(() => {
-        versionRead = undefined;
-      });
-    return versionRead;
+        if (versionRead === read) versionRead = undefined;
+      }));
+    return read;
   }
 
   function remember(key: string, entry: Entry) {

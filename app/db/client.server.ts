@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   /** Rejects when the database cannot answer a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` soon after any change to what public pages show commits, on this instance or
+   * another one sharing the database (the content_version trigger's NOTIFY). Returns a stop function.
+   */
+  onContentChange(listener: () => void): Promise<() => Promise<void>>;
   /** The underlying driver, for migrations and tests. */
   raw: { pglite?: PGlite; pool?: pg.Pool };
 }
@@ -54,6 +59,56 @@ async function openPglite(dir?: string): Promise<DatabaseHandle> {
       closed = true;
       await client.close();
     },
+    async onContentChange(listener) {
+      const unlisten = await client.listen(CONTENT_CHANNEL, () => listener());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const CONTENT_CHANNEL = "content_version";
+
+/**
+ * A connection of its own that LISTENs for content changes, reconnecting after an outage (and then
+ * reporting a change, since notifications sent while it was away are lost).
+ */
+function listenOnPostgres(url: string, listener: () => void): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (afterOutage: boolean) => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client = next;
+    next.on("notification", () => listener());
+    next.on("error", () => reconnect());
+    next.on("end", () => reconnect());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
+      if (afterOutage) listener();
+    } catch {
+      reconnect();
+    }
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    client?.removeAllListeners();
+    client?.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, 1_000);
+    retry.unref();
+  };
+  void connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    client?.removeAllListeners();
+    await client?.end().catch(() => {});
   };
 }
 
@@ -70,6 +125,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on("error", (error) => console.error(`[db] idle connection error: ${error.message}`));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: "postgres",
@@ -81,7 +137,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
+    },
+    async onContentChange(listener) {
+      const stop = listenOnPostgres(url, listener);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
     },
   };
 }

@@ -86,6 +86,26 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGli
     expect(await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, post.slug))).toEqual([]);
   });
 
+  it("announces a committed change to what public pages show, to every listener (the page caches)", async () => {
+    const heard: string[] = [];
+    const stopA = await handle.onContentChange(() => heard.push("a"));
+    const stopB = await handle.onContentChange(() => heard.push("b"));
+    // PostgreSQL's listener connects in the background: wait until it hears a first change.
+    await expect.poll(async () => {
+      await handle.db.update(catalogItems).set({ sortOrder: 1 }).where(eq(catalogItems.slug, "beaded-jewellery"));
+      return heard.includes("a") && heard.includes("b");
+    }).toBe(true);
+    heard.length = 0;
+    await handle.db.update(catalogItems).set({ sortOrder: 2 }).where(eq(catalogItems.slug, "beaded-jewellery"));
+    await expect.poll(() => heard.sort().join(",")).toBe("a,b");
+    await stopA();
+    await stopB();
+    heard.length = 0;
+    await handle.db.update(catalogItems).set({ sortOrder: 3 }).where(eq(catalogItems.slug, "beaded-jewellery"));
+    await handle.ping();
+    expect(heard).toEqual([]);
+  });
+
   it("ping fails once the database is closed", async () => {
     const other = await createTestDatabase({ seed: false });
     await other.ping();

@@ -84,11 +84,21 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Client chunks made only of the admin's own code are named `admin-…`, so a test can tell at a
+ * glance that no public page loads one (tests/e2e/admin-bundle.spec.ts).
+ */
+const ADMIN_CODE = /[\\/]app[\\/](routes[\\/]admin|components[\\/]admin|admin)[\\/]/;
+const clientFileName = (chunk: { name: string; moduleIds: string[] }) =>
+  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => ADMIN_CODE.test(id)) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js";
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     // The server bundle starts from the Express app, which imports the React Router build.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/app.ts" }
+      : { output: { entryFileNames: clientFileName, chunkFileNames: clientFileName } },
   },
   plugins: [imageRenditions(), tailwindcss(), reactRouter(), frameworkCompileHints(), precompressAssets()],
 }));

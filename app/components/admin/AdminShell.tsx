@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 /** The admin's sections, in the order the owner reaches for them. */
 export const adminSections = [
@@ -47,6 +48,12 @@ function LogoutButton() {
  * (aria-current), and Logout always in reach.
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // A client navigation keeps the disclosure open over the new page: close it, as a full load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -64,7 +71,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             <a href="/" className="link hidden text-sm font-semibold sm:inline">
               View site
             </a>
-            <details className="group relative md:hidden">
+            <details ref={menu} className="group relative md:hidden">
               <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden">
                 <span>Menu</span>
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">

@@ -5,6 +5,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Shown as the card's title on phones instead of as a labelled line. */
   primary?: boolean;
+  /** A thumbnail: beside the title on phones, without a label. */
+  media?: boolean;
   className?: string;
 }
 
@@ -27,6 +29,7 @@ export function DataList<Row>({
 }) {
   if (!rows.length) return <p className="text-ink-soft">{empty}</p>;
   const primary = columns.find((c) => c.primary) ?? columns[0];
+  const media = columns.find((c) => c.media);
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table">
@@ -54,11 +57,13 @@ export function DataList<Row>({
       </table>
       <ul className="space-y-3 md:hidden" aria-label={caption}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="card p-4">
+          <li key={rowKey(row)} className="card flex gap-3 p-4">
+            {media ? <div className="shrink-0">{media.cell(row)}</div> : null}
+            <div className="min-w-0 flex-1">
             <div className="font-semibold">{primary.cell(row)}</div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               {columns
-                .filter((c) => c !== primary)
+                .filter((c) => c !== primary && c !== media)
                 .map((c) => (
                   <div key={c.header} className="contents">
                     <dt className="text-ink-soft">{c.header}</dt>
@@ -66,6 +71,7 @@ export function DataList<Row>({
                   </div>
                 ))}
             </dl>
+            </div>
           </li>
         ))}
       </ul>

@@ -84,6 +84,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         columns={[
           {
             header: "Photo",
+            media: true,
             cell: (p) =>
               p.image ? (
                 <Picture src={p.image} alt={p.imageAlt} sizes="64px" width={64} height={80} className="h-20 w-16 rounded-lg object-cover" />

@@ -250,10 +250,21 @@ export const orders = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("ZAR"),
     status: text("status", {
-      enum: ["pending", "paid", "failed", "cancelled", "expired", "refunded"],
+      enum: ["pending", "paid", "failed", "cancelled", "expired", "refunded", "partially_refunded"],
     })
       .notNull()
       .default("pending"),
+    /** A paid order the shop could not honour as sold (its unit was gone): the owner must act. */
+    needsAttention: boolean("needs_attention").notNull().default(false),
+    attentionReason: text("attention_reason"),
+    fulfilmentStatus: text("fulfilment_status", { enum: ["unfulfilled", "fulfilled"] })
+      .notNull()
+      .default("unfulfilled"),
+    /** posted, collected or service done */
+    fulfilmentMethod: text("fulfilment_method"),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    ownerNote: text("owner_note"),
     customerFirstName: text("customer_first_name").notNull(),
     customerLastName: text("customer_last_name").notNull(),
     customerEmail: text("customer_email").notNull(),
@@ -272,7 +283,111 @@ export const orders = pgTable(
   (t) => [
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
+    index("orders_email_idx").on(sql`lower(${t.customerEmail}) text_pattern_ops`),
+    index("orders_type_created_idx").on(t.orderType, t.createdAt),
+    index("orders_attention_idx").on(t.needsAttention),
   ],
+);
+
+/** Everything that happened to an order, for its page: status changes, webhooks, emails, owner actions. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** created, paid, failed, cancelled, expired, webhook, email, fulfilled, refund, attention, note */
+    kind: text("kind").notNull(),
+    summary: text("summary").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
+
+/** A refund asked of the provider; its result arrives by webhook. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["requested", "pending", "succeeded", "failed"] })
+      .notNull()
+      .default("requested"),
+    /** Return the item to stock or the seat to sale once the refund succeeds. */
+    restock: boolean("restock").notNull().default(false),
+    providerRefundId: text("provider_refund_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId), index("refunds_provider_idx").on(t.providerRefundId)],
+);
+
+/** Dates of a recurring event's sessions (the monthly workshop), set by the owner. */
+export const eventSessions = pgTable(
+  "event_sessions",
+  {
+    id: serial("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    capacity: integer("capacity"),
+  },
+  (t) => [uniqueIndex("event_sessions_event_start_idx").on(t.eventId, t.startsAt)],
+);
+
+/** One per seat of a paid ticket or workshop order: what the buyer shows at the door. */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    /** At least 128 random bits, base64url: the QR code's content and the /ticket/{code} address. */
+    code: text("code").notNull().unique(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id),
+    ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id),
+    seatNumber: integer("seat_number").notNull(),
+    holderName: text("holder_name").notNull(),
+    sessionStartsAt: timestamp("session_starts_at", { withTimezone: true }),
+    sessionEndsAt: timestamp("session_ends_at", { withTimezone: true }),
+    /** Cancelled by a refund: no longer admits. */
+    voided: boolean("voided").notNull().default(false),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInDevice: text("checked_in_device"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tickets_order_idx").on(t.orderId), index("tickets_event_idx").on(t.eventId, t.sessionStartsAt)],
+);
+
+/** Every scan at the door, online or synced later; a second device admitting the same ticket offline is a conflict. */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    deviceId: text("device_id").notNull(),
+    /** When the door scanned it (the device's clock for offline scans). */
+    scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
+    /** A device's own id for an offline scan, so a repeated sync stores it once. */
+    clientScanId: text("client_scan_id"),
+    outcome: text("outcome", { enum: ["admitted", "already", "invalid", "undone", "conflict"] }).notNull(),
+    offline: boolean("offline").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("check_ins_ticket_idx").on(t.ticketId), uniqueIndex("check_ins_client_scan_idx").on(t.deviceId, t.clientScanId)],
 );
 
 export const orderLines = pgTable("order_lines", {
@@ -367,6 +482,11 @@ export const emailOutbox = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** Files sent with the message (QR codes inline by cid, .ics calendar files). */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; contentBase64: string; cid?: string }[]>(),
+    /** The order it is about, for the order's history. */
+    orderId: uuid("order_id"),
     /** What queued it, e.g. "contact:12" or "order-confirmation:{orderId}", unique so a retry queues nothing twice. */
     dedupeKey: text("dedupe_key").unique(),
     status: text("status", { enum: ["pending", "sent", "failed"] })

@@ -3,6 +3,9 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The owner's admin: one layout (navigation, session check) with a child route per section. */
 const admin = [
   index("routes/admin/dashboard.tsx"),
+  route("orders", "routes/admin/orders.tsx"),
+  route("orders/export", "routes/admin/orders-export.ts"),
+  route("orders/:id", "routes/admin/order.tsx"),
   route("products", "routes/admin/products.tsx"),
   route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
   route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),

@@ -9,17 +9,21 @@ export interface OutgoingEmail {
   text: string;
   /** Makes queuing idempotent: a second message with the same key is not queued. */
   dedupeKey?: string;
+  /** The order it is about, for the order's history. */
+  orderId?: string;
 }
 
 /**
  * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
  * configured. Call it inside the transaction that stores what the email is about.
  */
-export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<void> {
-  await db
+export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<boolean> {
+  const queued = await db
     .insert(emailOutbox)
-    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, dedupeKey: email.dedupeKey })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, dedupeKey: email.dedupeKey, orderId: email.orderId })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return queued.length > 0;
 }
 
 export interface MailSettings {

@@ -2,7 +2,8 @@ import type { AppContext } from "~/context.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { findOrder, findOrderByCheckoutId, type OrderRow } from "./orders.server";
-import { reconcileOrder } from "./reconcile.server";
+import { reconcileOrder, settleUnpaidReturn } from "./reconcile.server";
+import { retryCheckoutQuery } from "./retry.server";
 
 export type ConfirmationState = "success" | "failed" | "pending" | "refunded";
 
@@ -14,6 +15,8 @@ export interface ConfirmationView {
   checkoutId: string | null;
   /** Whether the state comes from a stored order (true) or only from the query (false). */
   fromOrder: boolean;
+  /** For a failed payment: the checkout query that offers the same item again ("Try Again"). */
+  retry: string | null;
 }
 
 /** The spec's reading of the query: success, failed, anything else is pending. */
@@ -21,7 +24,7 @@ export const stateFromQuery = (status: string | null): ConfirmationState =>
   status === "success" ? "success" : status === "failed" ? "failed" : "pending";
 
 export function stateFromOrder(status: OrderRow["status"]): ConfirmationState {
-  if (status === "paid") return "success";
+  if (status === "paid" || status === "partially_refunded") return "success";
   if (status === "refunded") return "refunded";
   if (status === "pending") return "pending";
   return "failed";
@@ -44,21 +47,25 @@ export async function confirmationView(
   if (!order && rawCheckout) order = await findOrderByCheckoutId(context.db, rawCheckout);
 
   if (!order) {
-    return { state: stateFromQuery(status), reference: rawOrderId ?? rawCheckout, orderId: rawOrderId, checkoutId: rawCheckout, fromOrder: false };
+    return { state: stateFromQuery(status), reference: rawOrderId ?? rawCheckout, orderId: rawOrderId, checkoutId: rawCheckout, fromOrder: false, retry: null };
   }
   let current = order.status;
-  if (status === "success" && current === "pending") {
-    const reconciled = await reconcileOrder(context.db, provider, order, context.clock.now(), {
-      siteUrl: context.config.siteUrl,
-      ownerEmail: context.config.mail.ownerEmail,
-    });
+  const mail = { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail };
+  if (current === "pending" && status === "success") {
+    const reconciled = await reconcileOrder(context.db, provider, order, context.clock.now(), mail);
     if (reconciled !== "unreachable") current = reconciled;
+  } else if (current === "pending" && (status === "failed" || status === "cancelled")) {
+    const settled = await settleUnpaidReturn(context.db, provider, order, status, context.clock.now(), mail);
+    // Unreachable provider: the order stays pending, and the buyer is told what they chose.
+    current = settled === "unreachable" ? "failed" : settled;
   }
+  const state = stateFromOrder(current);
   return {
-    state: stateFromOrder(current),
+    state,
     reference: order.reference,
     orderId: order.id,
     checkoutId: order.yocoCheckoutId,
     fromOrder: true,
+    retry: state === "failed" ? await retryCheckoutQuery(context.db, order) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
 import { soldSeats } from "./sellable.server";
@@ -65,25 +65,37 @@ export async function placeHold(
 
 /**
  * A paid order's holds become sales: catalog stock goes down (seats count their converted holds).
- * A hold that had already expired or been released is converted too: the money was taken, so the
- * sale stands, and stock never goes below zero.
+ * A hold still in force is converted as it stands. One that ran out or was released (a payment that
+ * arrived late) is converted only if a unit is still free; otherwise it is left released and its key
+ * is returned, so the order can be flagged for the owner: never negative stock, never an oversold seat.
  */
-export async function convertHolds(tx: Tx, orderId: string): Promise<void> {
+export async function convertHolds(tx: Tx, orderId: string, now: Date): Promise<{ unavailable: string[] }> {
   const holds = await tx
     .select()
     .from(stockHolds)
     .where(and(eq(stockHolds.orderId, orderId), ne(stockHolds.status, "converted")));
+  const unavailable: string[] = [];
   for (const hold of holds) {
     await lockStockKey(tx, hold.stockKey);
+    const inForce = hold.status === "held" && hold.expiresAt > now;
+    if (!inForce) {
+      const units = await unitsForKey(tx, hold.stockKey);
+      if (units !== null && units - (await activeHeld(tx, hold.stockKey, now)) < hold.quantity) {
+        await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));
+        unavailable.push(hold.stockKey);
+        continue;
+      }
+    }
     await tx.update(stockHolds).set({ status: "converted" }).where(eq(stockHolds.id, hold.id));
     const [kind, id] = hold.stockKey.split(":");
     if (kind === "catalog") {
       await tx
         .update(catalogItems)
-        .set({ stockQuantity: sql`greatest(${catalogItems.stockQuantity} - ${hold.quantity}, 0)`, updatedAt: new Date() })
+        .set({ stockQuantity: sql`greatest(${catalogItems.stockQuantity} - ${hold.quantity}, 0)`, updatedAt: now })
         .where(eq(catalogItems.id, Number(id)));
     }
   }
+  return { unavailable };
 }
 
 /** Gives an unpaid order's units back. */
@@ -93,4 +105,27 @@ export async function releaseHolds(tx: Tx, orderIds: string[]): Promise<void> {
     .update(stockHolds)
     .set({ status: "released" })
     .where(and(inArray(stockHolds.orderId, orderIds), eq(stockHolds.status, "held")));
+}
+
+/**
+ * A refunded order's units go back on sale when the owner asks: catalog stock goes up again, and a
+ * seat's converted hold is released (seats sold are counted from converted holds).
+ */
+export async function returnUnits(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const holds = await tx
+    .select()
+    .from(stockHolds)
+    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, "converted")));
+  for (const hold of holds) {
+    await lockStockKey(tx, hold.stockKey);
+    await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));
+    const [kind, id] = hold.stockKey.split(":");
+    if (kind === "catalog") {
+      await tx
+        .update(catalogItems)
+        .set({ stockQuantity: sql`${catalogItems.stockQuantity} + ${hold.quantity}`, updatedAt: now })
+        .where(and(eq(catalogItems.id, Number(id)), isNotNull(catalogItems.stockQuantity)));
+    }
+  }
+  return holds.reduce((sum, h) => sum + h.quantity, 0);
 }

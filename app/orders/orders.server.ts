@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { CheckoutCustomer } from "./checkout-schema";
 import { placeHold, releaseHolds } from "./holds.server";
+import { recordOrderEvent } from "./order-history.server";
 import type { Sellable } from "./sellable.server";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -65,6 +66,7 @@ export async function createPendingOrder(
       quantity: 1,
       unitPriceCents: item.amountCents,
     });
+    await recordOrderEvent(tx, order!.id, "created", `Checkout started: ${item.displayName}, ${order!.reference}`, input.now);
     if (item.stock) {
       await placeHold(tx, {
         orderId: order!.id,
@@ -95,6 +97,12 @@ export async function attachCheckout(db: Database, orderId: string, checkoutId: 
   await db.update(orders).set({ yocoCheckoutId: checkoutId, updatedAt: now }).where(eq(orders.id, orderId));
 }
 
+const CLOSED_SUMMARY = {
+  failed: "Payment failed; its unit is back on sale",
+  cancelled: "Payment cancelled by the buyer; its unit is back on sale",
+  expired: "Not paid in time; its unit is back on sale",
+} as const;
+
 /**
  * Ends an unpaid order (payment failed, cancelled, or the hold ran out) and gives its units back.
  * Only a pending order changes: a paid or refunded one is never closed by this.
@@ -112,6 +120,7 @@ export async function closePendingOrder(
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id });
     await releaseHolds(tx, closed.map((c) => c.id));
+    if (closed.length) await recordOrderEvent(tx, orderId, status, CLOSED_SUMMARY[status], now);
     return closed.length > 0;
   });
 }

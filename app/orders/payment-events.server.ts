@@ -1,12 +1,22 @@
-import { eq, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, paymentWebhookEvents } from "~/db/schema";
+import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
-import { convertHolds, releaseHolds, type Tx } from "./holds.server";
-import { customerConfirmationEmail, ownerOrderNotice } from "./order-emails.server";
+import { formatRand } from "~/lib/money";
+import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
+import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
+import { recordOrderEvent } from "./order-history.server";
 import { isOrderId, type OrderRow } from "./orders.server";
 
-export type PaymentOutcome = "paid" | "refunded" | "duplicate" | "unchanged" | "unknown-order" | "amount-mismatch";
+export type PaymentOutcome =
+  | "paid"
+  | "paid-needs-attention"
+  | "refunded"
+  | "refund-failed"
+  | "duplicate"
+  | "unchanged"
+  | "unknown-order"
+  | "amount-mismatch";
 
 export interface EventRecord {
   /** Webhook id (or a synthetic id for a reconciliation) that makes the event count once. */
@@ -43,11 +53,18 @@ async function lockOrder(tx: Tx, ref: { orderId?: string; checkoutId?: string; p
   return row;
 }
 
+/** Where a payment event came from, in the order's history. */
+const source = (event: EventRecord) => (event.eventType === "checkout.completed" ? "asking the payment provider" : `webhook ${event.eventType}`);
+
+/** Orders that are paid, in whole or in part still: what a repeated or late payment event must not touch. */
+const SETTLED = new Set<OrderRow["status"]>(["paid", "refunded", "partially_refunded"]);
+
 /**
  * A completed payment, from a verified webhook or from asking the provider. In one transaction:
  * the event id is recorded (so a repeat or a concurrent duplicate does nothing), the order becomes
- * paid with its provider ids, its holds become sales, and the two emails are queued.
- * A refunded order stays refunded; a failed, cancelled or expired one becomes paid (the money was taken).
+ * paid with its provider ids, its holds become sales, and the emails are queued.
+ * A failed, cancelled or expired order becomes paid (the money was taken); if its unit was sold to
+ * someone else in the meantime, it is paid but flagged for the owner (decision 085).
  */
 export async function recordPayment(
   db: Database,
@@ -65,13 +82,24 @@ export async function recordPayment(
     if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
     const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId });
     if (!order) return { outcome: "unknown-order" as const };
-    if (order.status === "paid" || order.status === "refunded") return { outcome: "unchanged" as const, order };
+    if (SETTLED.has(order.status)) {
+      await recordOrderEvent(tx, order.id, "webhook", `Payment confirmed again by ${source(input.event)}: nothing changed`, input.now);
+      return { outcome: "unchanged" as const, order };
+    }
     if (input.amountCents !== order.amountCents) {
       console.error(
         `[payments] order ${order.id}: payment of ${input.amountCents} cents does not match the order's ${order.amountCents}; left for the owner`,
       );
+      await tx
+        .update(orders)
+        .set({ needsAttention: true, attentionReason: `A payment of ${formatRand(input.amountCents)} arrived for this ${formatRand(order.amountCents)} order.`, updatedAt: input.now })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, order.id, "attention", `Payment of ${formatRand(input.amountCents)} does not match the order`, input.now);
       return { outcome: "amount-mismatch" as const, order };
     }
+    const wasClosed = order.status !== "pending";
+    const { unavailable } = await convertHolds(tx, order.id, input.now);
+    const attention = unavailable.length > 0;
     const [paid] = await tx
       .update(orders)
       .set({
@@ -80,41 +108,114 @@ export async function recordPayment(
         updatedAt: input.now,
         providerPaymentId: input.paymentId ?? order.providerPaymentId,
         yocoCheckoutId: order.yocoCheckoutId ?? input.checkoutId ?? null,
+        ...(attention && {
+          needsAttention: true,
+          attentionReason: "Paid after its hold was released, and the last unit had been sold to someone else. Refund it, or offer another piece or date.",
+        }),
       })
       .where(eq(orders.id, order.id))
       .returning();
-    await convertHolds(tx, order.id);
+    await recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
+      paymentId: input.paymentId,
+    });
     await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl));
     await queueEmail(tx, ownerOrderNotice(paid!, input.mail.ownerEmail));
+    if (attention) {
+      await recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now);
+      await queueEmail(tx, ownerAttentionNotice(paid!, input.mail));
+      return { outcome: "paid-needs-attention" as const, order: paid };
+    }
     return { outcome: "paid" as const, order: paid };
   });
 }
 
+interface RefundEventInput {
+  event: EventRecord;
+  /** The provider's refund id (`rfd_…`). */
+  refundId?: string;
+  checkoutId?: string;
+  paymentId?: string;
+  orderId?: string;
+  amountCents?: number;
+  now: Date;
+  mail?: MailSettingsForOrders;
+}
+
+/** The refund an event is about: by the provider's refund id, else the oldest still waiting on the order. */
+async function lockRefund(tx: Tx, orderId: string, providerRefundId: string | undefined) {
+  const waiting = and(eq(refunds.orderId, orderId), inArray(refunds.status, ["requested", "pending"]));
+  if (providerRefundId) {
+    const [byId] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.providerRefundId, providerRefundId))).for("update");
+    if (byId) return byId;
+  }
+  const [oldest] = await tx.select().from(refunds).where(waiting).orderBy(asc(refunds.createdAt)).limit(1).for("update");
+  return oldest;
+}
+
 /**
- * A refund that went through. A paid order becomes refunded (stock is not put back: the owner
- * decides whether the piece returns to the shelf). A refund that overtakes its payment event marks
- * the order refunded straight away and frees its hold, and the late payment then changes nothing.
+ * A refund that went through. One the owner asked for in the admin completes her request (the
+ * amount she chose, units back on sale if she asked); one made elsewhere (the provider's own
+ * dashboard) refunds what the event says. A fully refunded order is `refunded`, otherwise
+ * `partially_refunded`. A refund that overtakes its payment event marks the order refunded straight
+ * away and frees its hold, and the late payment then changes nothing.
  */
-export async function recordRefund(
-  db: Database,
-  input: { event: EventRecord; checkoutId?: string; paymentId?: string; orderId?: string; now: Date },
-): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+export async function recordRefund(db: Database, input: RefundEventInput): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
     const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId, paymentId: input.paymentId });
     if (!order) return { outcome: "unknown-order" as const };
-    if (order.status === "refunded") return { outcome: "unchanged" as const, order };
-    const [refunded] = await tx
+    const refund = await lockRefund(tx, order.id, input.refundId);
+    if (refund?.status === "succeeded" || (!refund && order.status === "refunded")) {
+      await recordOrderEvent(tx, order.id, "webhook", "Refund confirmed again: nothing changed", input.now);
+      return { outcome: "unchanged" as const, order };
+    }
+    const amount = refund?.amountCents ?? input.amountCents ?? order.amountCents - order.refundedCents;
+    const refundedCents = Math.min(order.amountCents, order.refundedCents + amount);
+    const [updated] = await tx
       .update(orders)
-      .set({ status: "refunded", updatedAt: input.now, providerPaymentId: order.providerPaymentId ?? input.paymentId ?? null })
+      .set({
+        status: refundedCents >= order.amountCents ? "refunded" : "partially_refunded",
+        refundedCents,
+        // A fully refunded order has been dealt with.
+        ...(refundedCents >= order.amountCents && { needsAttention: false }),
+        updatedAt: input.now,
+        providerPaymentId: order.providerPaymentId ?? input.paymentId ?? null,
+      })
       .where(eq(orders.id, order.id))
       .returning();
-    if (order.status !== "paid") await releaseHolds(tx, [order.id]);
-    return { outcome: "refunded" as const, order: refunded };
+    if (refund) {
+      await tx
+        .update(refunds)
+        .set({ status: "succeeded", completedAt: input.now, providerRefundId: refund.providerRefundId ?? input.refundId ?? null })
+        .where(eq(refunds.id, refund.id));
+    }
+    if (order.status !== "paid" && order.status !== "partially_refunded") await releaseHolds(tx, [order.id]);
+    let summary = `Refunded ${formatRand(amount)}${refund ? "" : " (made at the payment provider)"}`;
+    if (refund?.restock && order.status !== "pending") {
+      const units = await returnUnits(tx, order.id, input.now);
+      if (units) summary += `; ${units === 1 ? "the unit is" : `${units} units are`} back on sale`;
+    }
+    await recordOrderEvent(tx, order.id, "refund", summary, input.now, { refundId: input.refundId ?? null, amountCents: amount });
+    await queueEmail(tx, refundEmail(updated!, amount, input.event.eventId));
+    return { outcome: "refunded" as const, order: updated };
   });
 }
 
-/** Records an event that changes no order (refund.failed, unknown types) so a repeat is recognised. */
+/** A refund the provider could not make: the owner sees it failed on the order and may try again. */
+export async function recordRefundFailure(db: Database, input: RefundEventInput): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+  return db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
+    const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId, paymentId: input.paymentId });
+    if (!order) return { outcome: "unknown-order" as const };
+    const refund = await lockRefund(tx, order.id, input.refundId);
+    if (!refund || refund.status === "succeeded" || refund.status === "failed") return { outcome: "unchanged" as const, order };
+    await tx.update(refunds).set({ status: "failed", completedAt: input.now, failureReason: "The payment provider could not make this refund." }).where(eq(refunds.id, refund.id));
+    await recordOrderEvent(tx, order.id, "refund", `Refund of ${formatRand(refund.amountCents)} failed at the payment provider`, input.now);
+    return { outcome: "refund-failed" as const, order };
+  });
+}
+
+/** Records an event that changes no order (unknown types) so a repeat is recognised. */
 export async function recordIgnoredEvent(db: Database, event: EventRecord): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => ((await firstDelivery(tx, event)) ? "unchanged" : "duplicate"));
 }

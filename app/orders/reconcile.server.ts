@@ -39,6 +39,28 @@ export async function reconcileOrder(
 }
 
 /**
+ * The buyer came back from the payment page through its failure or cancel address. The query is
+ * not trusted: the provider is asked, a checkout it calls completed is recorded as paid, and any
+ * other answer closes the order (failed or cancelled) and gives its units back at once
+ * (decision 085). A provider that does not answer leaves the order pending for the sweep.
+ */
+export async function settleUnpaidReturn(
+  db: Database,
+  provider: PaymentProvider,
+  order: OrderRow,
+  returned: "failed" | "cancelled",
+  now: Date,
+  mail: MailSettingsForOrders,
+): Promise<OrderRow["status"] | "unreachable"> {
+  if (order.status !== "pending" || order.provider !== provider.name) return order.status;
+  const reconciled = await reconcileOrder(db, provider, order, now, mail);
+  if (reconciled !== "pending") return reconciled;
+  await closePendingOrder(db, order.id, returned, now);
+  // A webhook may have won the race and paid it: report what is stored.
+  return (await findOrder(db, order.id))?.status ?? returned;
+}
+
+/**
  * The periodic sweep: a pending order whose hold has run out is asked about once more and, unless
  * it was paid, marked expired so its units return to sale.
  */

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { AppContext } from "~/context.server";
 import { closePendingOrder, findOrder, type OrderRow } from "~/orders/orders.server";
 import { returnUrls } from "./provider";
-import { simulatedPaymentWebhook } from "./simulator.server";
+import { simulatedPaymentWebhook, simulatedRefundWebhook } from "./simulator.server";
 import { handlePaymentWebhook } from "./webhooks.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
@@ -44,4 +44,18 @@ export async function runSimulatorIntent(context: Context, order: OrderRow, inte
   }
   await closePendingOrder(context.db, order.id, "cancelled", context.clock.now());
   return redirect(confirmationPath(order.id, "cancelUrl"));
+}
+
+/**
+ * The simulator's answer to a refund request: the `refund.succeeded` webhook Yoco would send later,
+ * delivered to the same handler. (With Yoco the order shows "refund pending" until it arrives.)
+ */
+export async function deliverSimulatedRefund(context: Context, order: OrderRow, refund: { refundId: string; amountCents: number }): Promise<void> {
+  // Signed at the real time, as the verifier checks signatures against it (not the app clock tests pin).
+  const delivery = simulatedRefundWebhook(context.config.payment.simulatorWebhookSecret, order, refund);
+  const response = await handlePaymentWebhook(
+    new Request(`${context.config.siteUrl}/api/webhooks/yoco`, { method: "POST", headers: delivery.headers, body: delivery.body }),
+    context,
+  );
+  if (!response.ok) throw new Error(`simulated refund webhook refused: ${response.status} ${await response.text()}`);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { CheckoutRequest, CheckoutStatus, CreatedCheckout, PaymentProvider } from "./provider";
 import { signWebhook, type WebhookHeaders } from "./webhook-signature.server";
 
@@ -21,7 +21,38 @@ export function createSimulatorProvider(): PaymentProvider {
     async getCheckout(checkoutId: string): Promise<CheckoutStatus> {
       return { checkoutId, status: "unknown", paymentId: null };
     },
+    // The refund's webhook is delivered by the admin's refund action (simulator-actions.server.ts),
+    // as the payment itself is by the simulator page. The same key always names the same refund.
+    async refund(_checkoutId: string, idempotencyKey: string) {
+      return { refundId: `rfd_sim_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`, status: "pending" };
+    },
   };
+}
+
+/** A `refund.succeeded` delivery exactly as Yoco sends it, signed with the simulator's secret. */
+export function simulatedRefundWebhook(
+  secret: string,
+  order: { id: string; currency: string; yocoCheckoutId: string | null; providerPaymentId: string | null },
+  refund: { refundId: string; amountCents: number },
+  at: Date = new Date(),
+): { headers: WebhookHeaders; body: string } {
+  const event = {
+    id: randomId("evt_sim_"),
+    type: "refund.succeeded",
+    createdDate: at.toISOString(),
+    payload: {
+      id: refund.refundId,
+      type: "refund",
+      amount: refund.amountCents,
+      currency: order.currency,
+      paymentId: order.providerPaymentId ?? undefined,
+      status: "succeeded",
+      mode: "test",
+      metadata: { checkoutId: order.yocoCheckoutId ?? simulatorCheckoutId(order.id), orderId: order.id },
+    },
+  };
+  const body = JSON.stringify(event);
+  return { headers: signWebhook(secret, randomId("msg_sim_"), body, at), body };
 }
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString("hex")}`;

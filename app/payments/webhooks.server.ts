@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context.server";
-import { recordIgnoredEvent, recordPayment, recordRefund, type PaymentOutcome } from "~/orders/payment-events.server";
+import { recordIgnoredEvent, recordPayment, recordRefund, recordRefundFailure, type PaymentOutcome } from "~/orders/payment-events.server";
 import { webhookSecret } from "./providers.server";
 import { verifyWebhook } from "./webhook-signature.server";
 
@@ -44,15 +44,19 @@ export async function handlePaymentWebhook(
       now,
       mail: { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail },
     }));
-  } else if (verified.known && verified.event.type === "refund.succeeded") {
+  } else if (verified.known && (verified.event.type === "refund.succeeded" || verified.event.type === "refund.failed")) {
     const { payload } = verified.event;
-    ({ outcome } = await recordRefund(context.db, {
+    const refund = {
       event: record,
+      refundId: text(payload.id),
       checkoutId: text(payload.metadata.checkoutId),
       orderId: text(payload.metadata.orderId),
       paymentId: payload.paymentId,
+      amountCents: payload.amount,
       now,
-    }));
+      mail: { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail },
+    };
+    ({ outcome } = verified.event.type === "refund.succeeded" ? await recordRefund(context.db, refund) : await recordRefundFailure(context.db, refund));
   } else {
     outcome = await recordIgnoredEvent(context.db, record);
   }

@@ -32,10 +32,7 @@ const errorReply = z.object({ message: z.string().optional(), description: z.str
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The real Yoco Checkout API (see /work/shared/payments-yoco.md). */
-export interface YocoProvider extends PaymentProvider {
-  /** Asks Yoco to refund a checkout; the outcome arrives later as refund.succeeded or refund.failed. */
-  refund(checkoutId: string, idempotencyKey: string, amountCents?: number): Promise<{ refundId: string; status: string }>;
-}
+export type YocoProvider = PaymentProvider;
 
 const refundReply = z.object({ refundId: z.string().optional(), id: z.string().optional(), status: z.string().default("pending") });
 

@@ -40,7 +40,7 @@ const PURCHASE_EVENT: Record<ConfirmationState, AnalyticsEventType> = {
 };
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { state, reference, orderId, checkoutId } = loaderData;
+  const { state, reference, orderId, checkoutId, retry } = loaderData;
   const text = TEXT[state];
 
   useEffect(() => {
@@ -70,7 +70,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {state === "success" ? <Link to="/styled-collections" className="btn-primary">Continue Shopping</Link> : null}
-          {state === "failed" ? <Link to="/checkout" className="btn-primary">Try Again</Link> : null}
+          {state === "failed" ? <Link to={`/checkout${retry ?? ""}`} className="btn-primary">Try Again</Link> : null}
           <Link to="/" className="btn-outline">Back to Home</Link>
         </div>
       </div>

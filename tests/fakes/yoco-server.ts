@@ -50,8 +50,12 @@ export interface FakeYoco {
   delayNext(count: number, ms: number): void;
   /** The buyer pays: the checkout completes and the `payment.succeeded` delivery is returned. */
   pay(checkoutId: string): SignedDelivery;
-  /** A refund completes: the `refund.succeeded` delivery is returned. */
+  /** A refund completes: the `refund.succeeded` delivery is returned (for the last refund asked of this checkout, if any). */
   refundSucceeded(checkoutId: string): SignedDelivery;
+  /** The last refund asked of this checkout fails: the `refund.failed` delivery is returned. */
+  refundFailed(checkoutId: string): SignedDelivery;
+  /** Refunds asked for, per checkout: the id the API answered with and the amount (undefined: all of it). */
+  refunds: Map<string, { refundId: string; amount?: number }[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +70,7 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
   const secretKey = options.secretKey ?? "sk_test_fake0123456789";
   const webhookSecret = `whsec_${randomBytes(24).toString("base64")}`;
   const checkouts = new Map<string, FakeCheckout>();
+  const refunds = new Map<string, { refundId: string; amount?: number }[]>();
   const idempotent = new Map<string, { status: number; body: unknown; fingerprint: string }>();
   const requests: RecordedRequest[] = [];
   const faults: { status: number }[] = [];
@@ -149,7 +154,13 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
       if (!checkout) return send(404, { message: "Checkout not found" });
       if (checkout.processingMode !== "live") return send(403, { message: "Only live-mode checkouts can be refunded" });
       if (checkout.status !== "completed") return send(409, { message: "Checkout has not been paid" });
-      return remember(202, { id: checkout.id, refundId: id("rfd_"), message: "Refund requested", status: "pending" });
+      const amount = (body as { amount?: unknown } | undefined)?.amount;
+      if (amount !== undefined && (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > checkout.amount)) {
+        return send(400, { message: "Invalid refund amount" });
+      }
+      const refundId = id("rfd_");
+      refunds.set(checkout.id, [...(refunds.get(checkout.id) ?? []), { refundId, amount: amount as number | undefined }]);
+      return remember(202, { id: checkout.id, refundId, message: "Refund requested", status: "pending" });
     }
 
     send(404, { message: "Not found" });
@@ -189,14 +200,31 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
         metadata: checkout.metadata,
       });
     },
+    refunds,
+    refundFailed(checkoutId) {
+      const checkout = checkouts.get(checkoutId);
+      const last = refunds.get(checkoutId)?.at(-1);
+      if (!checkout?.paymentId || !last) throw new Error(`no refund was asked of ${checkoutId}`);
+      return deliver("refund.failed", {
+        id: last.refundId,
+        type: "refund",
+        amount: last.amount ?? checkout.amount,
+        currency: checkout.currency,
+        paymentId: checkout.paymentId,
+        status: "failed",
+        mode: checkout.processingMode,
+        metadata: { checkoutId },
+      });
+    },
     refundSucceeded(checkoutId) {
       const checkout = checkouts.get(checkoutId);
       if (!checkout?.paymentId) throw new Error(`checkout ${checkoutId} was not paid`);
-      checkout.status = "refunded";
+      const last = refunds.get(checkoutId)?.at(-1);
+      if (!last || last.amount === undefined || last.amount >= checkout.amount) checkout.status = "refunded";
       return deliver("refund.succeeded", {
-        id: id("rfd_"),
+        id: last?.refundId ?? id("rfd_"),
         type: "refund",
-        amount: checkout.amount,
+        amount: last?.amount ?? checkout.amount,
         currency: checkout.currency,
         paymentId: checkout.paymentId,
         status: "succeeded",

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { adminAuditLog, analyticsEvents, blogPosts, catalogItems, contactSubmissions, orders } from "~/db/schema";
+import { adminAuditLog, analyticsEvents, blogPosts, catalogItems, contactSubmissions, orders, refunds } from "~/db/schema";
 import routes from "~/routes";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
@@ -32,6 +32,7 @@ interface Case {
 }
 
 const EXPORT_KINDS = ["contacts", "orders", "events"];
+const GUARD_ORDER_ID = "5f0c6f8e-1b2a-4c3d-9e8f-7a6b5c4d3e2f";
 
 /** Every route file whose loader or action is for the admin only, with the anonymous requests to try. */
 const GUARDED: Record<string, Case[]> = {
@@ -49,6 +50,29 @@ const GUARDED: Record<string, Case[]> = {
   ],
   "routes/admin/layout.tsx": [
     { name: "admin layout", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
+  ],
+  "routes/admin/orders.tsx": [
+    { name: "orders", handler: "loader", method: "GET", url: "/admin/orders", expect: "redirect-to-login" },
+    { name: "orders search", handler: "loader", method: "GET", url: `/admin/orders?q=zz-secret@example.test&status=paid&type=product&from=2020-01-01&to=2030-01-01&event=sip-style`, expect: "redirect-to-login" },
+  ],
+  "routes/admin/orders-export.ts": [
+    { name: "orders CSV", handler: "loader", method: "GET", url: "/admin/orders/export", expect: "401" },
+    { name: "orders CSV, searched", handler: "loader", method: "GET", url: `/admin/orders/export?q=${SECRET}`, expect: "401" },
+  ],
+  "routes/admin/order.tsx": [
+    { name: "an order", handler: "loader", method: "GET", url: `/admin/orders/${GUARD_ORDER_ID}`, params: { id: GUARD_ORDER_ID }, expect: "redirect-to-login" },
+    { name: "an unknown order", handler: "loader", method: "GET", url: "/admin/orders/nope", params: { id: "nope" }, expect: "redirect-to-login" },
+    ...(["fulfil", "refund", "resend", "note"] as const).map(
+      (intent): Case => ({
+        name: `order action ${intent}`,
+        handler: "action",
+        method: "POST",
+        url: `/admin/orders/${GUARD_ORDER_ID}`,
+        params: { id: GUARD_ORDER_ID },
+        form: { intent, method: "posted", amount: "450", key: "guard-key-123456", note: "anon note" },
+        expect: "redirect-to-login",
+      }),
+    ),
   ],
   "routes/admin/products.tsx": [
     { name: "product list", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
@@ -177,6 +201,9 @@ beforeAll(async () => {
     customerAddress: "Cape Town",
     provider: "simulator",
     idempotencyKey: "guard-1",
+    id: GUARD_ORDER_ID,
+    status: "paid",
+    yocoCheckoutId: "ch_guard",
   });
   await handle.db.insert(analyticsEvents).values({
     sessionId: "guard-session-1",
@@ -287,6 +314,9 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     const first = items.find((i) => i.id === 1);
     expect(first).toMatchObject({ name: "Choker Necklaces", priceCents: 45000, archived: false });
     expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
+    const [order] = await handle.db.select().from(orders);
+    expect(order).toMatchObject({ status: "paid", fulfilmentStatus: "unfulfilled", ownerNote: null, refundedCents: 0 });
+    expect(await handle.db.select().from(refunds)).toEqual([]);
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {

@@ -88,6 +88,9 @@ describe("checkout action", () => {
         return { checkoutId: "ch_test_1", redirectUrl: `/payments/simulator/${request.orderId}` };
       },
       getCheckout: async (checkoutId) => ({ checkoutId, status: "unknown", paymentId: null }),
+      refund: async () => {
+        throw new Error("no refunds in this test");
+      },
     };
     const result = await checkout(handle, "product", "Candy Earrings", { provider });
     const id = orderIdFrom(result);
@@ -160,6 +163,9 @@ describe("checkout action", () => {
         throw new PaymentProviderError("The payment service is temporarily unavailable. Please try again.", true, 503);
       },
       getCheckout: async (checkoutId) => ({ checkoutId, status: "unknown", paymentId: null }),
+      refund: async () => {
+        throw new Error("no refunds in this test");
+      },
     };
     const result = await checkout(handle, "product", "Candy Earrings", { provider });
     expect(result).toMatchObject({
@@ -181,6 +187,9 @@ describe("checkout action", () => {
         throw new TypeError("boom");
       },
       getCheckout: async (checkoutId) => ({ checkoutId, status: "unknown", paymentId: null }),
+      refund: async () => {
+        throw new Error("no refunds in this test");
+      },
     };
     const result = await checkout(handle, "product", "Test Product", { provider });
     expect(result).toMatchObject({ toast: { title: "Unexpected Error", description: "Something went wrong. Please try again." } });

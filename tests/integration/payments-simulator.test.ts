@@ -93,7 +93,7 @@ describe("order confirmation", () => {
     expect(odd).toMatchObject({ state: "success", fromOrder: false });
     const id = orderIdFrom(await checkout(handle, "product", "Test Product"));
     const view = await confirmation(`?status=pending&orderId=${id}`);
-    expect(Object.keys(view).sort()).toEqual(["checkoutId", "fromOrder", "orderId", "reference", "state"]);
+    expect(Object.keys(view).sort()).toEqual(["checkoutId", "fromOrder", "orderId", "reference", "retry", "state"]);
     expect(JSON.stringify(view)).not.toContain("thandi");
   });
 

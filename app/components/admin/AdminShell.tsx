@@ -4,6 +4,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 /** The admin's sections, in the order the owner reaches for them. */
 export const adminSections = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/memberships", label: "Memberships" },

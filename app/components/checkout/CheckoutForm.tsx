@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
 import { ActionToast, toast } from "~/components/ui/toast";
 import {
@@ -26,11 +26,41 @@ interface CheckoutFormProps {
  * The customer form. A plain POST to /checkout (so it works before JavaScript loads) whose action
  * redirects to the payment page; with JavaScript the spec's toasts appear before anything is sent.
  */
+/** The details last sent from this tab, so "Try Again" after a failed payment need not ask for them twice. */
+const DETAILS_KEY = "checkout_details";
+const DETAIL_FIELDS = ["firstName", "lastName", "email", "phone", "address"] as const;
+
+function rememberDetails(values: Record<string, unknown>) {
+  try {
+    sessionStorage.setItem(DETAILS_KEY, JSON.stringify(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(values[f] ?? "")]))));
+  } catch {
+    // Storage full or disabled: the buyer types them again.
+  }
+}
+
+function restoreDetails(form: HTMLFormElement) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(DETAILS_KEY) ?? "null") as Record<string, string> | null;
+    for (const field of DETAIL_FIELDS) {
+      const input = form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | null;
+      if (input && !input.value && typeof saved?.[field] === "string") input.value = saved[field];
+    }
+  } catch {
+    // Nothing usable saved.
+  }
+}
+
 export function CheckoutForm({ type, item, itemName, amountCents, result }: CheckoutFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const [sessionId, setSessionId] = useState("");
   useEffect(() => setSessionId(getAnalyticsSessionId()), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [params] = useSearchParams();
+  const retrying = params.get("retry") === "1";
+  useEffect(() => {
+    if (retrying && formRef.current) restoreDetails(formRef.current);
+  }, [retrying]);
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget)) as unknown as CheckoutValues;
@@ -40,6 +70,7 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
       toast(problem);
       return;
     }
+    rememberDetails(values as unknown as Record<string, unknown>);
     trackEvent("checkout_attempted", { pagePath: "/checkout", itemName, metadata: { customerEmail: values.email, amount: amountCents } });
   }
 
@@ -47,7 +78,7 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
   return (
     <>
       <ActionToast message={result?.toast} />
-      <Form method="post" noValidate onSubmit={checkBeforeSending} className="grid gap-4" aria-label="Customer details">
+      <Form ref={formRef} method="post" noValidate onSubmit={checkBeforeSending} className="grid gap-4" aria-label="Customer details">
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="item" value={item} />
         <input type="hidden" name="sessionId" value={sessionId} />

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
 import { readFlash, requireAdmin } from "~/admin/session.server";
 import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
@@ -10,6 +10,7 @@ import { Panel, StatusBadge } from "~/components/admin/Panel";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { ordersNeedingAttention } from "~/orders/orders-admin.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Dashboard data failed to load:", error);
   }
-  return data({ dashboard, period, now: now.toISOString(), toast }, { headers });
+  const attention = await ordersNeedingAttention(context.db).catch(() => []);
+  return data({ dashboard, period, now: now.toISOString(), toast, attention }, { headers });
 }
 
 const formatDate = formatDateTime;
@@ -42,7 +44,7 @@ const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, period, now, toast } = loaderData;
+  const { dashboard, period, now, toast, attention } = loaderData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submit = useSubmit();
@@ -84,6 +86,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {loading ? "Loading analytics..." : ""}
         </p>
       </Form>
+
+      {attention.length ? (
+        <section role="alert" aria-label="Orders that need attention" className="rounded-2xl border-2 border-red-800 bg-white p-4 sm:p-6">
+          <h2 className="text-xl font-semibold text-red-800">Orders that need attention</h2>
+          <ul className="mt-2 space-y-1">
+            {attention.map((o) => (
+              <li key={o.id}>
+                <Link to={`/admin/orders/${o.id}`} className="link font-semibold">{o.reference}</Link> {o.itemName}: {o.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {!dashboard ? (
         <div role="alert" className="card p-6">
@@ -185,7 +200,9 @@ function DashboardBody({
                       <div className="font-semibold">{o.customerName}</div>
                       <div className="text-ink-soft">{o.customerEmail}</div>
                     </td>
-                    <td className={tdClass}>{o.itemName}</td>
+                    <td className={tdClass}>
+                      <Link to={`/admin/orders/${o.id}`} className="link">{o.itemName}</Link>
+                    </td>
                     <td className={tdClass}>{formatRand(o.amountCents)}</td>
                     <td className={tdClass}><StatusBadge status={o.status} /></td>
                     <td className={tdClass}>{o.orderType}</td>

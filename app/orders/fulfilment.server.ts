@@ -1,0 +1,71 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
+import type { AppContext } from "~/context.server";
+import { orders } from "~/db/schema";
+import { queueEmail } from "~/email/outbox.server";
+import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
+import { recordOrderEvent } from "./order-history.server";
+
+type Context = Pick<AppContext, "db" | "config" | "clock">;
+
+export const FULFILMENT_METHODS = [
+  { value: "posted", label: "Posted" },
+  { value: "collected", label: "Collected" },
+  { value: "service done", label: "Service done" },
+] as const;
+export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]["value"];
+
+/** A paid order is marked fulfilled once; the buyer is emailed. A second press changes nothing. */
+export async function markFulfilled(context: Context, orderId: string, method: FulfilmentMethod): Promise<"fulfilled" | "already" | "not-paid"> {
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ fulfilmentStatus: "fulfilled", fulfilmentMethod: method, fulfilledAt: now, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, "unfulfilled"), inArray(orders.status, ["paid", "partially_refunded"])))
+      .returning();
+    if (!order) {
+      const [current] = await tx.select({ status: orders.status, fulfilment: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, orderId));
+      return current?.fulfilment === "fulfilled" ? ("already" as const) : ("not-paid" as const);
+    }
+    const label = FULFILMENT_METHODS.find((m) => m.value === method)!.label;
+    await recordOrderEvent(tx, order.id, "fulfilled", `Marked fulfilled: ${label.toLowerCase()}`, now);
+    await queueEmail(tx, fulfilledEmail(order, method));
+    await recordOrderEvent(tx, order.id, "email", `Fulfilment email queued to ${order.customerEmail}`, now);
+    await recordAudit(tx, { action: "order.fulfil", entity: "order", entityId: order.id, summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`, after: { fulfilmentMethod: method } }, now);
+    return "fulfilled" as const;
+  });
+}
+
+/** The owner's private note on an order. */
+export async function saveOwnerNote(context: Context, orderId: string, note: string): Promise<boolean> {
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const [before] = await tx.select({ note: orders.ownerNote, reference: orders.reference }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!before) return false;
+    if ((before.note ?? "") === note) return true;
+    await tx.update(orders).set({ ownerNote: note || null, updatedAt: now }).where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, "note", note ? "Note updated" : "Note removed", now);
+    await recordAudit(tx, { action: "order.note", entity: "order", entityId: orderId, summary: `Updated the note on ${before.reference}`, before: { note: before.note }, after: { note } }, now);
+    return true;
+  });
+}
+
+/**
+ * Sends the confirmation email again. The key comes from the form the owner saw, so a double click
+ * queues one email (the outbox's dedupe key).
+ */
+export async function resendConfirmation(context: Context, orderId: string, key: string): Promise<"queued" | "not-paid"> {
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order || !["paid", "partially_refunded"].includes(order.status)) return "not-paid" as const;
+    const email = customerConfirmationEmail(order, context.config.siteUrl);
+    const queued = await queueEmail(tx, { ...email, orderId: order.id, dedupeKey: `${email.dedupeKey}:resend:${key}` });
+    if (queued) {
+      await recordOrderEvent(tx, order.id, "email", `Confirmation email sent again to ${order.customerEmail}`, now);
+      await recordAudit(tx, { action: "order.resend", entity: "order", entityId: order.id, summary: `Resent the confirmation of ${order.reference}` }, now);
+    }
+    return "queued" as const;
+  });
+}

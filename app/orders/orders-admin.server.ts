@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { addDays, saDayStart } from "~/analytics/days";
+import type { Database } from "~/db/client.server";
+import { emailOutbox, events, orderLines, orders, refunds, ticketOptions } from "~/db/schema";
+import { orderHistory } from "./order-history.server";
+import type { OrderListQuery } from "./order-list-query";
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "expired", "refunded", "partially_refunded"] as const;
+export const ORDER_TYPES = ["product", "service", "membership", "workshop", "ticket"] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const like = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const refundPending = exists(
+  sql`(select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} in ('requested', 'pending'))`,
+);
+
+/**
+ * The search box: a reference is looked up by its index, an email address by the lower(email) prefix
+ * index, anything else by name, email or phone (digits only, so "082 555" finds "+27 82 555 0101").
+ */
+function searchCondition(raw: string): SQL | undefined {
+  const q = raw.trim().slice(0, 100);
+  if (!q) return undefined;
+  if (/^HB-[A-Z0-9]{4,}$/i.test(q)) return eq(orders.reference, q.toUpperCase());
+  if (q.includes("@")) return sql`lower(${orders.customerEmail}) like ${`${like(q.toLowerCase())}%`}`;
+  const digits = q.replace(/\D/g, "");
+  const words = sql`lower(${orders.customerFirstName} || ' ' || ${orders.customerLastName}) like ${`%${like(q.toLowerCase())}%`}`;
+  const email = sql`lower(${orders.customerEmail}) like ${`%${like(q.toLowerCase())}%`}`;
+  const phone = digits.length >= 3 ? sql`regexp_replace(${orders.customerPhone}, '\\D', '', 'g') like ${`%${digits.replace(/^0/, "")}%`}` : undefined;
+  return or(words, email, phone);
+}
+
+export function orderListConditions(query: OrderListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [searchCondition(query.q)];
+  if (query.status === "attention") conditions.push(eq(orders.needsAttention, true));
+  else if (query.status === "refund-pending") conditions.push(refundPending);
+  else if ((ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(orders.status, query.status as (typeof ORDER_STATUSES)[number]));
+  if ((ORDER_TYPES as readonly string[]).includes(query.type)) conditions.push(eq(orders.orderType, query.type));
+  if (DAY.test(query.from)) conditions.push(gte(orders.createdAt, saDayStart(query.from)));
+  if (DAY.test(query.to)) conditions.push(lt(orders.createdAt, saDayStart(addDays(query.to, 1))));
+  if (query.event && query.event.length <= 200) {
+    conditions.push(
+      exists(
+        sql`(select 1 from ${orderLines} join ${ticketOptions} on ${ticketOptions.id} = ${orderLines.ticketOptionId}
+             where ${orderLines.orderId} = ${orders.id} and ${ticketOptions.eventId} = ${query.event})`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** Every order, newest first, a page at a time, with what the owner needs to act on at a glance. */
+export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
+  const where = orderListConditions(query);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pages);
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      reference: orders.reference,
+      firstName: orders.customerFirstName,
+      lastName: orders.customerLastName,
+      email: orders.customerEmail,
+      itemName: orders.itemName,
+      amountCents: orders.amountCents,
+      status: orders.status,
+      fulfilment: orders.fulfilmentStatus,
+      needsAttention: orders.needsAttention,
+      refundPending: sql<boolean>`${refundPending}`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return { total, page, pages, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
+
+/** Rows for the CSV export of a filtered list, in batches, oldest first. */
+export async function* orderExportRows(db: Database, query: OrderListQuery, batch = 2000) {
+  const where = orderListConditions(query);
+  let offset = 0;
+  for (;;) {
+    const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id)).limit(batch).offset(offset);
+    yield* rows;
+    if (rows.length < batch) return;
+    offset += batch;
+  }
+}
+
+/** One order with everything its page shows. */
+export async function findOrderForAdmin(db: Database, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) return null;
+  const [lines, refundRows, history, emails] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)),
+    db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
+    orderHistory(db, id),
+    db
+      .select({ id: emailOutbox.id, to: emailOutbox.toAddress, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderId, id))
+      .orderBy(asc(emailOutbox.id)),
+  ]);
+  return { order, lines, refunds: refundRows, history, emails };
+}
+
+/** Orders the dashboard flags: paid, but waiting for the owner. */
+export async function ordersNeedingAttention(db: Database, limit = 5) {
+  return db
+    .select({ id: orders.id, reference: orders.reference, itemName: orders.itemName, reason: orders.attentionReason })
+    .from(orders)
+    .where(and(eq(orders.needsAttention, true), inArray(orders.status, ["paid", "partially_refunded"])))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** Events to filter orders by, newest first. */
+export async function listEventChoices(db: Database) {
+  return db.select({ id: events.id, title: events.title }).from(events).orderBy(sql`${events.startsAt} desc nulls last`, asc(events.title));
+}

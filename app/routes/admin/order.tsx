@@ -1,0 +1,283 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { setToastCookie } from "~/admin/flash-toast.server";
+import { formatDateTime } from "~/admin/format-date";
+import { requireAdmin } from "~/admin/session.server";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
+import { OrderStatus } from "~/components/admin/OrderStatus";
+import { parseRandToCents } from "~/catalog/product-schema";
+import { formatRand } from "~/lib/money";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { FULFILMENT_METHODS, markFulfilled, resendConfirmation, saveOwnerNote, type FulfilmentMethod } from "~/orders/fulfilment.server";
+import { isOrderId } from "~/orders/orders.server";
+import { findOrderForAdmin } from "~/orders/orders-admin.server";
+import { requestRefund } from "~/orders/refunds.server";
+import type { Route } from "./+types/order";
+
+function orderIdFrom(params: { id?: string }): string {
+  if (!isOrderId(params.id)) throw data({ error: "Order not found" }, { status: 404 });
+  return params.id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const found = await findOrderForAdmin(context.db, orderIdFrom(params));
+  if (!found) throw data({ error: "Order not found" }, { status: 404 });
+  const { order, lines, refunds, history, emails } = found;
+  const waiting = refunds.filter((r) => r.status === "requested" || r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    // One key per page shown: a double click on a form sends it twice, and the second finds the first's work.
+    key: crypto.randomUUID(),
+    order: {
+      id: order.id,
+      reference: order.reference,
+      createdAt: order.createdAt.toISOString(),
+      completedAt: order.completedAt?.toISOString() ?? null,
+      status: order.status,
+      orderType: order.orderType,
+      itemName: order.itemName,
+      amountCents: order.amountCents,
+      refundedCents: order.refundedCents,
+      refundableCents: Math.max(0, order.amountCents - order.refundedCents - waiting),
+      needsAttention: order.needsAttention,
+      attentionReason: order.attentionReason,
+      fulfilment: order.fulfilmentStatus,
+      fulfilmentMethod: order.fulfilmentMethod,
+      fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+      customer: {
+        name: `${order.customerFirstName} ${order.customerLastName}`,
+        email: order.customerEmail,
+        phone: order.customerPhone,
+        address: order.customerAddress,
+      },
+      provider: order.provider,
+      checkoutId: order.yocoCheckoutId,
+      paymentId: order.providerPaymentId,
+      note: order.ownerNote ?? "",
+    },
+    lines: lines.map((l) => ({ id: l.id, name: l.displayName, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
+    refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, restock: r.restock, createdAt: r.createdAt.toISOString(), reason: r.failureReason })),
+    history,
+    emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
+  };
+}
+
+type ActionAnswer = { intent: string; error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const id = orderIdFrom(params);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const key = String(form.get("key") ?? "");
+  const back = (title: string, description?: string) =>
+    redirect(`/admin/orders/${id}`, { headers: { "Set-Cookie": setToastCookie({ title, description }) } });
+  const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent, error }, { status });
+  if (!(await findOrderForAdmin(context.db, id))) throw data({ error: "Order not found" }, { status: 404 });
+
+  if (intent === "fulfil") {
+    const method = String(form.get("method") ?? "");
+    if (!FULFILMENT_METHODS.some((m) => m.value === method)) return refuse("Choose how the order was fulfilled.");
+    const outcome = await markFulfilled(context, id, method as FulfilmentMethod);
+    if (outcome === "not-paid") return refuse("Only a paid order can be marked fulfilled.", 409);
+    return back(outcome === "already" ? "Already fulfilled" : "Marked fulfilled", outcome === "already" ? undefined : "The customer has been emailed.");
+  }
+  if (intent === "refund") {
+    if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
+    const cents = parseRandToCents(String(form.get("amount") ?? ""));
+    if (cents === null || cents < 1) return refuse("Enter the amount to refund in rand, e.g. 450 or 450.00.");
+    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: form.get("restock") === "on", key });
+    if (!result.ok) return refuse(result.error, result.field ? 400 : 409);
+    if (result.state === "already-requested") return back("Refund already requested");
+    return back(result.state === "succeeded" ? "Refunded" : "Refund requested", result.state === "succeeded" ? `${formatRand(cents)} refunded; the customer has been emailed.` : "The order shows refund pending until the payment provider confirms it.");
+  }
+  if (intent === "resend") {
+    if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
+    const outcome = await resendConfirmation(context, id, key);
+    if (outcome === "not-paid") return refuse("Only a paid order has a confirmation to send.", 409);
+    return back("Confirmation sent again");
+  }
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "").trim();
+    if (note.length > 2000 || note.includes("\u0000")) return refuse("A note can be at most 2,000 characters.");
+    await saveOwnerNote(context, id, note);
+    return back("Note saved");
+  }
+  return refuse("Choose an action.");
+}
+
+const section = "card space-y-3 p-4 sm:p-6";
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, refunds, history, emails, key } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  const paid = order.status === "paid" || order.status === "partially_refunded";
+  return (
+    <div className={adminPageClass}>
+      <Link to="/admin/orders" className="link text-sm">← All orders</Link>
+      <AdminPageHeader title={`Order ${order.reference}`}>
+        <OrderStatus status={order.status} needsAttention={order.needsAttention} refundPending={refunds.some((r) => r.status === "requested" || r.status === "pending")} />
+      </AdminPageHeader>
+
+      {order.needsAttention ? (
+        <div role="alert" className="rounded-2xl border-2 border-red-800 bg-white p-4">
+          <p className="font-semibold text-red-800">Needs attention</p>
+          <p className="mt-1">{order.attentionReason}</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className={section} aria-labelledby="customer-heading">
+          <h2 id="customer-heading" className="text-xl font-semibold">Customer</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-ink-soft">Name</dt>
+            <dd className="break-words">{order.customer.name}</dd>
+            <dt className="text-ink-soft">Email</dt>
+            <dd className="break-all"><a className="link" href={`mailto:${encodeURIComponent(order.customer.email)}`}>{order.customer.email}</a></dd>
+            <dt className="text-ink-soft">Phone</dt>
+            <dd className="break-words"><a className="link" href={`tel:${order.customer.phone.replace(/[^\d+]/g, "")}`}>{order.customer.phone}</a></dd>
+            <dt className="text-ink-soft">Address</dt>
+            <dd className="whitespace-pre-wrap break-words">{order.customer.address}</dd>
+          </dl>
+        </section>
+
+        <section className={section} aria-labelledby="payment-heading">
+          <h2 id="payment-heading" className="text-xl font-semibold">Item and payment</h2>
+          <ul>
+            {lines.map((l) => (
+              <li key={l.id} className="flex justify-between gap-3">
+                <span className="break-words">{l.quantity} × {l.name}</span>
+                <span>{formatRand(l.unitPriceCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-ink-soft">Charged</dt>
+            <dd className="font-semibold">{formatRand(order.amountCents)}</dd>
+            {order.refundedCents ? (
+              <>
+                <dt className="text-ink-soft">Refunded</dt>
+                <dd>{formatRand(order.refundedCents)}</dd>
+              </>
+            ) : null}
+            <dt className="text-ink-soft">Placed</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+            {order.completedAt ? (
+              <>
+                <dt className="text-ink-soft">Paid</dt>
+                <dd>{formatDateTime(order.completedAt)}</dd>
+              </>
+            ) : null}
+            <dt className="text-ink-soft">Provider</dt>
+            <dd>{order.provider}</dd>
+            <dt className="text-ink-soft">Checkout id</dt>
+            <dd className="break-all font-mono">{order.checkoutId ?? "none"}</dd>
+            <dt className="text-ink-soft">Payment id</dt>
+            <dd className="break-all font-mono">{order.paymentId ?? "none"}</dd>
+            <dt className="text-ink-soft">Fulfilment</dt>
+            <dd>{order.fulfilment === "fulfilled" ? `Fulfilled (${order.fulfilmentMethod}) ${order.fulfilledAt ? formatDateTime(order.fulfilledAt) : ""}` : "Not yet"}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className={section} aria-labelledby="actions-heading">
+        <h2 id="actions-heading" className="text-xl font-semibold">Actions</h2>
+        {paid && order.fulfilment !== "fulfilled" ? (
+          <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark fulfilled</summary>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="fulfil" />
+              <SelectField label="How" name="method" options={FULFILMENT_METHODS} defaultValue={order.orderType === "product" ? "posted" : "service done"} error={errorFor("fulfil")} />
+              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark fulfilled and email the customer</button>
+            </Form>
+          </details>
+        ) : null}
+        {paid && order.refundableCents > 0 ? (
+          <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("refund")) || order.needsAttention}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Refund</summary>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="key" value={key} />
+              <TextField label="Amount (R)" name="amount" inputMode="decimal" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} />
+              <CheckboxField label={order.orderType === "ticket" || order.orderType === "workshop" ? "Return the seat to sale" : "Return the item to stock"} name="restock" defaultChecked={!order.needsAttention} />
+              <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, refund through the payment provider</button>
+            </Form>
+          </details>
+        ) : null}
+        {paid ? (
+          <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("resend"))}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Resend the confirmation email</summary>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="key" value={key} />
+              {errorFor("resend") ? <p className="font-semibold text-red-800">{errorFor("resend")}</p> : null}
+              <button type="submit" className="btn-outline" disabled={busy}>Yes, send it to {order.customer.email}</button>
+            </Form>
+          </details>
+        ) : (
+          <p className="text-ink-soft">This order is not paid: there is nothing to fulfil or refund.</p>
+        )}
+      </section>
+
+      <section className={section} aria-labelledby="note-heading">
+        <h2 id="note-heading" className="text-xl font-semibold">Note</h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="note" />
+          <TextAreaField label="Your note (only you see it)" name="note" defaultValue={order.note} rows={3} maxLength={2000} error={errorFor("note")} key={order.note} />
+          <button type="submit" className="btn-outline" disabled={busy}>Save note</button>
+        </Form>
+      </section>
+
+      {refunds.length ? (
+        <section className={section} aria-labelledby="refunds-heading">
+          <h2 id="refunds-heading" className="text-xl font-semibold">Refunds</h2>
+          <ul className="space-y-1">
+            {refunds.map((r) => (
+              <li key={r.id}>
+                {formatRand(r.amountCents)}: {r.status === "succeeded" ? "refunded" : r.status === "failed" ? `failed${r.reason ? ` (${r.reason})` : ""}` : "refund pending"}, {formatDateTime(r.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={section} aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-xl font-semibold">History</h2>
+        <ol className="space-y-2">
+          {history.map((h) => (
+            <li key={h.id} className="flex flex-wrap justify-between gap-x-3">
+              <span className="break-words">{h.summary}</span>
+              <time className="text-sm text-ink-soft" dateTime={h.at}>{formatDateTime(h.at)}</time>
+            </li>
+          ))}
+        </ol>
+        {emails.length ? (
+          <>
+            <h3 className="pt-2 font-semibold">Emails</h3>
+            <ul className="space-y-1 text-sm">
+              {emails.map((e) => (
+                <li key={e.id} className="break-words">
+                  {e.subject} to {e.to}: {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({ title: loaderData ? `Order ${loaderData.order.reference}` : "Order", description: "An order.", path: "/admin/orders", siteUrl: siteUrlFrom(matches), noindex: true });
+
+export function ErrorBoundary() {
+  return (
+    <div className={adminPageClass}>
+      <h1 className="text-2xl font-semibold">Order not found</h1>
+      <Link to="/admin/orders" className="btn-primary">All orders</Link>
+    </div>
+  );
+}

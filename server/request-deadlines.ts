@@ -15,6 +15,10 @@ export const DEFAULT_REQUEST_DEADLINES: RequestDeadlines = { anonymousMs: 30_000
 export const MAX_OPEN_CONNECTIONS = 1_000;
 
 const ADMIN_PATH = /^\/admin\//;
+const TIMEOUT_BODY = "Request Timeout: the request body did not arrive in time.\n";
+const REQUEST_TIMEOUT_RESPONSE =
+  "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+  `Content-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`;
 
 const sendsBody = (req: http.IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
@@ -59,13 +63,11 @@ export function createRequestDeadlines(runtime: Pick<Runtime, "config" | "databa
 
     function expire() {
       if (req.complete) return;
-      if (res.headersSent) {
-        req.socket.destroy();
-        return;
-      }
-      const body = "Request Timeout: the request body did not arrive in time.\n";
-      res.writeHead(408, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
-      res.end(body, () => req.socket.destroy());
+      const socket = req.socket;
+      // Written on the socket itself, as Node does for its own request timeout: the app may still be
+      // waiting on the body, and must not answer on a connection that is being closed.
+      if (!res.headersSent) socket.write(REQUEST_TIMEOUT_RESPONSE);
+      socket.destroy();
     }
   };
 }

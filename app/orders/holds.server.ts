@@ -101,15 +101,15 @@ export async function placeHold(
     // so two checkouts of one client for different items cannot both slip under the total.
     await lockStockKey(tx, `client:${hold.clientKey}`);
     const held = await clientHeld(tx, hold.clientKey, hold.key, hold.now);
-    const release = `Unpaid checkouts are released after ${hold.minutes} minutes.`;
+    const release = `Please finish paying for those first; unpaid checkouts are released after ${hold.minutes} minutes.`;
     if (held.item + hold.quantity > MAX_HELD_UNITS_PER_ITEM) {
       throw new HoldLimitError(
-        `You already have ${held.item} of ${hold.itemName} waiting for payment, the most one buyer can hold. Pay for one of them first. ${release}`,
+        `${hold.itemName}: ${held.item} are already waiting for payment from you, the most one buyer can hold. ${release}`,
       );
     }
     if (held.all + hold.quantity > MAX_HELD_UNITS_PER_CLIENT) {
       throw new HoldLimitError(
-        `You already have ${held.all} items waiting for payment, the most one buyer can hold at once. Pay for one of them first. ${release}`,
+        `You already have ${held.all} items waiting for payment, the most one buyer can hold at once. ${release}`,
       );
     }
   }

@@ -121,7 +121,8 @@ describe("one client cannot hold every unit without paying", () => {
     expect(responses.map((r) => r.status)).toEqual([302, 302, 302, 400, 400, 400, 400, 400, 400, 400]);
     const page = await responses[3]!.text();
     expect(page).toContain("Checkout Error");
-    expect(page).toContain("You already have 3 of Candy Earrings waiting for payment");
+    expect(page).toContain("Candy Earrings: 3 are already waiting for payment from you, the most one buyer can hold.");
+    expect(page).toContain("unpaid checkouts are released after 15 minutes");
     // Someone else can still buy, and the table holds keyed hashes, never the address.
     expect((await checkout("product", "Candy Earrings", "203.0.113.51")).status).toBe(302);
     const keys = await handle.db.select({ key: stockHolds.clientKey }).from(stockHolds);

@@ -103,6 +103,20 @@ describe("behind one proxy, the client address is the one the proxy saw", () => 
     });
     expect(other.status).toBe(302);
   });
+
+  it("limits contact messages by the address the proxy saw, whatever the client wrote", async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 7; n++) {
+      const response = await fetch(`${base}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...forwarded(`198.51.100.${n}`, "203.0.113.98") },
+        body: new URLSearchParams({ firstName: "Rae", lastName: "View", email: "rae@example.com", subject: "Hello", message: `Message ${n}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
 });
 
 describe("one client cannot hold every unit without paying", () => {

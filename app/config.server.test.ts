@@ -72,6 +72,7 @@ describe("loadConfig", () => {
       YOCO_WEBHOOK_SECRET: "whsec_abc",
     });
     expect(config.isProduction).toBe(true);
+    expect(config.isDeployment).toBe(true);
     expect(config.payment.provider).toBe("yoco");
     expect(config.siteUrl).toBe("https://shop.example.co.za");
   });
@@ -79,5 +80,40 @@ describe("loadConfig", () => {
   it("needs the webhook secret with a Yoco key", () => {
     const problems = problemsOf({ DATA_DIR: tempDir(), YOCO_SECRET_KEY: "sk_test_abc" });
     expect(problems).toEqual(["YOCO_WEBHOOK_SECRET: is required when YOCO_SECRET_KEY is set"]);
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, and refuses true with what to write instead", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.2",
+      "10.1.0.0/16",
+      "loopback",
+      "fd00::/8",
+    ]);
+    const refused = problemsOf({ DATA_DIR: dir, TRUST_PROXY: "true" });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/^TRUST_PROXY: true would trust the address the client writes first/);
+    expect(refused[0]).toContain("1 for one nginx or Caddy");
+    for (const bad of ["yes", "10.0.0.300", "10.0.0.0/33", "-1", "11"]) {
+      expect(problemsOf({ DATA_DIR: dir, TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a number of proxies/)]);
+    }
+  });
+
+  it("serves the built app as production unless development is asked for, generating secrets unless NODE_ENV=production is set", () => {
+    const dir = tempDir();
+    const built = loadConfig({ DATA_DIR: dir }, { defaultNodeEnv: "production" });
+    expect(built).toMatchObject({ env: "production", isProduction: true, isDeployment: false });
+    expect(built.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "development" }, { defaultNodeEnv: "production" })).toMatchObject({
+      isProduction: false,
+      isDeployment: false,
+    });
+    expect(loadConfig({ DATA_DIR: dir }, { defaultNodeEnv: "development" }).isProduction).toBe(false);
+    expect(problemsOf({ DATA_DIR: dir, NODE_ENV: "production" }).length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -8,6 +9,42 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/**
+ * Which proxies may name the client in X-Forwarded-For: none (false), a hop count, or their
+ * addresses. `true` would trust the left-most address, which the client writes itself, so it is
+ * refused (docs/decisions/079-security-review-fixes.md). Returns the problem as a string.
+ */
+export type TrustProxy = false | number | string[];
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrSubnet(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address, bits, extra] = value.split("/");
+  const family = net.isIP(address ?? "");
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") {
+    return "true would trust the address the client writes first in X-Forwarded-For; write how many proxies stand in front (1 for one nginx or Caddy) or their addresses (e.g. 10.0.0.2 or 10.0.0.0/8)";
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : "must be a number of proxies from 1 to 10, or their addresses";
+  }
+  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrSubnet(entry));
+  if (!entries.length || bad.length) {
+    return `must be a number of proxies (1 for one nginx or Caddy) or a comma-separated list of their addresses or subnets (not ${bad.join(", ") || "empty"})`;
+  }
+  return entries;
+}
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -29,9 +66,16 @@ export const envSchema = z
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     SITE_URL: optionalText.pipe(z.url("must be an absolute URL such as https://example.co.za").optional()),
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0", ""])
+      .string()
       .default("false")
-      .transform((v) => v === "true" || v === "1"),
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     PAYMENT_PROVIDER: z.enum(["yoco", "simulator"]).optional(),
     PAYMENT_SIMULATOR: z.enum(["enabled", "disabled"]).optional(),
     YOCO_SECRET_KEY: optionalText.pipe(
@@ -71,7 +115,10 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {
   env: Env["NODE_ENV"];
+  /** Production security: Secure `__Host-` cookies, HSTS. The built app's default (server.js). */
   isProduction: boolean;
+  /** NODE_ENV=production was set: a deployment, whose secrets must be given rather than generated. */
+  isDeployment: boolean;
   port: number;
   host: string;
   databaseUrl?: string;
@@ -81,7 +128,7 @@ export interface AppConfig {
   /** Set when the operator gave one; otherwise the stored hash (or a generated password) is used. */
   adminPassword?: string;
   siteUrl: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   payment: {
     provider: "yoco" | "simulator";
     yocoSecretKey?: string;
@@ -130,16 +177,31 @@ function readSecretsFile(file: string): StoredSecrets {
  * secret is generated once and kept in DATA_DIR/secrets.json, so restarts keep sessions and
  * signatures valid; in production (NODE_ENV=production) a missing secret is an error.
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+export interface LoadConfigOptions {
+  /**
+   * NODE_ENV when the environment does not set it. server.js serves the built app as production
+   * (secure cookies and HSTS) unless development is asked for; an explicit NODE_ENV=production
+   * additionally declares a deployment whose secrets must be given.
+   */
+  defaultNodeEnv?: Env["NODE_ENV"];
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(describeEnvProblems(parsed.error, source));
   const env = parsed.data;
-  const isProduction = env.NODE_ENV === "production";
+  const declared = source.NODE_ENV !== undefined && source.NODE_ENV !== "";
+  const nodeEnv = declared ? env.NODE_ENV : (options.defaultNodeEnv ?? env.NODE_ENV);
+  const isProduction = nodeEnv === "production";
+  const isDeployment = declared && env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR);
   const provider = env.PAYMENT_PROVIDER ?? (env.YOCO_SECRET_KEY ? "yoco" : "simulator");
 
   const problems: string[] = [];
-  if (isProduction) {
+  if (isDeployment) {
     if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: is required when NODE_ENV=production");
     if (!env.SITE_URL) problems.push("SITE_URL: is required when NODE_ENV=production");
     if (provider === "simulator" && env.PAYMENT_SIMULATOR !== "enabled") {
@@ -174,8 +236,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 
   return {
-    env: env.NODE_ENV,
+    env: nodeEnv,
     isProduction,
+    isDeployment,
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { freePort, markdownTable, startBuiltServer, writeResults } from "./lib/server";
+import { freePort, markdownTable, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 /** The bare server: the file's bytes for every request, on loopback; says "ready" once listening. */
 const BARE_SERVER = `
@@ -68,6 +68,7 @@ function rssMb(pid: number): number {
 }
 
 const app = await startBuiltServer({ ADMIN_PASSWORD: "bench-admin-password" });
+let events = 0;
 console.log(`startup: first 200 on / after ${Math.round(app.startupMs)} ms`);
 
 // The baseline: Node's bare http server answering with the very bytes `/` returns. It runs in a
@@ -105,8 +106,10 @@ try {
       headers: { "content-type": "application/json", "user-agent": BROWSER_UA },
       requests: [
         {
+          // Ten page views per visitor address, as visitors arrive through the proxy (TRUST_PROXY=1).
           setupRequest: (request) => ({
             ...request,
+            headers: { ...request.headers, "x-forwarded-for": visitorAddress(Math.floor(events++ / 10)) },
             body: JSON.stringify({
               eventType: "page_view",
               pagePath: "/bench",

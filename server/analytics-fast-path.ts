@@ -12,7 +12,11 @@ import type { Runtime } from "./runtime";
  * Everything else returns false and goes through Express to the route, which gives the same answers
  * through the same `ingestAnalyticsPost`. See docs/decisions/062-analytics-group-commit.md.
  */
-export function createAnalyticsFastPath(runtime: Runtime, securityHeaders: HeaderTemplate) {
+export function createAnalyticsFastPath(
+  runtime: Runtime,
+  securityHeaders: HeaderTemplate,
+  clientAddress: (req: IncomingMessage) => string,
+) {
   return function tryIngest(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "POST" || req.url !== "/api/analytics") return false;
     if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
@@ -29,6 +33,7 @@ export function createAnalyticsFastPath(runtime: Runtime, securityHeaders: Heade
         now: runtime.clock.now(),
         body: Buffer.concat(chunks, length),
         userAgent: req.headers["user-agent"] ?? "",
+        clientAddress: clientAddress(req),
         isAdmin: async () => false,
       }).then(
         (reply) => answer(res, reply, securityHeaders),

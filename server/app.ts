@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import http from "node:http";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
@@ -13,6 +14,7 @@ import { limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
+import { applyServerLimits, createRequestDeadlines, DEFAULT_REQUEST_DEADLINES, type RequestDeadlines } from "./request-deadlines";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 
@@ -23,10 +25,29 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Serve anonymous public pages from memory (default: on in production, off in dev). */
   pageCache?: boolean;
+  /** How long a request body may take to arrive (tests shorten them). */
+  requestDeadlines?: RequestDeadlines;
 }
 
 /** Pages that show one person's data: never stored by browsers or shared caches. */
-const PRIVATE_PATHS = /^\/(admin|checkout|order-confirmation|payments)(\/|$)/;
+const PRIVATE_PATHS = /^\/(checkout|order-confirmation|payments)(\/|$)/;
+/** Every admin response, documents and their `.data` requests alike (/admin, /admin.data, /admin/…). */
+const ADMIN_PATHS = /^\/admin(?:[/.]|$)/;
+
+/**
+ * `Cache-Control: no-store` on every admin response, set last so that no route can loosen it: the
+ * owner's dashboard, messages and exports must never sit in a browser's or a proxy's cache.
+ */
+const noStoreForAdmin: express.RequestHandler = (req, res, next) => {
+  if (!ADMIN_PATHS.test(req.path)) return next();
+  res.setHeader("Cache-Control", "no-store");
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader("Cache-Control", "no-store");
+    return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};
 
 /**
  * The security headers the middleware below sends, captured once with a placeholder nonce, so the
@@ -54,9 +75,18 @@ export function createRequestListener(runtime: Runtime, options: CreateAppOption
   const app = createApp(runtime, options);
   const pageCache = app.locals.pageCache as ReturnType<typeof createPageCache> | undefined;
   const headers = app.locals.securityHeaders as HeaderTemplate;
-  if (!pageCache) return app;
-  const ingestAnalytics = createAnalyticsFastPath(runtime, headers);
+  const watchDeadline = createRequestDeadlines(runtime, options.requestDeadlines ?? DEFAULT_REQUEST_DEADLINES);
+  if (!pageCache) {
+    return (req, res) => {
+      watchDeadline(req, res);
+      app(req, res);
+    };
+  }
+  // The same address Express gives as req.ip, through the same trusted proxy chain.
+  const trust = app.get("trust proxy fn") as Parameters<typeof proxyaddr>[1];
+  const ingestAnalytics = createAnalyticsFastPath(runtime, headers, (req) => proxyaddr(req, trust));
   return (req, res) => {
+    watchDeadline(req, res);
     if (!ingestAnalytics(req, res) && !pageCache.tryServe(req, res, headers)) app(req, res);
   };
 }
@@ -70,6 +100,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
 
   const headerMiddleware = [securityHeaders(config, { dev: Boolean(options.vite) }), permissionsPolicy];
   app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
+  app.use(noStoreForAdmin);
   app.use(assignNonce, ...headerMiddleware);
   app.use(compression());
   app.use(limitRequestBodies);
@@ -132,6 +163,8 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
 
 export interface StartOptions extends CreateAppOptions {
   env?: Record<string, string | undefined>;
+  /** NODE_ENV when the environment does not set it: server.js says production for the built app. */
+  defaultNodeEnv?: "development" | "production";
 }
 
 export interface RunningServer {
@@ -145,7 +178,7 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   let runtime: Runtime;
   try {
-    runtime = await createRuntime(options.env ?? process.env);
+    runtime = await createRuntime(options.env ?? process.env, undefined, { defaultNodeEnv: options.defaultNodeEnv });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -155,6 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const server = http.createServer(createRequestListener(runtime, options));
   server.keepAliveTimeout = 65_000;
+  applyServerLimits(server, options.requestDeadlines);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(runtime.config.port, runtime.config.host, resolve);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ensureAdminPassword } from "~/admin/password.server";
-import { loadConfig, type AppConfig } from "~/config.server";
+import { loadConfig, type AppConfig, type LoadConfigOptions } from "~/config.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
@@ -19,8 +19,9 @@ export interface Runtime {
 export async function createRuntime(
   env: Record<string, string | undefined> = process.env,
   log: (line: string) => void = (line) => console.log(line),
+  options: LoadConfigOptions = {},
 ): Promise<Runtime> {
-  const config = loadConfig(env);
+  const config = loadConfig(env, options);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
@@ -31,7 +32,7 @@ export async function createRuntime(
     await seedDatabase(database.db);
     const { generatedPassword } = await ensureAdminPassword(database.db, {
       adminPassword: config.adminPassword,
-      isProduction: config.isProduction,
+      isProduction: config.isDeployment,
     });
     if (generatedPassword) {
       const lines = [

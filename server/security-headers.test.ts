@@ -10,7 +10,11 @@ function headersFrom(production: boolean): Map<string, string> {
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
-  const config = testConfig({ isProduction: production, env: production ? "production" : "development" });
+  const config = testConfig({
+    isProduction: production,
+    env: production ? "production" : "development",
+    siteUrl: production ? "https://shop.example" : "http://localhost:3000",
+  });
   securityHeaders(config, { dev: false })({ headers: {}, method: "GET" } as never, res as never, () => {});
   return headers;
 }

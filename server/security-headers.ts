@@ -29,7 +29,8 @@ export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): R
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
             objectSrc: ["'none'"],
-            ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+            // Only for an https site: on a local http run of the build it would send every asset to https.
+            ...(config.isProduction && config.siteUrl.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
           },
         },
     strictTransportSecurity: config.isProduction ? { maxAge: 63072000, includeSubDomains: true } : false,

@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:cry
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { appSettings } from "~/db/schema";
+import { adminSessions, appSettings } from "~/db/schema";
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -66,9 +66,16 @@ export async function ensureAdminPassword(
   return { generatedPassword };
 }
 
+/**
+ * Stores a new password hash and ends every session in the same transaction: whoever signed in with
+ * the old password (perhaps the reason it was changed) is signed out on every instance.
+ */
 async function storeHash(db: Database, hash: string) {
-  await db
-    .insert(appSettings)
-    .values({ key: ADMIN_HASH_KEY, value: hash })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: hash, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(appSettings)
+      .values({ key: ADMIN_HASH_KEY, value: hash })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: hash, updatedAt: new Date() } });
+    await tx.delete(adminSessions);
+  });
 }

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, lte } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { adminSessions } from "~/db/schema";
 
-/** How long a sign-in lasts. */
+/**
+ * How long a sign-in lasts. Checked against the row's creation as well as its stored expiry, so a
+ * row with a far expiry (planted through a restored backup, say) still ends 12 hours after it began.
+ */
 export const ADMIN_SESSION_HOURS = 12;
 
 type CookieContext = Pick<AppContext, "config">;
@@ -18,7 +21,11 @@ export function adminCookieName(context: CookieContext): string {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
+  return readCookieHeader(request.headers.get("cookie") ?? undefined, name);
+}
+
+/** One cookie's value from a raw Cookie header (also used before a Request exists: server/). */
+export function readCookieHeader(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
@@ -65,12 +72,23 @@ export async function destroyAdminSession(request: Request, context: Pick<AppCon
   return `${adminCookieName(context)}=; ${cookieAttributes(context, 0)}`;
 }
 
-async function sessionIsValid(db: Database, token: string, now: Date): Promise<boolean> {
+/** A stored session that has neither expired nor outlived ADMIN_SESSION_HOURS since its creation. */
+export async function sessionIsValid(db: Database, token: string, now: Date): Promise<boolean> {
   if (token.length < 20 || token.length > 100) return false;
+  const oldestCreation = new Date(now.getTime() - ADMIN_SESSION_HOURS * 3600_000);
+  // A row dated in the future was not made here; a few minutes allow for instances' clocks to differ.
+  const latestCreation = new Date(now.getTime() + 5 * 60_000);
   const [row] = await db
     .select({ idHash: adminSessions.idHash })
     .from(adminSessions)
-    .where(and(eq(adminSessions.idHash, hashToken(token)), gt(adminSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(adminSessions.idHash, hashToken(token)),
+        gt(adminSessions.expiresAt, now),
+        gt(adminSessions.createdAt, oldestCreation),
+        lte(adminSessions.createdAt, latestCreation),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

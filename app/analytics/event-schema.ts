@@ -24,7 +24,9 @@ const everyTypeListed: Missing extends never ? true : false = true;
 void everyTypeListed;
 
 export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;
-export const MAX_METADATA_JSON_CHARS = 2048;
+/** Stored size caps (issue 23): a path of 512 characters, metadata of 1 KB as serialized JSON. */
+export const MAX_PAGE_PATH_CHARS = 512;
+export const MAX_METADATA_JSON_BYTES = 1024;
 
 const text = (max: number) => z.string().max(max).refine(isStorableText, "must not contain NUL characters");
 
@@ -38,7 +40,7 @@ const metadataValue = z.union([text(500), z.number().finite(), z.boolean(), z.nu
 /** One analytics event as the browser sends it (app/analytics/track.ts). */
 export const analyticsEventSchema = z.object({
   eventType: z.enum(ANALYTICS_EVENT_TYPES),
-  pagePath: text(512).pipe(z.string().min(1).startsWith("/", "must start with /")),
+  pagePath: text(MAX_PAGE_PATH_CHARS).pipe(z.string().min(1).startsWith("/", "must start with /")),
   itemName: optionalText(200),
   sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
   referrer: optionalText(512),
@@ -48,8 +50,8 @@ export const analyticsEventSchema = z.object({
     .refine((v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"), "must not use the key __proto__")
     .pipe(z.record(text(64), metadataValue).nullish())
     .transform((v) => v ?? null)
-    .refine((v) => v === null || JSON.stringify(v).length <= MAX_METADATA_JSON_CHARS, {
-      message: `must be at most ${MAX_METADATA_JSON_CHARS} characters as JSON`,
+    .refine((v) => v === null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_JSON_BYTES, {
+      message: `must be at most ${MAX_METADATA_JSON_BYTES} bytes as JSON`,
     }),
 });
 

@@ -2,7 +2,8 @@ import { isbot } from "isbot";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { analyticsEventSchema } from "./event-schema";
-import { recordAnalyticsEvent, sessionEventCap } from "./ingest.server";
+import { clientAddressKey } from "~/lib/client-address.server";
+import { addressEventBudget, recordAnalyticsEvent, sessionEventCap } from "./ingest.server";
 
 /** What POST /api/analytics answers: 204 with no body, or a status with a JSON error. */
 export interface AnalyticsReply {
@@ -16,6 +17,8 @@ export interface AnalyticsPost {
   /** The raw body, or null when it was over the size limit. */
   body: Uint8Array | null;
   userAgent: string;
+  /** The client's address as the trusted proxy chain gives it (never stored). */
+  clientAddress: string;
   /** Whether a signed-in admin sent it (their own browsing is not counted). */
   isAdmin: () => Promise<boolean>;
 }
@@ -26,7 +29,7 @@ export interface AnalyticsPost {
  * (server/analytics-fast-path.ts), so both answer exactly alike. sendBeacon sends a Blob, so the
  * content type varies: the body is parsed as JSON whatever it says.
  */
-export async function ingestAnalyticsPost({ db, now, body, userAgent, isAdmin }: AnalyticsPost): Promise<AnalyticsReply> {
+export async function ingestAnalyticsPost({ db, now, body, userAgent, clientAddress, isAdmin }: AnalyticsPost): Promise<AnalyticsReply> {
   if (body === null) return { status: 413, body: { error: "Event too large" } };
   let event: unknown;
   try {
@@ -41,6 +44,11 @@ export async function ingestAnalyticsPost({ db, now, body, userAgent, isAdmin }:
   }
   if (isbot(userAgent)) return { status: 204 };
   if (await isAdmin()) return { status: 204 };
+  // Session ids are the client's to choose, so the address budget comes first. It counts real
+  // minutes, not the app clock: a clock pinned for a demo (APP_NOW) would make it a lifetime budget.
+  if (!addressEventBudget.allow(clientAddressKey(clientAddress), new Date())) {
+    return { status: 429, body: { error: "Too many events from this address; try again in a minute" } };
+  }
   if (!sessionEventCap.allow(parsed.data.sessionId, now)) {
     return { status: 429, body: { error: "Too many events from this session; try again in a minute" } };
   }

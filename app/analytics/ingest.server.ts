@@ -5,11 +5,17 @@ import type { AnalyticsEventInput } from "./event-schema";
 
 /** Events one analytics session may send per minute (per app instance); more are refused with 429. */
 export const ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE = 60;
+/**
+ * Events one client address may send per minute (per app instance), whatever session ids it makes
+ * up: enough for a school or an office behind one address (issue 23, decision 079).
+ */
+export const ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE = 300;
 /** Sessions remembered by the cap at most; beyond that, finished minutes are forgotten first. */
 const MAX_TRACKED_SESSIONS = 50_000;
 
 /**
- * The per-session cap, kept in this instance's memory: a fixed one-minute window per session id.
+ * A per-minute cap per key (a session id, or a client address), kept in this instance's memory: a
+ * fixed one-minute window per key.
  * A database counter would cost a second write per event on the hottest endpoint (issue 6 wants
  * 3,000 events/s); with N instances behind a balancer a session can at worst send N times the cap,
  * which is still a cap. See docs/decisions/053-analytics-cap-in-memory.md.
@@ -40,6 +46,8 @@ export class SessionEventCap {
 }
 
 export const sessionEventCap = new SessionEventCap();
+/** The same counter keyed by client address (app/lib/client-address.server.ts), checked first. */
+export const addressEventBudget = new SessionEventCap(ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE);
 
 interface TimedEvent {
   event: AnalyticsEventInput;

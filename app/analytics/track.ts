@@ -50,9 +50,10 @@ export function trackEvent(eventType: AnalyticsEventType, options: TrackOptions 
   if (typeof window === "undefined") return;
   const event: TrackedEvent = {
     eventType,
-    pagePath: options.pagePath ?? window.location.pathname,
+    // The server stores at most 512 characters of a path (event-schema.ts): a longer one is cut, not lost.
+    pagePath: (options.pagePath ?? window.location.pathname).slice(0, 512),
     itemName: options.itemName ?? null,
-    referrer: document.referrer || null,
+    referrer: document.referrer.slice(0, 512) || null,
     metadata: options.metadata ?? null,
   };
   setTimeout(() => send(event), 0);

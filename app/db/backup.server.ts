@@ -63,7 +63,11 @@ export async function tablesInDependencyOrder(db: Database): Promise<string[]> {
 
 export async function backupDatabase(db: Database, file: string): Promise<{ tables: number; rows: number }> {
   const tables = await tablesInDependencyOrder(db);
-  const out = fs.createWriteStream(file, { encoding: "utf8" });
+  // It holds the password hash, session hashes and customers' phone numbers: owner-only, like
+  // secrets.json. fchmod too, since opening an existing file keeps its old mode.
+  const fd = fs.openSync(file, "w", 0o600);
+  fs.fchmodSync(fd, 0o600);
+  const out = fs.createWriteStream(file, { fd, encoding: "utf8" });
   const write = (line: object) =>
     new Promise<void>((resolve, reject) => {
       out.write(`${JSON.stringify(line)}\n`, (error) => (error ? reject(error) : resolve()));

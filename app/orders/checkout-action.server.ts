@@ -12,7 +12,7 @@ import {
   type CheckoutActionResult,
   type CheckoutValues,
 } from "./checkout-schema";
-import { OutOfStockError } from "./holds.server";
+import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder } from "./orders.server";
 import { findSellable } from "./sellable.server";
 
@@ -29,7 +29,7 @@ const field = (form: FormData, name: string) => {
  */
 export async function submitCheckout(
   request: Request,
-  context: Pick<AppContext, "db" | "config" | "clock">,
+  context: Pick<AppContext, "db" | "config" | "clock" | "clientIp">,
   provider: PaymentProvider = paymentProvider(context.config),
 ): Promise<Response | CheckoutActionResult> {
   let form: FormData;
@@ -63,9 +63,10 @@ export async function submitCheckout(
       sessionId,
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
+      clientKey: holdClientKey(context.clientIp, context.config.sessionSecret),
     });
   } catch (error) {
-    if (error instanceof OutOfStockError) return { ok: false, toast: checkoutErrorToast(error.message), values };
+    if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
 

@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { clientAddressKey } from "~/lib/client-address.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
 import { soldSeats } from "./sellable.server";
@@ -11,6 +13,26 @@ export class OutOfStockError extends Error {
     super(reason);
     this.name = "OutOfStockError";
   }
+}
+
+/** Unpaid units one client address may hold at once: of one item, and in all (issue 23). */
+export const MAX_HELD_UNITS_PER_ITEM = 3;
+export const MAX_HELD_UNITS_PER_CLIENT = 5;
+
+/** Too many unpaid units held by one client; the message is the toast's description. */
+export class HoldLimitError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "HoldLimitError";
+  }
+}
+
+/**
+ * The stock_holds.client_key of an address: an HMAC keyed with the session secret (the same on every
+ * instance), so the table never holds a buyer's address. IPv6 counts by its /64.
+ */
+export function holdClientKey(clientIp: string, secret: string): string {
+  return createHmac("sha256", secret).update(`hold:${clientAddressKey(clientIp)}`).digest("hex").slice(0, 32);
 }
 
 /**
@@ -45,11 +67,52 @@ async function activeHeld(tx: Tx, key: string, now: Date): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Holds `quantity` units for an order, or throws OutOfStockError; call inside the order's transaction. */
+/** Units this client holds unpaid and unexpired: of one stock key, and in all. */
+async function clientHeld(tx: Tx, clientKey: string, key: string, now: Date) {
+  const [row] = await tx
+    .select({
+      item: sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.stockKey} = ${key}), 0)::int`,
+      all: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int`,
+    })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.clientKey, clientKey), eq(stockHolds.status, "held"), gt(stockHolds.expiresAt, now)));
+  return { item: Number(row?.item ?? 0), all: Number(row?.all ?? 0) };
+}
+
+/**
+ * Holds `quantity` units for an order, or throws OutOfStockError (none left) or HoldLimitError (this
+ * client holds enough unpaid already); call inside the order's transaction.
+ */
 export async function placeHold(
   tx: Tx,
-  hold: { orderId: string; key: string; quantity: number; soldOutReason: string; now: Date; minutes: number },
+  hold: {
+    orderId: string;
+    key: string;
+    quantity: number;
+    soldOutReason: string;
+    itemName: string;
+    now: Date;
+    minutes: number;
+    clientKey: string | null;
+  },
 ): Promise<void> {
+  if (hold.clientKey) {
+    // The client's lock comes before any stock key's, and nothing takes them the other way round,
+    // so two checkouts of one client for different items cannot both slip under the total.
+    await lockStockKey(tx, `client:${hold.clientKey}`);
+    const held = await clientHeld(tx, hold.clientKey, hold.key, hold.now);
+    const release = `Please finish paying for those first; unpaid checkouts are released after ${hold.minutes} minutes.`;
+    if (held.item + hold.quantity > MAX_HELD_UNITS_PER_ITEM) {
+      throw new HoldLimitError(
+        `${hold.itemName}: ${held.item} are already waiting for payment from you, the most one buyer can hold. ${release}`,
+      );
+    }
+    if (held.all + hold.quantity > MAX_HELD_UNITS_PER_CLIENT) {
+      throw new HoldLimitError(
+        `You already have ${held.all} items waiting for payment, the most one buyer can hold at once. ${release}`,
+      );
+    }
+  }
   await lockStockKey(tx, hold.key);
   const units = await unitsForKey(tx, hold.key);
   if (units !== null && units - (await activeHeld(tx, hold.key, hold.now)) < hold.quantity) {
@@ -60,6 +123,7 @@ export async function placeHold(
     stockKey: hold.key,
     quantity: hold.quantity,
     expiresAt: new Date(hold.now.getTime() + hold.minutes * 60_000),
+    clientKey: hold.clientKey,
   });
 }
 

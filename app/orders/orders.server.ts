@@ -34,6 +34,8 @@ export async function createPendingOrder(
     sessionId: string | null;
     now: Date;
     holdMinutes: number;
+    /** holdClientKey() of the buyer's address, so one client cannot hold every unit unpaid. */
+    clientKey: string | null;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -73,8 +75,10 @@ export async function createPendingOrder(
         key: item.stock.key,
         quantity: 1,
         soldOutReason: item.stock.soldOutReason,
+        itemName: item.displayName,
         now: input.now,
         minutes: input.holdMinutes,
+        clientKey: input.clientKey,
       });
     }
     return order!;

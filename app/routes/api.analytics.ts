@@ -20,7 +20,7 @@ export function loader() {
 
 /**
  * POST /api/analytics: one event. 204 when stored or deliberately dropped (bots, a signed-in admin);
- * 400 malformed; 413 too large; 429 over the per-session cap; 503 when the database is down.
+ * 400 malformed; 413 too large; 429 over the per-address or per-session cap; 503 when the database is down.
  * No IP address is stored and no cookie is set. In production most posts never reach this route:
  * server/analytics-fast-path.ts answers cookie-less ones before Express, with the same function.
  */
@@ -31,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: context.clock.now(),
     body: await readCappedBody(request, MAX_ANALYTICS_BODY_BYTES),
     userAgent: request.headers.get("user-agent") ?? "",
+    clientAddress: context.clientIp,
     isAdmin: () => isAdminRequest(request, context),
   });
   return reply.body

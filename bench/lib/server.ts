@@ -25,7 +25,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app (BUILD_DIR or build/) on a free loopback port with a fresh PGlite data folder. */
+/**
+ * Starts the built app (BUILD_DIR or build/) on a free loopback port with a fresh PGlite data folder,
+ * as behind one reverse proxy (TRUST_PROXY=1): the benches send X-Forwarded-For from many visitor
+ * addresses, as real visitors arrive, since one address has a budget of its own (decision 079).
+ */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
@@ -35,7 +39,15 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-bench-"));
   const started = performance.now();
   const child = spawn("node", ["server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: "bench-admin-password", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "bench-admin-password",
+      TRUST_PROXY: "1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -62,6 +74,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       await exited;
     },
   };
+}
+
+/** The address of the n-th simulated visitor, as the proxy would append it to X-Forwarded-For. */
+export function visitorAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 export function writeResults(name: string, data: unknown, markdown: string): string {

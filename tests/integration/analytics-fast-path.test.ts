@@ -18,6 +18,9 @@ let handle: DatabaseHandle;
 let server: http.Server;
 let base: string;
 const clock = fixedClock("2025-09-10T10:00:00+02:00");
+// Every post from an address of its own: the per-address budget has its own tests (analytics-address-budget).
+let client = 0;
+const distinctAddress = () => `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}`;
 
 beforeAll(async () => {
   handle = await createTestDatabase({ seed: false });
@@ -27,6 +30,7 @@ beforeAll(async () => {
       ["Content-Security-Policy", `script-src 'nonce-${HEADER_NONCE_PLACEHOLDER}'`],
       ["X-Content-Type-Options", "nosniff"],
     ],
+    distinctAddress,
   );
   server = http.createServer((req, res) => {
     if (!tryIngest(req, res)) res.writeHead(599).end("declined");
@@ -146,7 +150,7 @@ describe("the analytics fast path", () => {
 
   it("answers 503 with Retry-After when the database is gone, and acknowledges nothing", async () => {
     const down = await createTestDatabase({ seed: false });
-    const tryIngest = createAnalyticsFastPath({ config: testConfig(), database: down, clock }, []);
+    const tryIngest = createAnalyticsFastPath({ config: testConfig(), database: down, clock }, [], distinctAddress);
     await down.close();
     const lonely = http.createServer((req, res) => {
       if (!tryIngest(req, res)) res.writeHead(599).end();

@@ -21,13 +21,23 @@ export function checkoutRequest(type: string, item: string, fields: Record<strin
   return new Request(url, { method: "POST", body: new URLSearchParams({ ...fields, type, item }) });
 }
 
+let buyers = 0;
+
 export async function checkout(
   handle: DatabaseHandle,
   type: string,
   item: string,
-  options: { fields?: Record<string, string>; provider?: PaymentProvider; config?: Partial<AppConfig>; clock?: Clock } = {},
+  options: {
+    fields?: Record<string, string>;
+    provider?: PaymentProvider;
+    config?: Partial<AppConfig>;
+    clock?: Clock;
+    clientIp?: string;
+  } = {},
 ): Promise<Response | CheckoutActionResult> {
-  const context = testContext(handle, { config: options.config, clock: options.clock });
+  // Each call is a buyer of its own unless a test names the address: one address may hold only a few units.
+  const clientIp = options.clientIp ?? `10.1.${(buyers >> 8) & 255}.${buyers++ & 255}`;
+  const context = testContext(handle, { config: options.config, clock: options.clock, clientIp });
   return submitCheckout(checkoutRequest(type, item, options.fields), context, options.provider ?? createSimulatorProvider());
 }
 

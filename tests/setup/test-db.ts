@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     env: "test",
     isProduction: false,
+    isDeployment: false,
     port: 0,
     host: "127.0.0.1",
     databasePoolSize: 10,

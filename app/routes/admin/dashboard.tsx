@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
+import { mailtoHref } from "~/admin/mailto";
 import { readFlash, requireAdmin } from "~/admin/session.server";
 import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
 import { PERIODS, parsePeriod } from "~/analytics/days";
@@ -167,7 +168,7 @@ function DashboardBody({
                     <td className={tdClass}>{formatDate(c.createdAt)}</td>
                     <td className={tdClass}>{c.name}</td>
                     <td className={tdClass}>
-                      <a className="link" href={`mailto:${c.email}`}>{c.email}</a>
+                      <a className="link" href={mailtoHref(c.email)}>{c.email}</a>
                     </td>
                     <td className={tdClass}>{c.subject}</td>
                     <td className={`${tdClass} max-w-md whitespace-pre-wrap break-words`}>{c.message}</td>

@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
+import { mailtoHref } from "~/admin/mailto";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { Pagination } from "~/components/admin/Pagination";
@@ -53,7 +54,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-ink-soft">{formatDateTime(m.createdAt)}</p>
                 </div>
                 <p className="mt-1 text-sm break-words">
-                  {m.name} · {m.email}
+                  {m.name} · <a className="link" href={mailtoHref(m.email)}>{m.email}</a>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p>
               </article>

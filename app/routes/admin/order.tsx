@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { formatDateTime } from "~/admin/format-date";
+import { mailtoHref } from "~/admin/mailto";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
@@ -135,7 +136,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dt className="text-ink-soft">Name</dt>
             <dd className="break-words">{order.customer.name}</dd>
             <dt className="text-ink-soft">Email</dt>
-            <dd className="break-all"><a className="link" href={`mailto:${encodeURIComponent(order.customer.email)}`}>{order.customer.email}</a></dd>
+            <dd className="break-all"><a className="link" href={mailtoHref(order.customer.email)}>{order.customer.email}</a></dd>
             <dt className="text-ink-soft">Phone</dt>
             <dd className="break-words"><a className="link" href={`tel:${order.customer.phone.replace(/[^\d+]/g, "")}`}>{order.customer.phone}</a></dd>
             <dt className="text-ink-soft">Address</dt>

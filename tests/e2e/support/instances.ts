@@ -26,17 +26,20 @@ export async function freePort(): Promise<number> {
 
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "honey-e2e-instance-"));
 
-export async function startInstance(env: Record<string, string> = {}): Promise<Instance> {
+/** `env` overrides the test's environment; a variable given as undefined is left unset. */
+export async function startInstance(env: Record<string, string | undefined> = {}): Promise<Instance> {
   const port = await freePort();
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: tempDataDir(),
+    ADMIN_PASSWORD: "instance-admin-password",
+    ...env,
+  };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn("node", ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: tempDataDir(),
-      ADMIN_PASSWORD: "instance-admin-password",
-      ...env,
-    },
+    env: merged,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

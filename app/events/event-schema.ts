@@ -31,8 +31,20 @@ export function toSouthAfricanDateTimeLocal(instant: Date | null): string {
   return new Date(instant.getTime() + SOUTH_AFRICA_OFFSET_MS).toISOString().slice(0, 16);
 }
 
-const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be at most ${max} characters.`));
+/** Control characters (other than line breaks and tabs in longer texts) are never part of a real answer; PostgreSQL refuses NUL. */
+const hasControlCharacter = (value: string, multiline: boolean) =>
+  [...value].some((ch) => {
+    const code = ch.charCodeAt(0);
+    return (code < 32 && !(multiline && (ch === "\n" || ch === "\r" || ch === "\t"))) || code === 127;
+  });
+
+const text = (label: string, max: number, multiline = false) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters.`),
+    z.refine((v) => !hasControlCharacter(v, multiline), `${label} contains characters we cannot store.`),
+  );
 
 const dateTime = (label: string) =>
   z.string().check(
@@ -65,9 +77,16 @@ export const eventSchema = z
     ends: dateTime("Ends"),
     location: text("Location", 200),
     focus: text("Focus", 300),
-    description: text("Description", 5000),
-    includes: z.string().check(z.trim(), z.maxLength(3000, "What's included must be at most 3000 characters.")),
-    photos: z.array(photoSchema).check(z.maxLength(12, "An event can have at most 12 photos.")),
+    description: text("Description", 5000, true),
+    includes: z.string().check(
+      z.trim(),
+      z.maxLength(3000, "What's included must be at most 3000 characters."),
+      z.refine((v) => !hasControlCharacter(v, true), "What's included contains characters we cannot store."),
+    ),
+    photos: z.array(photoSchema).check(
+      z.maxLength(12, "An event can have at most 12 photos."),
+      z.refine((photos) => photos.every((p) => !hasControlCharacter(p.alt, false)), "An alt text contains characters we cannot store."),
+    ),
     options: z.array(ticketOptionSchema).check(z.maxLength(MAX_TICKET_OPTIONS, `An event can have at most ${MAX_TICKET_OPTIONS} ticket options.`)),
     /** Ids of stored options whose Remove box is ticked. */
     remove: z.array(z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This ticket option no longer exists. Reload the page."))),

@@ -138,6 +138,10 @@ describe("creating an event", () => {
     [{ "option.0.type": "" }, "option.0.type", "Ticket type is required"],
     [{ "option.1.type": "workshop seat", "option.1.price": "10" }, "option.1.type", "Another ticket option of this event has this Ticket type."],
     [{ photoAlt: "" }, "photos.0.alt", "Alt text is required"],
+    // PostgreSQL refuses NUL in text and jsonb: a message, not a server error.
+    [{ description: "Dye\u0000 a shirt" }, "description", "Description contains characters we cannot store."],
+    [{ "option.0.type": "Seat\u0000" }, "option.0.type", "Ticket type contains characters we cannot store."],
+    [{ photoAlt: "A\u0000" }, "photos", "An alt text contains characters we cannot store."],
   ])("refuses %j with a message on %s, storing nothing", async (change, field, message) => {
     const before = await snapshot();
     const result = await call(editRoute.action, post("/admin/events/new", { ...workshop, title: "Another Workshop", ...change }));

@@ -107,7 +107,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h3 className="text-lg font-semibold">{o.type}</h3>
                       <p className="font-display text-xl">{formatRand(o.priceCents)}</p>
-                      <p className="text-sm text-ink/80">{o.description}</p>
+                      {o.description ? <p className="text-sm text-ink/80">{o.description}</p> : null}
                     </div>
                     {o.status === "available" ? (
                       <Link

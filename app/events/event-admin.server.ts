@@ -6,7 +6,7 @@ import { events, orderLines, ticketOptions } from "~/db/schema";
 import { eventDatesInSouthAfrica, eventTimesInSouthAfrica } from "~/lib/dates-in-words";
 import { formatRand, shortRand } from "~/lib/money";
 import { lockStockKey, type Tx } from "~/orders/holds.server";
-import { linesOf, parseSouthAfricanDateTime, priceCentsOf, type EventInput } from "./event-schema";
+import { linesOf, parseSouthAfricanDateTime, priceCentsOf, toSouthAfricanDateTimeLocal, type EventInput } from "./event-schema";
 import type { EventRow, TicketOptionRow } from "./events.server";
 import { splitByPhase } from "./events.server";
 import { seatCounts, seatKey } from "./seats.server";
@@ -103,6 +103,15 @@ export function eventRowValues(input: EventInput, existing: EventRow | null) {
   };
 }
 
+/**
+ * The instant a datetime-local field names; the stored one when the field still shows it. The form has
+ * minutes only, so a seeded 23:59:59 survives a save that did not touch it.
+ */
+function keepSeconds(field: string, stored: Date | null): Date | null {
+  if (stored && toSouthAfricanDateTimeLocal(stored) === field.trim()) return stored;
+  return parseSouthAfricanDateTime(field);
+}
+
 async function ordersOfOptions(tx: Tx, optionIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (!optionIds.length) return counts;
@@ -177,6 +186,10 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
       { ...input, options: [...input.options, ...untouched.map((u) => ({ id: String(u.id), type: u.type, price: (u.priceCents / 100).toFixed(2), capacity: u.capacity === null ? "" : String(u.capacity), from: "", until: "" }))] },
       before ?? null,
     );
+    if (before) {
+      values.startsAt = keepSeconds(input.starts, before.startsAt);
+      values.endsAt = values.startsAt ? keepSeconds(input.ends, before.endsAt) : null;
+    }
     let after: EventRow;
     if (!before) {
       const [{ top }] = await tx.select({ top: max(events.sortOrder) }).from(events);
@@ -194,13 +207,14 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
         .where(and(eq(ticketOptions.eventId, id), inArray(ticketOptions.id, keptIds)));
     }
     for (const [k, o] of input.options.entries()) {
+      const row = o.id === "" ? undefined : storedById.get(Number(o.id));
       const fields = {
         type: o.type,
         priceCents: priceCentsOf(o.price),
         capacity: o.capacity === "" ? null : Number(o.capacity),
-        availableFrom: parseSouthAfricanDateTime(o.from),
-        availableUntil: parseSouthAfricanDateTime(o.until),
-        sortOrder: k,
+        availableFrom: keepSeconds(o.from, row?.availableFrom ?? null),
+        availableUntil: keepSeconds(o.until, row?.availableUntil ?? null),
+        sortOrder: k + 1,
       };
       if (o.id === "") await tx.insert(ticketOptions).values({ eventId: id, description: "", ...fields });
       else await tx.update(ticketOptions).set(fields).where(eq(ticketOptions.id, Number(o.id)));

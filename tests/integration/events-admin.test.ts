@@ -235,6 +235,32 @@ describe("selling and editing an event's options", () => {
   });
 });
 
+describe("editing a seeded event", () => {
+  it("saving the form as loaded keeps every date to the second and changes only what was typed", async () => {
+    const loaded = await call(editRoute.loader, new Request(`${BASE}/admin/events/sip-style`, { headers: { Cookie: cookie } }), { id: "sip-style" });
+    const values = loaded.body.values as { photos: { src: string }[]; rows: Record<string, string | boolean>[] } & Record<string, unknown>;
+    const fields: Record<string, string | string[]> = {
+      ...Object.fromEntries(["title", "starts", "ends", "location", "focus", "description", "includes"].map((k) => [k, String(values[k])])),
+      photoSrc: values.photos.map((p) => p.src),
+      // The seed has no alt texts; a save asks for them.
+      photoAlt: values.photos.map((_, i) => `Sip and style photo ${i + 1}`),
+    };
+    values.rows.forEach((row, i) => {
+      for (const f of ["id", "type", "price", "capacity", "from", "until"]) fields[`option.${i}.${f}`] = String(row[f]);
+    });
+    const before = await eventRow("sip-style");
+    const optionsBefore = await optionsOf("sip-style");
+    const result = await call(editRoute.action, post("/admin/events/sip-style", fields), { id: "sip-style" });
+    expect(result.status).toBe(302);
+    expect(await optionsOf("sip-style")).toEqual(optionsBefore);
+    expect(optionsBefore[0]!.availableUntil).toEqual(new Date("2025-09-14T23:59:59+02:00"));
+    const after = await eventRow("sip-style");
+    expect({ ...after, imageAlts: [], updatedAt: null }).toEqual({ ...before, imageAlts: [], updatedAt: null });
+    const [entry] = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, "sip-style"));
+    expect(entry).toMatchObject({ action: "event.update", summary: "Changed imageAlts of Sip & Style at Nanas" });
+  });
+});
+
 describe("removing an event", () => {
   it("archives an event with orders: hidden from every public page and from checkout", async () => {
     const result = await call(editRoute.action, post("/admin/events/indigo-dye-workshop", { intent: "delete" }), { id: "indigo-dye-workshop" });

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { postsSeed } from "~/content/posts";
 import type { Database } from "~/db/client.server";
 import { blogPosts, membershipTiers } from "~/db/schema";
+import { hasStarted } from "~/events/event-phase";
 import { listEventsByPhase } from "~/events/events.server";
 
 /** The home page's event card button: the spec names two special cases. */
@@ -28,7 +29,8 @@ export async function loadHome(db: Database, now: Date) {
       focus: e.focus,
       image: e.images[0] ?? null,
       demo: e.demo,
-      action: eventCardAction(e.id),
+      // Under way (between the days of a multi-day event): shown, no longer sold.
+      action: hasStarted(e, now) ? { label: "View Event", href: `/tickets/${encodeURIComponent(e.id)}` } : eventCardAction(e.id),
     })),
     tiers: tiers.map((t) => ({
       slug: t.slug,

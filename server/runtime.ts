@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig, type LoadConfigOptions } from "~/config.ser
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { seedDemoWorkshop } from "~/events/demo-workshop.server";
 import { fixedClock, systemClock, type Clock } from "~/lib/clock";
 
 export interface Runtime {
@@ -27,9 +28,11 @@ export async function createRuntime(
     poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, "pglite"),
   });
+  const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
   try {
     await runMigrations(database);
     await seedDatabase(database.db);
+    await seedDemoWorkshop(database.db, config, clock);
     const { generatedPassword } = await ensureAdminPassword(database.db, {
       adminPassword: config.adminPassword,
       isProduction: config.isDeployment,
@@ -47,7 +50,6 @@ export async function createRuntime(
     await database.close().catch(() => {});
     throw error;
   }
-  const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
   log(`[db] ${database.kind === "pglite" ? `PGlite at ${path.join(config.dataDir, "pglite")}` : "PostgreSQL"} ready`);
   return { config, database, clock };
 }

@@ -1,7 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { postsSeed } from "~/content/posts";
 import type { Database } from "~/db/client.server";
-import { blogPosts, events, membershipTiers } from "~/db/schema";
+import { blogPosts, membershipTiers } from "~/db/schema";
+import { hasStarted } from "~/events/event-phase";
+import { listEventsByPhase } from "~/events/events.server";
 
 /** The home page's event card button: the spec names two special cases. */
 export function eventCardAction(eventId: string): { label: string; href: string } {
@@ -10,11 +12,11 @@ export function eventCardAction(eventId: string): { label: string; href: string 
   return { label: "Reserve Your Spot", href: `/tickets/${encodeURIComponent(eventId)}` };
 }
 
-/** Everything the home page reads from the database: 4 events, the newer membership tiers and the two sample posts. */
-export async function loadHome(db: Database) {
+/** Everything the home page reads from the database: the next 4 upcoming events, the newer membership tiers and the two sample posts. */
+export async function loadHome(db: Database, now: Date) {
   const sampleSlugs = postsSeed.slice(0, 2).map((p) => p.slug);
   const [eventRows, tiers, posts] = await Promise.all([
-    db.select().from(events).orderBy(asc(events.sortOrder)).limit(4),
+    listEventsByPhase(db, now).then(({ upcoming }) => upcoming.slice(0, 4)),
     db.select().from(membershipTiers).where(eq(membershipTiers.tierSet, "newer")).orderBy(asc(membershipTiers.sortOrder)),
     db.select().from(blogPosts).where(inArray(blogPosts.slug, sampleSlugs)),
   ]);
@@ -26,7 +28,9 @@ export async function loadHome(db: Database) {
       priceText: e.priceText,
       focus: e.focus,
       image: e.images[0] ?? null,
-      action: eventCardAction(e.id),
+      demo: e.demo,
+      // Under way (between the days of a multi-day event): shown, no longer sold.
+      action: hasStarted(e, now) ? { label: "View Event", href: `/tickets/${encodeURIComponent(e.id)}` } : eventCardAction(e.id),
     })),
     tiers: tiers.map((t) => ({
       slug: t.slug,

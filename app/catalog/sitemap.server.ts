@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, catalogItems, events, membershipTiers } from "~/db/schema";
-import { TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
 
 /** Public pages that exist regardless of the data. */
 const STATIC_PATHS = [
@@ -20,14 +19,15 @@ const STATIC_PATHS = [
 export async function sitemapPaths(db: Database): Promise<string[]> {
   const [items, eventRows, tiers, posts] = await Promise.all([
     db.select({ slug: catalogItems.slug }).from(catalogItems).where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false))).orderBy(asc(catalogItems.sortOrder)),
-    db.select({ id: events.id }).from(events).orderBy(asc(events.sortOrder)),
+    db.select({ id: events.id }).from(events).where(eq(events.archived, false)).orderBy(asc(events.sortOrder), asc(events.id)),
     db.select({ slug: membershipTiers.slug }).from(membershipTiers).orderBy(asc(membershipTiers.sortOrder)),
     db.select({ slug: blogPosts.slug }).from(blogPosts).orderBy(asc(blogPosts.publishedOn)),
   ]);
   return [
     ...STATIC_PATHS,
     ...items.map((i) => `/product/${encodeURIComponent(i.slug)}`),
-    ...eventRows.filter((e) => TICKET_PAGE_EVENT_IDS.has(e.id)).map((e) => `/tickets/${encodeURIComponent(e.id)}`),
+    // The monthly workshop's page is /workshop/tablecloth-skirt (listed above); /tickets/tablecloth-workshop redirects there.
+    ...eventRows.filter((e) => e.id !== "tablecloth-workshop").map((e) => `/tickets/${encodeURIComponent(e.id)}`),
     ...tiers.map((t) => `/membership/${encodeURIComponent(t.slug)}`),
     ...posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`),
   ];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dayMonthInSouthAfrica, dayMonthYear } from "./dates-in-words";
+import { dayMonthInSouthAfrica, dayMonthYear, eventDatesInSouthAfrica, eventTimesInSouthAfrica } from "./dates-in-words";
 
 const enZA = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-ZA", options);
 // Any instant from 1970 to 2100: the site's posts and events fall well inside it.
@@ -25,6 +25,26 @@ describe("dates in words", () => {
     fc.assert(
       fc.property(instant, (date) => {
         expect(dayMonthInSouthAfrica(date)).toBe(enZA({ day: "numeric", month: "long", timeZone: "Africa/Johannesburg" }).format(date));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("writes an event's dates and times in South Africa, one day or a range", () => {
+    const at = (iso: string) => new Date(iso);
+    expect(eventDatesInSouthAfrica(at("2025-10-10T10:00:00+02:00"), at("2025-10-10T13:00:00+02:00"))).toBe("10 October 2025");
+    expect(eventDatesInSouthAfrica(at("2025-08-23T10:00:00+02:00"), at("2025-08-30T14:00:00+02:00"))).toBe("23 - 30 August 2025");
+    expect(eventDatesInSouthAfrica(at("2025-09-30T10:00:00+02:00"), at("2025-10-02T14:00:00+02:00"))).toBe("30 September - 2 October 2025");
+    expect(eventDatesInSouthAfrica(at("2025-12-30T10:00:00+02:00"), at("2026-01-02T14:00:00+02:00"))).toBe("30 December 2025 - 2 January 2026");
+    expect(eventDatesInSouthAfrica(at("2025-10-10T23:30:00+02:00"), null)).toBe("10 October 2025");
+    expect(eventTimesInSouthAfrica(at("2025-10-10T08:00:00Z"), at("2025-10-10T11:30:00Z"))).toBe("10:00 - 13:30");
+    expect(eventTimesInSouthAfrica(at("2025-10-10T22:05:00Z"), null)).toBe("00:05");
+    const time = enZA({ hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Johannesburg" });
+    const day = enZA({ day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Johannesburg" });
+    fc.assert(
+      fc.property(instant, (date) => {
+        expect(eventTimesInSouthAfrica(date, null)).toBe(time.format(date));
+        expect(eventDatesInSouthAfrica(date, null)).toBe(day.format(date));
       }),
       { numRuns: 2000 },
     );

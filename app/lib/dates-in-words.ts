@@ -32,3 +32,41 @@ export function dayMonthInSouthAfrica(instant: Date): string {
   const local = new Date(instant.getTime() + SOUTH_AFRICA_OFFSET_MS);
   return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]}`;
 }
+
+interface LocalParts {
+  day: number;
+  month: number;
+  year: number;
+  time: string;
+}
+
+function southAfricanParts(instant: Date): LocalParts {
+  const local = new Date(instant.getTime() + SOUTH_AFRICA_OFFSET_MS);
+  return {
+    day: local.getUTCDate(),
+    month: local.getUTCMonth(),
+    year: local.getUTCFullYear(),
+    time: local.toISOString().slice(11, 16),
+  };
+}
+
+/**
+ * An event's date text in South Africa: "10 October 2025", "23 - 30 August 2025",
+ * "30 September - 2 October 2025" or "30 December 2025 - 2 January 2026".
+ */
+export function eventDatesInSouthAfrica(starts: Date, ends: Date | null): string {
+  const a = southAfricanParts(starts);
+  const full = (p: LocalParts) => `${p.day} ${MONTHS[p.month]} ${p.year}`;
+  if (!ends) return full(a);
+  const b = southAfricanParts(ends);
+  if (a.year !== b.year) return `${full(a)} - ${full(b)}`;
+  if (a.month !== b.month) return `${a.day} ${MONTHS[a.month]} - ${full(b)}`;
+  if (a.day !== b.day) return `${a.day} - ${full(b)}`;
+  return full(a);
+}
+
+/** An event's time text in South Africa: "10:00 - 13:00", or "10:00" with no end. */
+export function eventTimesInSouthAfrica(starts: Date, ends: Date | null): string {
+  const from = southAfricanParts(starts).time;
+  return ends ? `${from} - ${southAfricanParts(ends).time}` : from;
+}

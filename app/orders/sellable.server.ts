@@ -120,6 +120,8 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
     .select({ event: events, option: ticketOptions })
     .from(ticketOptions)
     .innerJoin(events, eq(events.id, ticketOptions.eventId))
+    // An archived event is kept for its orders only: it is not sold.
+    .where(eq(events.archived, false))
     .orderBy(asc(events.sortOrder), asc(ticketOptions.sortOrder));
   const wanted = name.toLowerCase();
   const match =

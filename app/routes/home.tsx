@@ -10,9 +10,10 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { skipAfterContactSend } from "~/contact/revalidation";
 import { halfOfPageFrom } from "~/components/ui/Picture";
+import { DemoBadge } from "~/components/events/DemoBadge";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHome(context.db);
+  return loadHome(context.db, context.clock.now());
 }
 
 export const shouldRevalidate = skipAfterContactSend;
@@ -107,7 +108,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={event.id} className="card flex flex-col overflow-hidden">
                 {event.image && <SlotImage src={event.image} alt="" slot="wide" sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-auto w-full object-cover" />}
                 <div className="flex flex-1 flex-col p-5">
-                  <h3 className="font-display text-xl">{event.title}</h3>
+                  <h3 className="font-display text-xl">
+                    {event.title}
+                    {event.demo ? <DemoBadge /> : null}
+                  </h3>
                   <p className="mt-1 text-sm text-ink-soft">{event.dates}</p>
                   <p className="mt-2 text-sm">{event.focus}</p>
                   <p className="mt-2 mb-5 font-semibold">{event.priceText}</p>

@@ -5,7 +5,9 @@ import { Carousel } from "~/components/events/Carousel";
 import { EventFacts } from "~/components/events/EventFacts";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { ticketAvailability } from "~/events/ticket-availability";
-import { GALLERY_EVENT_IDS, TICKET_PAGE_EVENT_IDS } from "~/events/ticket-pages";
+import { seatCounts } from "~/events/seats.server";
+import { GALLERY_EVENT_IDS } from "~/events/ticket-pages";
+import { DemoBadge } from "~/components/events/DemoBadge";
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/tickets";
@@ -14,10 +16,12 @@ import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.eventId === "tablecloth-workshop") throw redirect("/workshop/tablecloth-skirt");
-  const event = TICKET_PAGE_EVENT_IDS.has(params.eventId) ? await findEvent(context.db, params.eventId) : undefined;
+  // Every event the site lists has a page here (archived ones are not found).
+  const event = await findEvent(context.db, params.eventId);
   if (!event) throw data({ notFound: true }, { status: 404 });
   const now = context.clock.now();
   const options = await listTicketOptions(context.db, event.id);
+  const seats = await seatCounts(context.db, options, event.recurring, now);
   return {
     event: {
       id: event.id,
@@ -36,16 +40,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       priceText: event.priceText,
       images: event.images,
       ticketsOnSale: event.ticketsOnSale,
+      demo: event.demo,
     },
     options: options.map((o) => {
       const availability = ticketAvailability(o, event, now);
+      // Every seat sold or held by a checkout in progress: no checkout link (checkout would refuse it).
+      const soldOut = availability.status === "available" && seats.get(o.id)?.left === 0;
       return {
         id: o.id,
         type: o.type,
         priceCents: o.priceCents,
         description: o.description,
-        status: availability.status,
-        label: availability.status === "available" ? null : availability.label,
+        status: soldOut ? ("sold-out" as const) : availability.status,
+        label: soldOut ? "Sold Out" : availability.status === "available" ? null : availability.label,
       };
     }),
     showGallery: GALLERY_EVENT_IDS.has(event.id),
@@ -62,7 +69,10 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page py-10 sm:py-14">
       <Link to="/#events" className="btn-outline min-h-11">← Back to Events</Link>
-      <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">{event.title}</h1>
+      <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">
+        {event.title}
+        {event.demo ? <DemoBadge /> : null}
+      </h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <div>
           {event.images.length > 1 ? (
@@ -97,7 +107,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h3 className="text-lg font-semibold">{o.type}</h3>
                       <p className="font-display text-xl">{formatRand(o.priceCents)}</p>
-                      <p className="text-sm text-ink/80">{o.description}</p>
+                      {o.description ? <p className="text-sm text-ink/80">{o.description}</p> : null}
                     </div>
                     {o.status === "available" ? (
                       <Link
@@ -126,6 +136,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
 function offerAvailability(status: string): string {
   if (status === "available") return "https://schema.org/InStock";
   if (status === "not-yet") return "https://schema.org/PreSale";
+  if (status === "sold-out") return "https://schema.org/SoldOut";
   return "https://schema.org/Discontinued";
 }
 

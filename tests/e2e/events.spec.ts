@@ -1,15 +1,25 @@
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 
-test("events page lists four events with Reserve Your Spot links", async ({ page }) => {
+test("events page lists upcoming events soonest first with Reserve Your Spot links, then Past events", async ({ page }) => {
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1, name: "Upcoming Events" })).toBeVisible();
+  // The pinned clock is 10 September 2025: sip-style (24 September), then the simulator's demo workshop
+  // (10 October, a month after the server's first start), then the undated monthly and to-be-announced events.
   const links = page.getByRole("link", { name: /Reserve Your Spot/ });
-  await expect(links).toHaveCount(4);
   const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-  expect(hrefs.sort()).toEqual(
-    ["/tickets/heritage-radiance", "/tickets/radiance-reset", "/tickets/sip-style", "/tickets/tablecloth-workshop"],
-  );
+  expect(hrefs).toEqual([
+    "/tickets/sip-style",
+    "/tickets/demo-workshop-try-a-ticket-purchase",
+    "/tickets/tablecloth-workshop",
+    "/tickets/heritage-radiance",
+  ]);
+  await expect(page.getByRole("heading", { level: 2, name: /Demo workshop: try a ticket purchase/ })).toContainText("Demo");
+  // radiance-reset (23 and 30 August) is over: listed under Past events, offered without a purchase.
+  const past = page.getByRole("region", { name: "Past events" });
+  await expect(past.getByRole("heading", { level: 3 })).toHaveText(["Radiance Reset & Sustainable Style Workshop"]);
+  await expect(past.getByRole("link", { name: /Reserve Your Spot/ })).toHaveCount(0);
+  await expect(past.getByRole("link", { name: /View Event/ })).toHaveAttribute("href", "/tickets/radiance-reset");
 });
 
 test("sip-style shows ticket availability at the pinned clock and a looping carousel", async ({ page }) => {

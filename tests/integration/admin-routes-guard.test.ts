@@ -101,6 +101,33 @@ const GUARDED: Record<string, Case[]> = {
     },
     { name: "delete a product", handler: "action", method: "POST", url: "/admin/products/1", params: { id: "1" }, form: { intent: "delete" }, expect: "redirect-to-login" },
   ],
+  "routes/admin/events.tsx": [
+    { name: "event list", handler: "loader", method: "GET", url: "/admin/events", expect: "redirect-to-login" },
+  ],
+  "routes/admin/event-edit.tsx": [
+    { name: "new event form", handler: "loader", method: "GET", url: "/admin/events/new", expect: "redirect-to-login" },
+    { name: "edit event form", handler: "loader", method: "GET", url: "/admin/events/sip-style", params: { id: "sip-style" }, expect: "redirect-to-login" },
+    { name: "edit unknown event", handler: "loader", method: "GET", url: "/admin/events/no-such-event", params: { id: "no-such-event" }, expect: "redirect-to-login" },
+    {
+      name: "create an event",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/new",
+      form: { title: "Anon event", location: "L", focus: "F", description: "D", "option.0.type": "Seat", "option.0.price": "1", "option.0.capacity": "2" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "change an event and its ticket prices",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/sip-style",
+      params: { id: "sip-style" },
+      form: { title: "Anon title", location: "L", focus: "F", description: "D", "option.0.id": "1", "option.0.type": "Early Bird", "option.0.price": "1" },
+      expect: "redirect-to-login",
+    },
+    { name: "remove a ticket option", handler: "action", method: "POST", url: "/admin/events/sip-style", params: { id: "sip-style" }, form: { title: "Sip & Style at Nanas", "option.0.id": "1", "option.0.remove": "on" }, expect: "redirect-to-login" },
+    { name: "delete an event", handler: "action", method: "POST", url: "/admin/events/sip-style", params: { id: "sip-style" }, form: { intent: "delete" }, expect: "redirect-to-login" },
+  ],
   "routes/admin/messages.tsx": [
     { name: "messages", handler: "loader", method: "GET", url: "/admin/messages", expect: "redirect-to-login" },
     { name: "messages search", handler: "loader", method: "GET", url: `/admin/messages?q=${SECRET}`, expect: "redirect-to-login" },
@@ -317,6 +344,20 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     const [order] = await handle.db.select().from(orders);
     expect(order).toMatchObject({ status: "paid", fulfilmentStatus: "unfulfilled", ownerNote: null, refundedCents: 0 });
     expect(await handle.db.select().from(refunds)).toEqual([]);
+  });
+
+  it("nothing was stored or changed in events and ticket options by the refused writes", async () => {
+    // Imported here so that this file's import lines stay as they were (other sections add theirs).
+    const { eq } = await import("drizzle-orm");
+    const { events, ticketOptions } = await import("~/db/schema");
+    const rows = await handle.db.select().from(events);
+    expect(rows.some((e) => e.title === "Anon event" || e.title === "Anon title")).toBe(false);
+    expect(rows.find((e) => e.id === "sip-style")).toMatchObject({ title: "Sip & Style at Nanas", archived: false });
+    const options = await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, "sip-style"));
+    expect(options.map((o) => [o.type, o.priceCents])).toEqual(
+      expect.arrayContaining([["Early Bird", 35000], ["Come With a Friend", 50000], ["Normal Price", 45000]]),
+    );
+    expect(options).toHaveLength(3);
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {

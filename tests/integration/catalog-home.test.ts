@@ -12,9 +12,16 @@ afterAll(async () => {
 });
 
 describe("home data", () => {
-  it("reads four events, the six newer tiers and the two sample posts", async () => {
-    const home = await loadHome(handle.db);
-    expect(home.events).toHaveLength(4);
+  it("reads the next upcoming events (soonest first, undated ones after), the six newer tiers and the two sample posts", async () => {
+    // 10 September 2025: radiance-reset (August) is over; sip-style (24 September) is next.
+    const home = await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"));
+    expect(home.events.map((e) => e.id)).toEqual(["sip-style", "tablecloth-workshop", "heritage-radiance"]);
+    const before = await loadHome(handle.db, new Date("2025-08-01T10:00:00+02:00"));
+    expect(before.events.map((e) => e.id)).toEqual(["radiance-reset", "sip-style", "tablecloth-workshop", "heritage-radiance"]);
+    // Between radiance-reset's two days it is still listed, but no longer sold.
+    const between = await loadHome(handle.db, new Date("2025-08-25T10:00:00+02:00"));
+    expect(between.events[0]).toMatchObject({ id: "radiance-reset", action: { label: "View Event", href: "/tickets/radiance-reset" } });
+    expect(between.events[1]).toMatchObject({ id: "sip-style", action: { label: "Reserve Your Spot", href: "/tickets/sip-style" } });
     expect(home.tiers.map((t) => t.slug)).toEqual([
       "style-starter",
       "creative-healer",

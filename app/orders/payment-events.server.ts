@@ -2,6 +2,7 @@ import { eq, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, paymentWebhookEvents } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { convertHolds, releaseHolds, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerOrderNotice } from "./order-emails.server";
 import { isOrderId, type OrderRow } from "./orders.server";
@@ -18,6 +19,7 @@ export interface EventRecord {
 
 export interface MailSettingsForOrders {
   siteUrl: string;
+  /** OWNER_EMAIL: used when the owner stored no notification address in /admin/settings. */
   ownerEmail: string;
 }
 
@@ -84,8 +86,10 @@ export async function recordPayment(
       .where(eq(orders.id, order.id))
       .returning();
     await convertHolds(tx, order.id);
-    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl));
-    await queueEmail(tx, ownerOrderNotice(paid!, input.mail.ownerEmail));
+    // The owner's stored contact details and notification address (/admin/settings), else the defaults.
+    const settings = await getSiteSettings(tx, input.mail.ownerEmail);
+    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl, settings));
+    await queueEmail(tx, ownerOrderNotice(paid!, settings.ownerEmail));
     return { outcome: "paid" as const, order: paid };
   });
 }

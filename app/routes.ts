@@ -7,6 +7,12 @@ const admin = [
   route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
   route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
   route("messages", "routes/admin/messages.tsx"),
+  route("memberships", "routes/admin/memberships.tsx"),
+  route("blog", "routes/admin/blog.tsx"),
+  route("blog/new", "routes/admin/blog-edit.tsx", { id: "admin-blog-new" }),
+  route("blog/:id", "routes/admin/blog-edit.tsx", { id: "admin-blog-edit" }),
+  route("gallery", "routes/admin/gallery.tsx"),
+  route("settings", "routes/admin/settings.tsx"),
   route("activity", "routes/admin/activity.tsx"),
 ];
 

@@ -1,5 +1,6 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
+import { isOneLine } from "~/lib/storable-text";
 
 /** The settings form's fields, in the order the form shows them; each is stored as `site.<name>`. */
 export const SITE_SETTING_FIELDS = ["email", "phone", "location", "availability", "facebook", "instagram", "linkedin", "ownerEmail"] as const;
@@ -16,15 +17,12 @@ export interface PublicSiteSettings {
 
 export type SiteSettings = Record<SiteSettingField, string>;
 
-/** One line of text: no control characters (a newline or NUL has no place in a phone number or a heading). */
-const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
-
 const line = (label: string, max: number) =>
   z.string().check(
     z.trim(),
     z.minLength(1, `${label} is required.`),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.regex(ONE_LINE, `${label} must be one line of text.`),
+    z.refine(isOneLine, `${label} must be one line of text.`),
   );
 
 const email = (label: string) =>
@@ -39,7 +37,7 @@ const email = (label: string) =>
 /** An https address of a page on the web, or empty to show no link. */
 function isHttpsUrl(value: string): boolean {
   if (value === "") return true;
-  if (!ONE_LINE.test(value) || /\s/.test(value)) return false;
+  if (!isOneLine(value) || /\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === "https:" && url.hostname.includes(".") && url.username === "" && url.password === "";
@@ -62,7 +60,7 @@ export const siteSettingsSchema = z.object({
     z.trim(),
     z.minLength(1, "Phone is required."),
     z.maxLength(30, "Phone must be at most 30 characters."),
-    z.regex(/^\+?[0-9][0-9 ()-]{5,29}$/, "Phone may use digits, spaces, brackets, hyphens and a leading +, e.g. +27 71 234 5678."),
+    z.regex(/^\+?[0-9(][0-9 ()-]{5,29}$/, "Phone may use digits, spaces, brackets, hyphens and a leading +, e.g. +27 71 234 5678."),
   ),
   location: line("Location", 120),
   availability: line("Availability", 200),

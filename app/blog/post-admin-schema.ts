@@ -1,6 +1,6 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
-import { isOneLine, isStorableText } from "~/lib/storable-text";
+import { isCleanText, isOneLine } from "~/lib/storable-text";
 import { photoSchema } from "~/media/photo-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "./post-options";
 
@@ -17,7 +17,7 @@ const longText = (label: string, max: number) =>
     z.trim(),
     z.minLength(1, `${label} is required.`),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine(isStorableText, `${label} contains a character we cannot store.`),
+    z.refine(isCleanText, `${label} contains a control character: please retype it.`),
   );
 
 /** The post form in /admin/blog: the same limits as the New Post dialog on /blog, plus a cover photo. */
@@ -27,7 +27,11 @@ export const postAdminSchema = z.object({
   author: line("Author", 100, false),
   category: line("Category", 60, false),
   content: longText("Content", 50_000),
-  photos: z.array(photoSchema).check(z.maxLength(1, "A post has one cover photo: remove the others.")),
+  photos: z.array(photoSchema).check(
+    z.maxLength(1, "A post has one cover photo: remove the others."),
+    // photoSchema lets a NUL through, which PostgreSQL cannot store (found by the generated-input tests).
+    z.refine((photos) => photos.every((p) => isOneLine(p.alt)), "Alt text must be one line of text."),
+  ),
 });
 
 export type PostAdminInput = z.infer<typeof postAdminSchema>;

@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { parseRandToCents } from "~/catalog/product-schema";
 import { shortRand } from "~/lib/money";
-import { isOneLine, isStorableText } from "~/lib/storable-text";
+import { isCleanText, isOneLine } from "~/lib/storable-text";
 
 const MAX_PRICE_CENTS = 10_000_000;
 const MAX_BENEFITS = 20;
@@ -37,11 +37,11 @@ export const tierSchema = z
       z.trim(),
       z.minLength(1, "Description is required."),
       z.maxLength(1000, "Description must be at most 1000 characters."),
-      z.refine(isStorableText, "Description contains a character we cannot store."),
+      z.refine(isCleanText, "Description contains a control character: please retype it."),
     ),
     benefits: z.string().check(
       z.trim(),
-      z.refine(isStorableText, "Benefits contain a character we cannot store."),
+      z.refine(isCleanText, "Benefits contain a control character: please retype them."),
       z.refine((v) => benefitLines(v).length >= 1, "List at least one benefit, one per line."),
       z.refine((v) => benefitLines(v).length <= MAX_BENEFITS, `List at most ${MAX_BENEFITS} benefits.`),
       z.refine((v) => benefitLines(v).every((line) => line.length <= 200), "Each benefit must be at most 200 characters."),

@@ -110,7 +110,7 @@ const galleryTarget = (kind: "multipart" | "form"): Target => ({
   snapshot: () => handle.db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.id)),
 });
 
-const photoPairs = (photos: { src: string; alt: string }[]): [string, string][] => photos.flatMap((p): [string, string][] => [["photoSrc", p.src], ["photoAlt", p.alt]]);
+const photoPairs = (photos: readonly { src: string; alt: string }[]): [string, string][] => photos.flatMap((p): [string, string][] => [["photoSrc", p.src], ["photoAlt", p.alt]]);
 const photoArb = fc.record({
   src: fc.oneof(nasty, fc.constantFrom("/images/hero/hero.svg", "/images/blog/upcycling.svg", "/media/0123456789abcdef0123.webp", "/images/og/share.png", "https://evil.example/a.png")),
   alt: fc.oneof(nasty, fc.constantFrom("A photo", "")),
@@ -186,7 +186,7 @@ describe("blog posts, generated input", () => {
         fc.constantFrom(null, "1", "2", "999", "0", "abc"),
         async (input, photos, id) => {
           // Deleting the sample posts would leave nothing to edit: that intent is tried on an unknown id only.
-          const fields = { ...input, ...(input.intent === "delete" ? { intent: "publish" } : {}) };
+          const fields: Record<string, string> = { ...input, ...(input.intent === "delete" ? { intent: "publish" } : {}) };
           const answer = await sendAndCheck(blogTarget(id), [...Object.entries(fields), ...photoPairs(photos)]);
           if (answer.status === 302 && (fields.intent === "save" || fields.intent === "save-publish")) {
             const text = (k: string) => (typeof fields[k] === "string" ? fields[k] : "");

@@ -42,7 +42,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           },
           { header: "Status", cell: (p) => (p.published ? "Published" : "Draft") },
           { header: "Date", cell: (p) => <time dateTime={p.publishedOn}>{dayMonthYear(p.publishedOn)}</time> },
-          { header: "Views", cell: (p) => p.views.toLocaleString("en-ZA") },
+          { header: "Views", cell: (p) => String(p.views) },
         ]}
       />
       <Pagination page={page} pages={pages} search={search} label="Posts" />

@@ -16,17 +16,33 @@ import { ScrollRestoration } from "./components/ScrollRestoration";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { getSiteSettings, publicSiteSettings } from "./settings/site-settings.server";
+import { DEFAULT_PUBLIC_SETTINGS } from "./settings/use-site-settings";
 import dmSansCore from "./fonts/dm-sans-core-wght-normal.woff2?url";
 import frauncesCore from "./fonts/fraunces-core-wght-normal.woff2?url";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.nonce, siteUrl: context.config.siteUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.nonce, siteUrl: context.config.siteUrl, settings: await contactSettings(context) };
 }
 
 /**
- * The root's data (the CSP nonce, the site URL) never changes while a page is open, so it is never
- * fetched again: no extra request per navigation or form post, and a later request that fails on the
- * network (a contact send, a dashboard refresh) cannot turn into the root error page.
+ * The contact details the footer, /contact and the home page show (one small query). While the
+ * database is unreachable the defaults stand in, so a page that needs no other data still renders.
+ */
+async function contactSettings(context: Route.LoaderArgs["context"]) {
+  try {
+    return publicSiteSettings(await getSiteSettings(context.db, context.config.mail.ownerEmail));
+  } catch (error) {
+    console.error(`[settings] could not read the site settings, showing the defaults: ${(error as Error).message}`);
+    return DEFAULT_PUBLIC_SETTINGS;
+  }
+}
+
+/**
+ * The root's data (the CSP nonce, the site URL, the contact details) is never fetched again while a
+ * page is open: no extra request per navigation or form post, and a later request that fails on the
+ * network (a contact send, a dashboard refresh) cannot turn into the root error page. A settings
+ * change is seen on the next full page load, which is how visitors arrive (decision 082).
  */
 export const shouldRevalidate = () => false;
 

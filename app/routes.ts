@@ -13,6 +13,12 @@ const admin = [
   route("events/new", "routes/admin/event-edit.tsx", { id: "admin-event-new" }),
   route("events/:id", "routes/admin/event-edit.tsx", { id: "admin-event-edit" }),
   route("messages", "routes/admin/messages.tsx"),
+  route("memberships", "routes/admin/memberships.tsx"),
+  route("blog", "routes/admin/blog.tsx"),
+  route("blog/new", "routes/admin/blog-edit.tsx", { id: "admin-blog-new" }),
+  route("blog/:id", "routes/admin/blog-edit.tsx", { id: "admin-blog-edit" }),
+  route("gallery", "routes/admin/gallery.tsx"),
+  route("settings", "routes/admin/settings.tsx"),
   route("activity", "routes/admin/activity.tsx"),
 ];
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { saDay } from "~/analytics/days";
@@ -11,15 +11,22 @@ const ORDER = {
   title: [asc(sql`lower(${blogPosts.title})`), asc(blogPosts.id)],
 } as const;
 
+/** The published posts (/blog); a draft is nowhere on the public site. */
 export function listPosts(db: Database, sort: PostSort) {
   return db
     .select()
     .from(blogPosts)
+    .where(eq(blogPosts.published, true))
     .orderBy(...ORDER[sort]);
 }
 
+/** A published post by its slug: a draft's address answers 404. */
 export async function findPost(db: Database, slug: string) {
-  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+  const [post] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
+    .limit(1);
   return post;
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { postsSeed } from "~/content/posts";
 import type { Database } from "~/db/client.server";
 import { blogPosts, membershipTiers } from "~/db/schema";
@@ -12,13 +12,17 @@ export function eventCardAction(eventId: string): { label: string; href: string 
   return { label: "Reserve Your Spot", href: `/tickets/${encodeURIComponent(eventId)}` };
 }
 
-/** Everything the home page reads from the database: the next 4 upcoming events, the newer membership tiers and the two sample posts. */
+/** Everything the home page reads from the database: the next 4 upcoming events, the newer visible membership tiers and the two sample posts while published. */
 export async function loadHome(db: Database, now: Date) {
   const sampleSlugs = postsSeed.slice(0, 2).map((p) => p.slug);
   const [eventRows, tiers, posts] = await Promise.all([
     listEventsByPhase(db, now).then(({ upcoming }) => upcoming.slice(0, 4)),
-    db.select().from(membershipTiers).where(eq(membershipTiers.tierSet, "newer")).orderBy(asc(membershipTiers.sortOrder)),
-    db.select().from(blogPosts).where(inArray(blogPosts.slug, sampleSlugs)),
+    db
+      .select()
+      .from(membershipTiers)
+      .where(and(eq(membershipTiers.tierSet, "newer"), eq(membershipTiers.visible, true)))
+      .orderBy(asc(membershipTiers.sortOrder)),
+    db.select().from(blogPosts).where(and(inArray(blogPosts.slug, sampleSlugs), eq(blogPosts.published, true))),
   ]);
   return {
     events: eventRows.map((e) => ({

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "~/content/site";
+import { telHref, useSiteSettings } from "~/settings/use-site-settings";
 
 const footerLinks = [
   { to: "/styled-collections", label: "Products" },
@@ -9,6 +10,7 @@ const footerLinks = [
 ] as const;
 
 export function SiteFooter() {
+  const contact = useSiteSettings();
   return (
     <footer className="render-when-near mt-16 bg-ink text-cream">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-3">
@@ -31,11 +33,16 @@ export function SiteFooter() {
         <div>
           <h2 className="font-sans text-sm font-bold uppercase tracking-wider text-honey">Get in touch</h2>
           <p className="mt-3">
-            <a href={`mailto:${site.email}`} className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
-              {site.email}
+            <a href={`mailto:${contact.email}`} className="inline-block py-1.5 break-all underline underline-offset-4 hover:text-honey">
+              {contact.email}
             </a>
           </p>
-          <p className="mt-1 text-sm text-cream/80">{site.availability}</p>
+          <p>
+            <a href={telHref(contact.phone)} className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
+              {contact.phone}
+            </a>
+          </p>
+          <p className="mt-1 text-sm text-cream/80">{contact.availability}</p>
         </div>
       </div>
       <div className="border-t border-cream/15">

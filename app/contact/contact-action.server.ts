@@ -1,6 +1,7 @@
 import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
+import { ownerNotificationEmail } from "~/settings/site-settings.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
@@ -58,7 +59,7 @@ export async function submitContact(
         .values({ ...input, sessionId, userAgent })
         .returning({ id: contactSubmissions.id });
       await queueEmail(tx, {
-        to: context.config.mail.ownerEmail,
+        to: await ownerNotificationEmail(tx, context.config.mail.ownerEmail),
         subject: `New contact message: ${input.subject}`,
         text: [
           `From: ${input.firstName} ${input.lastName} <${input.email}>`,

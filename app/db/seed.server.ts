@@ -3,8 +3,9 @@ import { catalogSeed, testProductSeed } from "~/content/catalog";
 import { eventsSeed } from "~/content/events";
 import { membershipsSeed } from "~/content/memberships";
 import { postsSeed } from "~/content/posts";
+import { GALLERY_SEED } from "~/gallery/gallery.server";
 import type { Database } from "./client.server";
-import { appSettings, blogPosts, catalogItems, events, membershipTiers, ticketOptions } from "./schema";
+import { appSettings, blogPosts, catalogItems, events, galleryPhotos, membershipTiers, ticketOptions } from "./schema";
 
 /** Set once the seed content is in: later starts add nothing, so what the owner renamed or deleted stays so. */
 const SEEDED_KEY = "seed.content";
@@ -12,7 +13,7 @@ const SEEDED_KEY = "seed.content";
 const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /**
- * Inserts the spec's catalog, events, ticket options, tiers and sample posts into a new database.
+ * Inserts the spec's catalog, events, ticket options, tiers, sample posts and gallery photos into a new database.
  * Each row is inserted only when its key is absent, and only until the seed has run once: a product
  * the owner renamed (new slug) or a post she deleted does not come back on the next start.
  */
@@ -70,6 +71,7 @@ export async function seedDatabase(db: Database): Promise<void> {
 
     await tx.insert(membershipTiers).values(membershipsSeed).onConflictDoNothing({ target: membershipTiers.slug });
     await tx.insert(blogPosts).values(postsSeed).onConflictDoNothing({ target: blogPosts.slug });
+    await tx.insert(galleryPhotos).values(GALLERY_SEED).onConflictDoNothing({ target: galleryPhotos.src });
     await tx.insert(appSettings).values({ key: SEEDED_KEY, value: "1" }).onConflictDoNothing();
   });
 }

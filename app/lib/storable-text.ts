@@ -5,3 +5,21 @@
  * characters of their own accord.
  */
 export const isStorableText = (value: string): boolean => !value.includes("\u0000");
+
+/** One line of text: no control characters (a newline or NUL has no place in a name, a phone number or a caption). */
+export function isOneLine(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** Text of several lines: line breaks and tabs, but no other control character (and so no NUL). */
+export function isCleanText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  }
+  return true;
+}

@@ -3,6 +3,7 @@ import { recordAudit } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { orders } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
 import { recordOrderEvent } from "./order-history.server";
 
@@ -60,7 +61,7 @@ export async function resendConfirmation(context: Context, orderId: string, key:
   return context.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order || !["paid", "partially_refunded"].includes(order.status)) return "not-paid" as const;
-    const email = customerConfirmationEmail(order, context.config.siteUrl);
+    const email = customerConfirmationEmail(order, context.config.siteUrl, await getSiteSettings(tx, context.config.mail.ownerEmail));
     const queued = await queueEmail(tx, { ...email, orderId: order.id, dedupeKey: `${email.dedupeKey}:resend:${key}` });
     if (queued) {
       await recordOrderEvent(tx, order.id, "email", `Confirmation email sent again to ${order.customerEmail}`, now);

@@ -3,7 +3,7 @@ import { formatRand } from "~/lib/money";
 import type { OrderRow } from "./orders.server";
 
 /** The buyer's confirmation: what was bought, the amount, the reference and the processing promise. */
-export function customerConfirmationEmail(order: OrderRow, siteUrl: string): OutgoingEmail {
+export function customerConfirmationEmail(order: OrderRow, siteUrl: string, contact: { email: string; phone: string }): OutgoingEmail {
   return {
     to: order.customerEmail,
     subject: `Your Honey Bee order ${order.reference} is confirmed`,
@@ -20,7 +20,7 @@ export function customerConfirmationEmail(order: OrderRow, siteUrl: string): Out
       "",
       "Your order will be processed within 1-2 business days. We will email you with status updates.",
       "",
-      `Questions? Reply to this email or visit ${siteUrl}/contact and quote your order reference.`,
+      `Questions? Reply to this email, write to ${contact.email}, call ${contact.phone} or visit ${siteUrl}/contact, and quote your order reference.`,
       "",
       "Honey Bee Sustainable Fashion",
     ].join("\n"),

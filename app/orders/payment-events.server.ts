@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { recordOrderEvent } from "./order-history.server";
@@ -28,6 +29,7 @@ export interface EventRecord {
 
 export interface MailSettingsForOrders {
   siteUrl: string;
+  /** OWNER_EMAIL: used when the owner stored no notification address in /admin/settings. */
   ownerEmail: string;
 }
 
@@ -118,11 +120,13 @@ export async function recordPayment(
     await recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
       paymentId: input.paymentId,
     });
-    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl));
-    await queueEmail(tx, ownerOrderNotice(paid!, input.mail.ownerEmail));
+    // The owner's stored contact details and notification address (/admin/settings), else the defaults.
+    const settings = await getSiteSettings(tx, input.mail.ownerEmail);
+    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl, settings));
+    await queueEmail(tx, ownerOrderNotice(paid!, settings.ownerEmail));
     if (attention) {
       await recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now);
-      await queueEmail(tx, ownerAttentionNotice(paid!, input.mail));
+      await queueEmail(tx, ownerAttentionNotice(paid!, { siteUrl: input.mail.siteUrl, ownerEmail: settings.ownerEmail }));
       return { outcome: "paid-needs-attention" as const, order: paid };
     }
     return { outcome: "paid" as const, order: paid };

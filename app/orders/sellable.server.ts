@@ -91,7 +91,8 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
   const [row] = await db
     .select()
     .from(membershipTiers)
-    .where(sql`${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})`)
+    // A hidden tier is not offered, so it is not sold either.
+    .where(sql`(${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})) and ${membershipTiers.visible}`)
     .orderBy(asc(membershipTiers.sortOrder))
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that membership plan." };

@@ -31,6 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       publishedOn: post.publishedOn,
       views: post.views,
       likes: post.likes,
+      image: post.image,
       html: renderMarkdown(post.content),
     },
   };
@@ -120,6 +121,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     description: post.excerpt,
     path: `/blog/${post.slug}`,
     siteUrl,
+    // The cover photo chosen in /admin/blog is the picture a shared link shows.
+    image: post.image ?? undefined,
     type: "article",
     jsonLd: [
       {

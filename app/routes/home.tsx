@@ -7,6 +7,7 @@ import { CommunityVideo } from "~/components/home/CommunityVideo";
 import { SlotImage } from "~/components/ui/SlotImage";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { siteSettingsFrom } from "~/settings/use-site-settings";
 import type { Route } from "./+types/home";
 import { skipAfterContactSend } from "~/contact/revalidation";
 import { halfOfPageFrom } from "~/components/ui/Picture";
@@ -246,6 +247,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const contact = siteSettingsFrom(matches);
   return seo({
     title: site.name,
     description: site.heroText,
@@ -256,9 +258,10 @@ export function meta({ matches }: Route.MetaArgs) {
         "@context": "https://schema.org",
         "@type": "Organization",
         name: site.name,
-        email: site.email,
+        email: contact.email,
+        telephone: contact.phone,
         url: siteUrlFrom(matches),
-        sameAs: Object.values(site.social),
+        sameAs: Object.values(contact.social).filter(Boolean),
       },
     ],
   });

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { site } from "~/content/site";
 import { shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { findMembershipTier } from "~/memberships/memberships.server";
+import { useSiteSettings } from "~/settings/use-site-settings";
 import type { Route } from "./+types/membership";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -21,13 +21,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function MembershipPage({ loaderData: tier }: Route.ComponentProps) {
+  const contact = useSiteSettings();
   useEffect(() => {
     // "instant": the page-wide smooth scrolling would otherwise animate the jump.
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [tier.slug]);
   const price = tier.priceCents === null ? tier.priceText : `${shortRand(tier.priceCents)} / month`;
   const checkout = tier.priceCents === null ? null : `/checkout?${new URLSearchParams({ type: "membership", item: tier.slug, price: shortRand(tier.priceCents) })}`;
-  const mailto = `mailto:${site.email}?subject=${encodeURIComponent(`${tier.name} Membership Enquiry`)}`;
+  const mailto = `mailto:${contact.email}?subject=${encodeURIComponent(`${tier.name} Membership Enquiry`)}`;
   return (
     <article className="container-page py-10 sm:py-14">
       <Link to="/" className="btn-outline min-h-11">← Back to Home</Link>

@@ -4,7 +4,20 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { adminAuditLog, analyticsEvents, blogPosts, catalogItems, contactSubmissions, orders, refunds } from "~/db/schema";
+import { asc } from "drizzle-orm";
+import {
+  adminAuditLog,
+  analyticsEvents,
+  appSettings,
+  blogPosts,
+  catalogItems,
+  contactSubmissions,
+  galleryPhotos,
+  membershipTiers,
+  orders,
+  refunds,
+} from "~/db/schema";
+import { GALLERY_SEED } from "~/gallery/gallery.server";
 import routes from "~/routes";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
@@ -18,6 +31,8 @@ import { createTestDatabase, testContext } from "../setup/test-db";
 const APP_DIR = fileURLToPath(new URL("../../app/", import.meta.url));
 const BASE = "http://localhost:3000";
 const SECRET = "zz-secret-marker";
+/** A draft (id 3) whose text only the owner may read. */
+const GUARD_DRAFT = "zz-guard-draft";
 
 type Handler = "loader" | "action";
 type Expectation = "redirect-to-login" | "401" | "redirect-to-admin-without-data";
@@ -135,6 +150,81 @@ const GUARDED: Record<string, Case[]> = {
   "routes/admin/activity.tsx": [
     { name: "activity", handler: "loader", method: "GET", url: "/admin/activity", expect: "redirect-to-login" },
   ],
+  "routes/admin/memberships.tsx": [
+    { name: "membership tiers", handler: "loader", method: "GET", url: "/admin/memberships", expect: "redirect-to-login" },
+    {
+      name: "change a tier's price and hide it",
+      handler: "action",
+      method: "POST",
+      url: "/admin/memberships",
+      form: { slug: "style-starter", name: "Anon tier", price: "1", description: "D", benefits: "B", sortOrder: "1" },
+      expect: "redirect-to-login",
+    },
+  ],
+  "routes/admin/blog.tsx": [
+    { name: "blog posts", handler: "loader", method: "GET", url: "/admin/blog", expect: "redirect-to-login" },
+    { name: "blog posts, page 2", handler: "loader", method: "GET", url: "/admin/blog?page=2", expect: "redirect-to-login" },
+  ],
+  "routes/admin/blog-edit.tsx": [
+    { name: "new post form", handler: "loader", method: "GET", url: "/admin/blog/new", expect: "redirect-to-login" },
+    { name: "edit post form", handler: "loader", method: "GET", url: "/admin/blog/1", params: { id: "1" }, expect: "redirect-to-login" },
+    { name: "edit a draft", handler: "loader", method: "GET", url: "/admin/blog/3", params: { id: "3" }, expect: "redirect-to-login" },
+    {
+      name: "create a post",
+      handler: "action",
+      method: "POST",
+      url: "/admin/blog/new",
+      form: { intent: "save-publish", title: "Anon post", excerpt: "E", content: "C" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "edit a post",
+      handler: "action",
+      method: "POST",
+      url: "/admin/blog/1",
+      params: { id: "1" },
+      form: { intent: "save", title: "Anon title", excerpt: "E", content: "C" },
+      expect: "redirect-to-login",
+    },
+    ...["publish", "unpublish", "delete"].map(
+      (intent): Case => ({ name: `${intent} a post`, handler: "action", method: "POST", url: "/admin/blog/1", params: { id: "1" }, form: { intent }, expect: "redirect-to-login" }),
+    ),
+    { name: "publish the draft", handler: "action", method: "POST", url: "/admin/blog/3", params: { id: "3" }, form: { intent: "publish" }, expect: "redirect-to-login" },
+  ],
+  "routes/admin/gallery.tsx": [
+    { name: "gallery", handler: "loader", method: "GET", url: "/admin/gallery", expect: "redirect-to-login" },
+    {
+      name: "add a gallery photo",
+      handler: "action",
+      method: "POST",
+      url: "/admin/gallery",
+      form: { intent: "add", photoSrc: "/images/hero/hero.svg", photoAlt: "Anon photo" },
+      expect: "redirect-to-login",
+    },
+    { name: "caption a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "caption", id: "1", alt: "Anon alt", caption: "Anon caption" }, expect: "redirect-to-login" },
+    { name: "move a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "move", id: "1", direction: "down" }, expect: "redirect-to-login" },
+    { name: "remove a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "remove", id: "1" }, expect: "redirect-to-login" },
+  ],
+  "routes/admin/settings.tsx": [
+    { name: "settings", handler: "loader", method: "GET", url: "/admin/settings", expect: "redirect-to-login" },
+    {
+      name: "change the contact details and notification email",
+      handler: "action",
+      method: "POST",
+      url: "/admin/settings",
+      form: {
+        email: "anon@example.test",
+        phone: "+27 11 000 0000",
+        location: "Anon",
+        availability: "Anon",
+        facebook: "",
+        instagram: "",
+        linkedin: "",
+        ownerEmail: "anon@example.test",
+      },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin-logout.ts": [
     { name: "logout", handler: "action", method: "POST", url: "/admin/logout", expect: "redirect-to-login" },
     // A GET never ends a session and shows nothing: it goes to /admin, which then asks for a sign-in.
@@ -231,6 +321,14 @@ beforeAll(async () => {
     id: GUARD_ORDER_ID,
     status: "paid",
     yocoCheckoutId: "ch_guard",
+  });
+  await handle.db.insert(blogPosts).values({
+    slug: GUARD_DRAFT,
+    title: `${SECRET} draft`,
+    excerpt: `${SECRET} excerpt`,
+    content: `${SECRET} content`,
+    publishedOn: "2025-09-01",
+    published: false,
   });
   await handle.db.insert(analyticsEvents).values({
     sessionId: "guard-session-1",
@@ -358,6 +456,20 @@ describe("an anonymous request is refused, with nothing leaked", () => {
       expect.arrayContaining([["Early Bird", 35000], ["Come With a Friend", 50000], ["Normal Price", 45000]]),
     );
     expect(options).toHaveLength(3);
+  });
+
+  it("nothing was stored or changed in the tiers, posts, gallery or settings by the refused writes", async () => {
+    const tiers = await handle.db.select().from(membershipTiers);
+    expect(tiers.find((t) => t.slug === "style-starter")).toMatchObject({ name: "The Style Starter", priceCents: 15000, visible: true });
+    expect(tiers.some((t) => t.name === "Anon tier")).toBe(false);
+    const posts = await handle.db.select().from(blogPosts);
+    expect(posts.some((p) => p.title === "Anon post" || p.title === "Anon title")).toBe(false);
+    expect(posts.find((p) => p.id === 1)).toMatchObject({ published: true });
+    expect(posts.find((p) => p.slug === GUARD_DRAFT)).toMatchObject({ published: false });
+    const photos = await handle.db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.sortOrder), asc(galleryPhotos.id));
+    expect(photos.map((p) => [p.src, p.alt, p.caption])).toEqual(GALLERY_SEED.map((p) => [p.src, p.alt, null]));
+    expect((await handle.db.select().from(appSettings)).filter((r) => r.key.startsWith("site."))).toEqual([]);
+    expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {

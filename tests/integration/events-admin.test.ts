@@ -86,7 +86,7 @@ async function snapshot() {
 async function buyAndPay(item: string) {
   const result = await checkout(handle, "ticket", item, { clock: fixedClock(NOW) });
   const orderId = orderIdFrom(result);
-  await handle.db.transaction((tx) => convertHolds(tx, orderId));
+  await handle.db.transaction((tx) => convertHolds(tx, orderId, NOW));
   return orderId;
 }
 

@@ -1,14 +1,15 @@
-import { site } from "~/content/site";
-
-const socials = [
-  { name: "Facebook", href: site.social.facebook },
-  { name: "Instagram", href: site.social.instagram },
-  { name: "LinkedIn", href: site.social.linkedin },
-] as const;
+import { telHref, useSiteSettings } from "~/settings/use-site-settings";
 
 /** Email, phone, location, availability and the social pages (new tab): on /contact and in the home contact section. */
 export function ContactDetails({ headingId, headingLevel = 2 }: { headingId: string; headingLevel?: 2 | 3 }) {
+  const contact = useSiteSettings();
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // A social page the owner cleared in the settings is not offered.
+  const socials = [
+    { name: "Facebook", href: contact.social.facebook },
+    { name: "Instagram", href: contact.social.instagram },
+    { name: "LinkedIn", href: contact.social.linkedin },
+  ].filter((s) => s.href);
   return (
     <aside className="card space-y-5 self-start p-6 sm:p-8" aria-labelledby={headingId}>
       <Heading id={headingId} className="font-display text-2xl">
@@ -18,38 +19,40 @@ export function ContactDetails({ headingId, headingLevel = 2 }: { headingId: str
         <div>
           <dt className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Email</dt>
           <dd>
-            <a className="link inline-block py-1 break-all" href={`mailto:${site.email}`}>
-              {site.email}
+            <a className="link inline-block py-1 break-all" href={`mailto:${contact.email}`}>
+              {contact.email}
             </a>
           </dd>
         </div>
         <div>
           <dt className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Phone</dt>
           <dd>
-            <a className="link inline-block py-1" href={`tel:${site.phone.replace(/\s/g, "")}`}>
-              {site.phone}
+            <a className="link inline-block py-1" href={telHref(contact.phone)}>
+              {contact.phone}
             </a>
           </dd>
         </div>
         <div>
           <dt className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Location</dt>
-          <dd>{site.location}</dd>
+          <dd className="break-words">{contact.location}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Availability</dt>
-          <dd>{site.availability}</dd>
+          <dd className="break-words">{contact.availability}</dd>
         </div>
       </dl>
-      <ul className="flex flex-wrap gap-3" aria-label="Social media">
-        {socials.map((s) => (
-          <li key={s.name}>
-            <a className="btn-outline" href={s.href} target="_blank" rel="noopener noreferrer">
-              {s.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {socials.length ? (
+        <ul className="flex flex-wrap gap-3" aria-label="Social media">
+          {socials.map((s) => (
+            <li key={s.name}>
+              <a className="btn-outline" href={s.href} target="_blank" rel="noopener noreferrer">
+                {s.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </aside>
   );
 }

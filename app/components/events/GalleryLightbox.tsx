@@ -5,7 +5,7 @@ import { Picture } from "~/components/ui/Picture";
  * A grid of lazy thumbnails; a click opens the photo full size in a native modal <dialog>, which
  * traps focus and closes on Escape, and focus goes back to the thumbnail that opened it.
  */
-export function GalleryLightbox({ photos }: { photos: { src: string; alt: string }[] }) {
+export function GalleryLightbox({ photos }: { photos: { src: string; alt: string; caption?: string | null }[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const [current, setCurrent] = useState<number | null>(null);
@@ -29,6 +29,7 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
             >
               <Picture src={photo.src} sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" priority={i === 0} alt="" width={600} height={600} loading={i < 2 ? "eager" : "lazy"} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
             </button>
+            {photo.caption ? <p className="mt-1 text-sm break-words text-ink-soft">{photo.caption}</p> : null}
           </li>
         ))}
       </ul>
@@ -45,7 +46,7 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
           <figure>
             <Picture src={photos[current]!.src} sizes="95vw" loading="eager" alt={photos[current]!.alt} width={1200} height={1200} className="max-h-[80vh] w-auto object-contain" />
             <figcaption className="mt-2 flex items-center justify-between gap-4">
-              <span>{photos[current]!.alt}</span>
+              <span className="break-words">{photos[current]!.caption || photos[current]!.alt}</span>
               <button type="button" className="btn-dark min-h-11" onClick={() => dialog.current?.close()} autoFocus>
                 Close
               </button>

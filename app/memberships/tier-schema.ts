@@ -1,0 +1,78 @@
+// zod/mini, like every schema a route may also use in the browser (decision 060).
+import * as z from "zod/mini";
+import { parseRandToCents } from "~/catalog/product-schema";
+import { shortRand } from "~/lib/money";
+import { isCleanText, isOneLine } from "~/lib/storable-text";
+
+const MAX_PRICE_CENTS = 10_000_000;
+const MAX_BENEFITS = 20;
+
+const benefitLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** One membership tier's form in /admin/memberships. */
+export const tierSchema = z
+  .object({
+    slug: z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, "This membership plan could not be found.")),
+    name: z.string().check(
+      z.trim(),
+      z.minLength(1, "Name is required."),
+      z.maxLength(80, "Name must be at most 80 characters."),
+      z.refine(isOneLine, "Name must be one line of text."),
+    ),
+    price: z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || (parseRandToCents(v) ?? 0) >= 100, "Price must be an amount in rand of at least R 1.00, e.g. 150 or 150.00."),
+      z.refine((v) => (parseRandToCents(v) ?? 0) <= MAX_PRICE_CENTS, "Price is too large."),
+    ),
+    priceText: z.string().check(
+      z.trim(),
+      z.maxLength(60, "Price on request text must be at most 60 characters."),
+      z.refine(isOneLine, "Price on request text must be one line of text."),
+    ),
+    description: z.string().check(
+      z.trim(),
+      z.minLength(1, "Description is required."),
+      z.maxLength(1000, "Description must be at most 1000 characters."),
+      z.refine(isCleanText, "Description contains a control character: please retype it."),
+    ),
+    benefits: z.string().check(
+      z.trim(),
+      z.refine(isCleanText, "Benefits contain a control character: please retype them."),
+      z.refine((v) => benefitLines(v).length >= 1, "List at least one benefit, one per line."),
+      z.refine((v) => benefitLines(v).length <= MAX_BENEFITS, `List at most ${MAX_BENEFITS} benefits.`),
+      z.refine((v) => benefitLines(v).every((line) => line.length <= 200), "Each benefit must be at most 200 characters."),
+    ),
+    visible: z.boolean(),
+    sortOrder: z.string().check(
+      z.trim(),
+      z.refine((v) => /^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 10_000, "Sort order must be a whole number from -10000 to 10000."),
+    ),
+  })
+  .check(
+    z.refine((t) => t.price !== "" || t.priceText !== "", {
+      message: "Enter a price, or a Price on request text such as Contact Us.",
+      path: ["price"],
+    }),
+  );
+
+export type TierInput = z.infer<typeof tierSchema>;
+
+export const TIER_TEXT_FIELDS = ["slug", "name", "price", "priceText", "description", "benefits", "sortOrder"] as const;
+
+/** What the form's fields become in the tier's row. A priced tier shows its short price ("R150"). */
+export function tierRowValues(input: TierInput) {
+  const priceCents = input.price === "" ? null : parseRandToCents(input.price);
+  return {
+    name: input.name,
+    priceCents,
+    priceText: priceCents === null ? input.priceText : shortRand(priceCents),
+    description: input.description,
+    features: benefitLines(input.benefits),
+    visible: input.visible,
+    sortOrder: Number(input.sortOrder),
+  };
+}

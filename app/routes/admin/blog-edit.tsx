@@ -1,0 +1,213 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { setToastCookie } from "~/admin/flash-toast.server";
+import { textFields, validateForm } from "~/admin/form-result";
+import { requireAdmin } from "~/admin/session.server";
+import { findPostForAdmin, removePost, savePost, setPostPublished } from "~/blog/post-admin.server";
+import { POST_TEXT_FIELDS, postAdminSchema } from "~/blog/post-admin-schema";
+import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
+import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { readPhotosFromForm } from "~/media/form-photos.server";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/blog-edit";
+
+interface FormValues {
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  content: string;
+  photos: { src: string; alt: string }[];
+}
+
+const NEW_POST: FormValues = { title: "", excerpt: "", author: DEFAULT_POST_AUTHOR, category: DEFAULT_POST_CATEGORY, content: "", photos: [] };
+
+/** The post's id from the URL, or null on /admin/blog/new; a malformed id is a 404. */
+function postId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  if (!/^\d{1,9}$/.test(params.id) || Number(params.id) < 1) throw data({ error: "Post not found" }, { status: 404 });
+  return Number(params.id);
+}
+
+const notFound = () => data({ error: "Post not found" }, { status: 404 });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const id = postId(params);
+  if (id === null) return { id: null, slug: null, published: false, values: NEW_POST };
+  const row = await findPostForAdmin(context.db, id);
+  if (!row) throw notFound();
+  const values: FormValues = {
+    title: row.title,
+    excerpt: row.excerpt,
+    author: row.author,
+    category: row.category,
+    content: row.content,
+    photos: row.image ? [{ src: row.image, alt: row.imageAlt ?? "" }] : [],
+  };
+  return { id: row.id, slug: row.slug, published: row.published, values };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const id = postId(params);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const now = context.clock.now();
+
+  if (intent === "publish" || intent === "unpublish" || intent === "delete") {
+    if (id === null) throw notFound();
+    if (intent === "delete") {
+      const removed = await removePost(context.db, id, now);
+      if (!removed) throw notFound();
+      throw redirect("/admin/blog", { headers: { "Set-Cookie": setToastCookie({ title: "Post deleted", description: `"${removed.title}" is gone from the blog.` }) } });
+    }
+    const changed = await setPostPublished(context.db, id, intent === "publish", now);
+    if (!changed) throw notFound();
+    const toast =
+      intent === "publish"
+        ? { title: "Post published", description: `"${changed.title}" is on the blog now.` }
+        : { title: "Post unpublished", description: `"${changed.title}" is a draft again: off the blog and its address.` };
+    throw redirect(`/admin/blog/${id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
+  }
+  if (intent !== "save" && intent !== "save-publish") {
+    const fieldErrors: Record<string, string> = { form: "Unknown action: nothing was changed." };
+    return data({ fieldErrors, values: { ...textFields(form, POST_TEXT_FIELDS), photos: [] } }, { status: 400 });
+  }
+
+  const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
+  const values = { ...textFields(form, POST_TEXT_FIELDS), photos };
+  const checked = validateForm(postAdminSchema, values);
+  if (!checked.ok || uploadErrors.length) {
+    const fieldErrors = checked.ok ? {} : checked.fieldErrors;
+    if (uploadErrors.length) fieldErrors.photos ??= uploadErrors.join(" ");
+    return data({ fieldErrors, values }, { status: 400 });
+  }
+  const saved = await savePost(context.db, { id, input: checked.data, publish: intent === "save-publish", now });
+  if (!saved) throw notFound();
+  const toast = saved.created
+    ? saved.published
+      ? { title: "Post published", description: "It is on the blog now." }
+      : { title: "Draft saved", description: "Publish it when it is ready." }
+    : { title: "Post saved", description: saved.published ? "The blog shows the changes now." : "It is still a draft." };
+  throw redirect(`/admin/blog/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
+}
+
+export default function AdminBlogEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, slug, published } = loaderData;
+  const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
+  const errors = actionData?.fieldErrors;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const title = id === null ? "New post" : `Edit ${loaderData.values.title}`;
+  return (
+    <div className={adminPageClass}>
+      <Link to="/admin/blog" className="link text-sm">
+        ← All posts
+      </Link>
+      <AdminPageHeader title={title}>
+        {slug && published ? (
+          <a href={`/blog/${slug}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+            View on the blog
+          </a>
+        ) : null}
+      </AdminPageHeader>
+      {id !== null ? (
+        <p className="text-ink-soft">
+          Status: <strong className="text-ink">{published ? "Published" : "Draft"}</strong>
+          {published ? null : " (not on the site)"}
+        </p>
+      ) : null}
+
+      {/* A key per saved version, so the fields show what was stored after a save. */}
+      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+        <ErrorSummary errors={errors} />
+        <TextField label="Title" name="title" defaultValue={values.title} error={errors?.title} required maxLength={200} />
+        <TextAreaField label="Excerpt" name="excerpt" defaultValue={values.excerpt} error={errors?.excerpt} required rows={3} hint="One or two sentences shown on the blog's cards." />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Author" name="author" defaultValue={values.author} error={errors?.author} maxLength={100} hint={`Empty: ${DEFAULT_POST_AUTHOR}`} />
+          <TextField label="Category" name="category" defaultValue={values.category} error={errors?.category} maxLength={60} hint={`Empty: ${DEFAULT_POST_CATEGORY}`} />
+        </div>
+        <TextAreaField label="Content" name="content" defaultValue={values.content} error={errors?.content} required rows={14} hint="Markdown: blank lines between paragraphs, ## for a heading, - for a list." />
+        <PhotoPicker
+          label="Cover photo"
+          max={1}
+          initial={values.photos}
+          error={errors?.photos}
+          fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")}
+        />
+        <div className="flex flex-wrap gap-3">
+          {id === null ? (
+            <>
+              <button type="submit" name="intent" value="save-publish" className="btn-primary" disabled={busy}>
+                Publish
+              </button>
+              <button type="submit" name="intent" value="save" className="btn-outline" disabled={busy}>
+                Save as draft
+              </button>
+            </>
+          ) : (
+            <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
+              {busy ? "Saving..." : "Save post"}
+            </button>
+          )}
+        </div>
+      </Form>
+
+      {id !== null && !published ? (
+        <Form method="post" className="card max-w-3xl p-4 sm:p-6">
+          <p className="text-ink-soft">Publishing puts it on the blog, dated today.</p>
+          <button type="submit" name="intent" value="publish" className="btn-primary mt-3" disabled={busy}>
+            Publish {loaderData.values.title}
+          </button>
+        </Form>
+      ) : null}
+
+      {id !== null && published ? (
+        <details className="card max-w-3xl p-4 sm:p-6">
+          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Unpublish this post</summary>
+          <p className="mt-2 text-ink-soft">It becomes a draft: gone from the blog, the home page and search engines, and its address answers Not Found. You can publish it again later.</p>
+          <Form method="post" className="mt-4">
+            <button type="submit" name="intent" value="unpublish" className="btn-dark min-h-11 px-5">
+              Yes, unpublish {loaderData.values.title}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+
+      {id !== null ? (
+        <details className="card max-w-3xl p-4 sm:p-6">
+          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Delete this post</summary>
+          <p className="mt-2 text-ink-soft">The post, its views and its likes are removed for good. Unpublish it instead to keep it as a draft.</p>
+          <Form method="post" className="mt-4">
+            <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
+              Yes, delete {loaderData.values.title}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo({
+    title: loaderData?.id ? `Edit ${loaderData.values.title}` : "New post",
+    description: "Write or edit a blog post.",
+    path: "/admin/blog",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <div className={adminPageClass}>
+      <h1 className="text-2xl font-semibold">Post not found</h1>
+      <p className="text-ink-soft">It may have been deleted.</p>
+      <Link to="/admin/blog" className="btn-primary">
+        All posts
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useSearchParams } from "react-router";
+import { requireAdmin } from "~/admin/session.server";
+import { listPostsForAdmin } from "~/blog/post-admin.server";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { DataList } from "~/components/admin/DataList";
+import { Pagination } from "~/components/admin/Pagination";
+import { dayMonthYear } from "~/lib/dates-in-words";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return listPostsForAdmin(context.db, Number.isSafeInteger(page) && page > 0 ? page : 1);
+}
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pages, total } = loaderData;
+  const [search] = useSearchParams();
+  return (
+    <div className={adminPageClass}>
+      <AdminPageHeader title="Blog">
+        <Link to="/admin/blog/new" className="btn-primary min-h-11 px-4 py-1.5">
+          New post
+        </Link>
+      </AdminPageHeader>
+      <p className="text-sm text-ink-soft">{total === 1 ? "1 post" : `${total} posts`}. Drafts are not on the site until you publish them.</p>
+      <DataList
+        caption="Blog posts"
+        rows={posts}
+        rowKey={(p) => p.id}
+        empty="No posts yet. Write the first one with New post."
+        columns={[
+          {
+            header: "Title",
+            primary: true,
+            cell: (p) => (
+              <Link to={`/admin/blog/${p.id}`} className="link font-semibold break-words">
+                {p.title}
+              </Link>
+            ),
+          },
+          { header: "Status", cell: (p) => (p.published ? "Published" : "Draft") },
+          { header: "Date", cell: (p) => <time dateTime={p.publishedOn}>{dayMonthYear(p.publishedOn)}</time> },
+          { header: "Views", cell: (p) => String(p.views) },
+        ]}
+      />
+      <Pagination page={page} pages={pages} search={search} label="Posts" />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Blog", description: "The blog's posts and drafts.", path: "/admin/blog", siteUrl: siteUrlFrom(matches), noindex: true });

@@ -1,0 +1,114 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminSession } from "~/admin/session.server";
+import { loadHome } from "~/catalog/home.server";
+import { sitemapPaths } from "~/catalog/sitemap.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { adminAuditLog, membershipTiers, orders } from "~/db/schema";
+import * as tiersRoute from "~/routes/admin/memberships";
+import * as membershipRoute from "~/routes/membership";
+import { createTestDatabase, testContext } from "../setup/test-db";
+import { call, get, post, toastOf } from "./admin-content-helpers";
+import { checkout } from "./checkout-helpers";
+
+let handle: DatabaseHandle;
+let cookie: string;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+});
+afterAll(() => handle?.close());
+
+const SLUG = "style-starter";
+const tier = async (slug = SLUG) => (await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, slug)))[0]!;
+const form = (overrides: Record<string, string> = {}) => ({
+  slug: SLUG,
+  name: "The Style Starter Plus",
+  price: "175",
+  priceText: "",
+  description: "Begin your journey.",
+  benefits: "Monthly posts\n\n  Art-healing sessions  \nA warm community focus\nA new benefit",
+  sortOrder: "1",
+  visible: "on",
+  ...overrides,
+});
+const save = (fields: Record<string, string>) => call(handle, tiersRoute.action, post("/admin/memberships", fields, cookie));
+const tierPage = (slug = SLUG) => call(handle, membershipRoute.loader, get(`/membership/${slug}`), { tier: slug });
+
+describe("membership tiers in the admin", () => {
+  it("lists every tier of both sets", async () => {
+    const page = await call(handle, tiersRoute.loader, get("/admin/memberships", cookie));
+    const tiers = page.body.tiers as { tierSet: string; values: { slug: string } }[];
+    expect(tiers.length).toBe((await handle.db.select().from(membershipTiers)).length);
+    expect(new Set(tiers.map((t) => t.tierSet))).toEqual(new Set(["newer", "older"]));
+  });
+
+  it("an edit shows on the home page and the tier's page, with an audit entry", async () => {
+    const answer = await save(form());
+    expect(answer.status).toBe(302);
+    expect(toastOf(answer)?.title).toBe("The Style Starter Plus saved");
+    expect(await tier()).toMatchObject({
+      name: "The Style Starter Plus",
+      priceCents: 17500,
+      priceText: "R175",
+      features: ["Monthly posts", "Art-healing sessions", "A warm community focus", "A new benefit"],
+      visible: true,
+    });
+    const home = await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"));
+    expect(home.tiers.find((t) => t.slug === SLUG)).toMatchObject({ name: "The Style Starter Plus", priceText: "R175" });
+    expect((await tierPage()).body).toMatchObject({ name: "The Style Starter Plus", priceCents: 17500 });
+    const [entry] = await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: "membership.update", entityId: SLUG, before: { name: "The Style Starter", priceCents: 15000 }, after: { name: "The Style Starter Plus", priceCents: 17500 } });
+  });
+
+  it("a price on request replaces the price; such a plan is not sold", async () => {
+    await save(form({ price: "", priceText: "Contact Us" }));
+    expect(await tier()).toMatchObject({ priceCents: null, priceText: "Contact Us" });
+    const result = await checkout(handle, "membership", SLUG);
+    expect(result).not.toBeInstanceOf(Response);
+    await save(form());
+  });
+
+  it("a hidden tier is gone from home, the sitemap and its page (404), and checkout refuses it", async () => {
+    expect(((await checkout(handle, "membership", SLUG)) as Response).status).toBe(302);
+    const ordersBefore = (await handle.db.select().from(orders)).length;
+    await save(form({ visible: "" }));
+    expect((await tier()).visible).toBe(false);
+    expect((await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"))).tiers.map((t) => t.slug)).not.toContain(SLUG);
+    expect(await sitemapPaths(handle.db)).not.toContain(`/membership/${SLUG}`);
+    expect((await tierPage()).status).toBe(404);
+    const refused = await checkout(handle, "membership", SLUG);
+    expect(refused).not.toBeInstanceOf(Response);
+    const byName = await checkout(handle, "membership", "The Style Starter Plus");
+    expect(byName).not.toBeInstanceOf(Response);
+    expect((await handle.db.select().from(orders)).length).toBe(ordersBefore);
+
+    await save(form());
+    expect((await tierPage()).status).toBe(200);
+  });
+
+  it.each([
+    ["name", ""],
+    ["name", "Two\nlines"],
+    ["price", "free"],
+    ["price", "0.50"],
+    ["benefits", " \n \n"],
+    ["benefits", Array.from({ length: 21 }, (_, i) => `Benefit ${i}`).join("\n")],
+    ["sortOrder", "first"],
+    ["description", "nul \u0000"],
+  ])("refuses a bad %s with a field message and changes nothing", async (field, value) => {
+    const before = await handle.db.select().from(membershipTiers).orderBy(membershipTiers.slug);
+    const answer = await save(form({ [field]: value }));
+    expect(answer.status).toBe(400);
+    expect((answer.body.fieldErrors as Record<string, string>)[field]).toBeTruthy();
+    expect(answer.body.slug).toBe(SLUG);
+    expect(await handle.db.select().from(membershipTiers).orderBy(membershipTiers.slug)).toEqual(before);
+  });
+
+  it("an unknown tier is a 404 and nothing is created", async () => {
+    const count = (await handle.db.select().from(membershipTiers)).length;
+    expect((await save(form({ slug: "no-such-tier" }))).status).toBe(404);
+    expect((await save(form({ slug: "../bad" }))).status).toBe(400);
+    expect((await handle.db.select().from(membershipTiers)).length).toBe(count);
+  });
+});

@@ -2,6 +2,8 @@ import { eq, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, paymentWebhookEvents } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
+import { shopContact } from "~/email/shop-contact.server";
+import { issueTickets } from "~/tickets/issue.server";
 import { convertHolds, releaseHolds, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerOrderNotice } from "./order-emails.server";
 import { isOrderId, type OrderRow } from "./orders.server";
@@ -46,7 +48,8 @@ async function lockOrder(tx: Tx, ref: { orderId?: string; checkoutId?: string; p
 /**
  * A completed payment, from a verified webhook or from asking the provider. In one transaction:
  * the event id is recorded (so a repeat or a concurrent duplicate does nothing), the order becomes
- * paid with its provider ids, its holds become sales, and the two emails are queued.
+ * paid with its provider ids, its holds become sales, a ticket or workshop order gets one ticket per
+ * seat, and the two emails are queued.
  * A refunded order stays refunded; a failed, cancelled or expired one becomes paid (the money was taken).
  */
 export async function recordPayment(
@@ -84,8 +87,11 @@ export async function recordPayment(
       .where(eq(orders.id, order.id))
       .returning();
     await convertHolds(tx, order.id);
-    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl));
-    await queueEmail(tx, ownerOrderNotice(paid!, input.mail.ownerEmail));
+    // Tickets are issued with the payment, so the confirmation that carries them is queued with it too.
+    const tickets = await issueTickets(tx, paid!, input.now);
+    const contact = await shopContact(tx);
+    await queueEmail(tx, await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now }));
+    await queueEmail(tx, ownerOrderNotice(paid!, input.mail.ownerEmail, contact, tickets.length));
     return { outcome: "paid" as const, order: paid };
   });
 }

@@ -233,3 +233,68 @@ describe("an owner's session date replaces the default", () => {
     expect(ticket!.sessionEndsAt?.toISOString()).toBe("2025-09-20T10:00:00.000Z");
   });
 });
+
+describe(`the owner's session dates and attendee pages, through their routes (${DB_NAME})`, () => {
+  async function signedIn(url: string, init: RequestInit = {}) {
+    const { createAdminSession } = await import("~/admin/session.server");
+    const cookie = (await createAdminSession(testContext(handle), "tickets-test")).split(";")[0]!;
+    return new Request(`http://localhost:3000${url}`, { ...init, headers: { Cookie: cookie, Origin: "http://localhost:3000", ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) } });
+  }
+  const sessionsRoute = () => import("~/routes/admin/event-sessions");
+  const post = async (form: Record<string, string>) => {
+    const { action } = await sessionsRoute();
+    const request = await signedIn("/admin/events/tablecloth-workshop/sessions", { method: "POST", body: new URLSearchParams(form) });
+    try {
+      return (await action({ request, params: { id: "tablecloth-workshop" }, context: testContext(handle) } as never)) as unknown;
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+  it("refuses bad input with a message per field and stores nothing; adds, then refuses to remove a session with tickets", async () => {
+    const schema = await import("~/db/schema");
+    const before = await handle.db.select().from(schema.eventSessions);
+    for (const [form, field] of [
+      [{ date: "", start: "10:00", end: "13:00", capacity: "" }, "date"],
+      [{ date: "2025-02-30", start: "10:00", end: "13:00", capacity: "" }, "date"],
+      [{ date: "2025-11-08", start: "13:00", end: "10:00", capacity: "" }, "end"],
+      [{ date: "2025-11-08", start: "10:00", end: "13:00", capacity: "0" }, "capacity"],
+      [{ date: "2025-11-08", start: "25:00", end: "13:00", capacity: "" }, "start"],
+    ] as const) {
+      const result = (await post(form)) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+      expect(result.init.status).toBe(400);
+      expect(result.data.fieldErrors[field]).toBeTruthy();
+    }
+    const past = (await post({ date: "2025-09-01", start: "10:00", end: "13:00", capacity: "" })) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+    expect(past.init.status).toBe(409);
+    expect(await handle.db.select().from(schema.eventSessions)).toEqual(before);
+
+    const added = (await post({ date: "2025-11-08", start: "10:00", end: "13:00", capacity: "6" })) as Response;
+    expect(added.status).toBe(302);
+    const [row] = await handle.db.select().from(schema.eventSessions).where(eq(schema.eventSessions.startsAt, new Date("2025-11-08T08:00:00Z")));
+    expect(row).toMatchObject({ capacity: 6 });
+    const audit = await handle.db.select().from(schema.adminAuditLog);
+    expect(audit.some((a) => a.action === "event.session.add" && a.summary.includes("8 November 2025"))).toBe(true);
+
+    // The 20 September session (earlier test) has a paid ticket: it cannot be removed.
+    const [sold] = await handle.db.select().from(schema.eventSessions).where(eq(schema.eventSessions.startsAt, new Date("2025-09-20T07:00:00Z")));
+    const refused = (await post({ intent: "remove", sessionId: String(sold!.id) })) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.fieldErrors.form).toBe("This session has tickets, so it cannot be removed.");
+    const removed = (await post({ intent: "remove", sessionId: String(row!.id) })) as Response;
+    expect(removed.status).toBe(302);
+    expect(await handle.db.select().from(schema.eventSessions).where(eq(schema.eventSessions.id, row!.id))).toEqual([]);
+  });
+
+  it("the attendee CSV lists every ticket with name, email, phone, type, code and check-in time", async () => {
+    const { loader } = await import("~/routes/admin-attendees-csv");
+    const response = (await loader({ request: await signedIn("/admin/events/tablecloth-workshop/attendees.csv"), params: { id: "tablecloth-workshop" }, context: testContext(handle) } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Ticket type,Seat,Session,Code,Order reference,Checked in at,Cancelled");
+    const all = await handle.db.select().from(tickets);
+    expect(lines).toHaveLength(all.length + 1);
+    const admitted = all.find((t) => t.checkedInAt)!;
+    expect(lines.some((l) => l.includes(admitted.code) && l.includes(admitted.checkedInAt!.toISOString()))).toBe(true);
+    expect(lines.some((l) => l.includes("+27 82 555 0101") && l.includes("Monthly Workshop"))).toBe(true);
+  });
+});

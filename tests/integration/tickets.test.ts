@@ -298,3 +298,29 @@ describe(`the owner's session dates and attendee pages, through their routes (${
     expect(lines.some((l) => l.includes("+27 82 555 0101") && l.includes("Monthly Workshop"))).toBe(true);
   });
 });
+
+describe(`the check-in page without JavaScript: a plain form post (${DB_NAME})`, () => {
+  it("admits a typed code once, then says already checked in; undo takes it back", async () => {
+    const code = (await buyWorkshopSeat("nojs@example.com")).issued[0]!.code;
+    const { createAdminSession } = await import("~/admin/session.server");
+    const { action } = await import("~/routes/admin/check-in");
+    const cookie = (await createAdminSession(testContext(handle), "tickets-test")).split(";")[0]!;
+    const post = (form: Record<string, string>) =>
+      action({
+        request: new Request("http://localhost:3000/admin/check-in", {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        }),
+        params: {},
+        context: testContext(handle),
+      } as never);
+    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "admitted", holderName: "Thandi Mokoena" } });
+    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "already", checkedInAt: NOW.toISOString() } });
+    // A ticket of another event is not valid at this door.
+    expect(await post({ code, eventId: "sip-style" })).toMatchObject({ result: { outcome: "invalid" } });
+    expect(await post({ code: "" })).toEqual({ message: "Type or scan a ticket code.", result: null });
+    expect(await post({ intent: "undo" })).toEqual({ message: "Check-in undone: Thandi Mokoena", result: null });
+    expect(await post({ code })).toMatchObject({ result: { outcome: "admitted" } });
+  });
+});

@@ -98,3 +98,22 @@ async function sessionEnd(tx: Tx, eventId: string, startsAt: Date): Promise<Date
     .limit(1);
   return row?.endsAt ?? new Date(startsAt.getTime() + DEFAULT_SESSION.hours * 3_600_000);
 }
+
+/** A refunded order's tickets stop admitting (call it in the refund's transaction); returns how many were voided. */
+export async function voidOrderTickets(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const voided = await tx
+    .update(tickets)
+    .set({ voided: true })
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.voided, false)))
+    .returning({ id: tickets.id });
+  if (voided.length) {
+    await tx.insert(orderEvents).values({
+      orderId,
+      at: now,
+      kind: "tickets",
+      summary: voided.length === 1 ? "1 ticket cancelled" : `${voided.length} tickets cancelled`,
+      detail: { voided: voided.length },
+    });
+  }
+  return voided.length;
+}

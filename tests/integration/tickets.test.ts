@@ -299,6 +299,18 @@ describe(`the owner's session dates and attendee pages, through their routes (${
   });
 });
 
+describe(`a refunded order's tickets (${DB_NAME})`, () => {
+  it("no longer admit, online or synced from an offline device", async () => {
+    const { id, issued } = await buyWorkshopSeat("refund@example.com");
+    const { voidOrderTickets } = await import("~/tickets/issue.server");
+    expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(1);
+    expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(0);
+    expect(await checkInByCode(handle.db, { code: issued[0]!.code, deviceId: "door-a", now: NOW })).toEqual({ outcome: "invalid" });
+    const synced = await syncOfflineScans(handle.db, "door-void", [{ clientScanId: "v1", code: issued[0]!.code, scannedAt: NOW.toISOString() }], NOW);
+    expect(synced.map((s) => s.outcome)).toEqual(["invalid"]);
+  });
+});
+
 describe(`the check-in page without JavaScript: a plain form post (${DB_NAME})`, () => {
   it("admits a typed code once, then says already checked in; undo takes it back", async () => {
     const code = (await buyWorkshopSeat("nojs@example.com")).issued[0]!.code;

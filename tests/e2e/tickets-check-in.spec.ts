@@ -66,6 +66,25 @@ async function signIn(page: Page) {
 
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /Admitted|Already|Not a valid|Ready|Conflict/ });
 
+test("anonymous requests to the door's, attendees' and sessions' pages and data are refused", async ({ request }) => {
+  for (const path of ["/admin/check-in", "/admin/events/tablecloth-workshop/attendees", "/admin/events/tablecloth-workshop/sessions"]) {
+    const response = await request.get(url(path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"]).toBe("/admin/login");
+  }
+  for (const path of ["/admin/check-in/data?event=tablecloth-workshop&session=", "/admin/events/tablecloth-workshop/attendees.csv"]) {
+    const response = await request.get(url(path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(401);
+    expect(response.headers()["content-type"] ?? "").not.toMatch(/csv/);
+  }
+  const scan = await request.post(url("/admin/check-in/data"), {
+    headers: { Origin: app.base },
+    form: { payload: JSON.stringify({ intent: "sync", deviceId: "anon", scans: [] }) },
+    maxRedirects: 0,
+  });
+  expect(scan.status()).toBe(401);
+});
+
 test("a workshop seat bought sends an email whose QR opens the ticket and whose .ics parses; a typed code admits once", async ({ page }) => {
   await buySeat(page, "Lerato", "lerato@example.com");
   const { mail, qr, ics, code } = await ticketEmail("lerato@example.com");

@@ -20,6 +20,9 @@ const admin = [
   route("gallery", "routes/admin/gallery.tsx"),
   route("settings", "routes/admin/settings.tsx"),
   route("activity", "routes/admin/activity.tsx"),
+  route("events/:id/attendees", "routes/admin/attendees.tsx"),
+  route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
+  route("check-in", "routes/admin/check-in.tsx"),
 ];
 
 export default [
@@ -43,9 +46,12 @@ export default [
   route("admin", "routes/admin/layout.tsx", admin),
   route("admin/logout", "routes/admin-logout.ts"),
   route("admin/export/:kind", "routes/admin-export.ts"),
+  route("admin/events/:id/attendees.csv", "routes/admin-attendees-csv.ts"),
+  route("admin/check-in/data", "routes/admin-check-in-data.ts"),
   route("api/analytics", "routes/api.analytics.ts"),
   route("api/webhooks/yoco", "routes/api.webhooks.yoco.ts"),
   route("payments/simulator/:orderId", "routes/payments-simulator.tsx"),
+  route("ticket/:code", "routes/ticket.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,6 +1,8 @@
 import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
+import { shopContact } from "~/email/shop-contact.server";
+import { ownerContactNotice } from "~/orders/order-emails.server";
 import { ownerNotificationEmail } from "~/settings/site-settings.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
@@ -58,17 +60,7 @@ export async function submitContact(
         .insert(contactSubmissions)
         .values({ ...input, sessionId, userAgent })
         .returning({ id: contactSubmissions.id });
-      await queueEmail(tx, {
-        to: await ownerNotificationEmail(tx, context.config.mail.ownerEmail),
-        subject: `New contact message: ${input.subject}`,
-        text: [
-          `From: ${input.firstName} ${input.lastName} <${input.email}>`,
-          `Subject: ${input.subject}`,
-          "",
-          input.message,
-        ].join("\n"),
-        dedupeKey: `contact:${row!.id}`,
-      });
+      await queueEmail(tx, ownerContactNotice({ id: row!.id, ...input }, await ownerNotificationEmail(tx, context.config.mail.ownerEmail), await shopContact(tx)));
     });
   } catch (error) {
     console.error("contact submission failed", error);

@@ -1,16 +1,27 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { emailOutbox, orderEvents } from "~/db/schema";
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Set for an image the HTML shows inline as `cid:{cid}`. */
+  cid?: string;
+}
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML; `text` stays its plain-text part. */
+  html?: string;
+  attachments?: EmailAttachment[];
+  /** The order it is about: queuing it writes an "email" entry to the order's history. */
+  orderId?: string;
   /** Makes queuing idempotent: a second message with the same key is not queued. */
   dedupeKey?: string;
-  /** The order it is about, for the order's history. */
-  orderId?: string;
 }
 
 /**
@@ -20,9 +31,25 @@ export interface OutgoingEmail {
 export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<boolean> {
   const queued = await db
     .insert(emailOutbox)
-    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, dedupeKey: email.dedupeKey, orderId: email.orderId })
+    .values({
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
+      orderId: email.orderId ?? null,
+      dedupeKey: email.dedupeKey,
+    })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
+  if (queued.length && email.orderId) {
+    await db.insert(orderEvents).values({
+      orderId: email.orderId,
+      kind: "email",
+      summary: `Email queued to ${email.to}: ${email.subject}`,
+      detail: { outboxId: queued[0]!.id, attachments: email.attachments?.map((a) => a.filename) ?? [] },
+    });
+  }
   return queued.length > 0;
 }
 
@@ -71,7 +98,19 @@ export async function deliverPendingEmails(
       .returning({ id: emailOutbox.id });
     if (!claimed.length) continue;
     try {
-      await transport.sendMail({ from: settings.from, to: message.toAddress, subject: message.subject, text: message.textBody });
+      await transport.sendMail({
+        from: settings.from,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody ?? undefined,
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, "base64"),
+          cid: a.cid,
+        })),
+      });
       await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (error) {

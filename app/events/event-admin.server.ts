@@ -9,7 +9,7 @@ import { lockStockKey, type Tx } from "~/orders/holds.server";
 import { linesOf, parseSouthAfricanDateTime, priceCentsOf, toSouthAfricanDateTimeLocal, type EventInput } from "./event-schema";
 import type { EventRow, TicketOptionRow } from "./events.server";
 import { splitByPhase } from "./events.server";
-import { seatCounts, seatKey } from "./seats.server";
+import { saleSession, seatCounts, seatKey } from "./seats.server";
 
 /** The admin's list: every event not archived, upcoming first (soonest first), then past; seats per option. */
 export async function listEventsForAdmin(db: Database, now: Date) {
@@ -23,7 +23,7 @@ export async function listEventsForAdmin(db: Database, now: Date) {
     : [];
   const view = async (e: EventRow) => {
     const own = options.filter((o) => o.eventId === e.id);
-    const seats = await seatCounts(db, own, e.recurring, now);
+    const seats = await seatCounts(db, own, await saleSession(db, e, now), now);
     return {
       id: e.id,
       title: e.title,
@@ -173,8 +173,9 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     for (const [k, o] of input.options.entries()) {
       const row = o.id === "" ? undefined : storedById.get(Number(o.id));
       if (!row || o.capacity === "" || Number(o.capacity) === row.capacity) continue;
-      await lockStockKey(tx, seatKey(row.id, before?.recurring ?? null, now));
-      const seats = (await seatCounts(tx, [row], before?.recurring ?? null, now)).get(row.id);
+      const session = before ? await saleSession(tx, before, now) : null;
+      await lockStockKey(tx, seatKey(row.id, session));
+      const seats = (await seatCounts(tx, [row], session, now)).get(row.id);
       const taken = (seats?.sold ?? 0) + (seats?.held ?? 0);
       if (Number(o.capacity) < taken) fieldErrors[`options.${k}.capacity`] = `${taken} ${taken === 1 ? "seat is" : "seats are"} sold or held: Capacity can't be lower than ${taken}.`;
     }

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { stockHolds } from "~/db/schema";
-import { monthlySession, ticketStockKey } from "~/orders/sellable.server";
+import { ticketStockKey } from "~/orders/sellable.server";
+import { nextSession, sessionStockKey } from "./sessions.server";
 
 export interface SeatCount {
   sold: number;
@@ -15,9 +16,18 @@ interface SeatOption {
   capacity: number | null;
 }
 
-/** The hold key of an option's seats today: a recurring event counts each monthly session apart. */
-export const seatKey = (optionId: number, recurring: string | null, now: Date) =>
-  ticketStockKey(optionId, recurring === "monthly" ? monthlySession(now) : undefined);
+/** A recurring event's session on sale now (its start, and its own seat count if the owner set one). */
+export type SaleSession = { startsAt: Date; capacity: number | null } | null;
+
+export async function saleSession(db: Pick<Database, "select">, event: { id: string; recurring: string | null }, now: Date): Promise<SaleSession> {
+  if (event.recurring !== "monthly") return null;
+  const session = await nextSession(db, event.id, now);
+  return { startsAt: session.startsAt, capacity: session.capacity };
+}
+
+/** The hold key of an option's seats: a recurring event counts each session apart. */
+export const seatKey = (optionId: number, session: SaleSession) =>
+  session ? sessionStockKey(optionId, session.startsAt) : ticketStockKey(optionId);
 
 /**
  * Sold (converted holds: seats have no stock column) and held (unexpired checkouts) seats of each
@@ -26,12 +36,12 @@ export const seatKey = (optionId: number, recurring: string | null, now: Date) =
 export async function seatCounts(
   db: Pick<Database, "select">,
   options: SeatOption[],
-  recurring: string | null,
+  session: SaleSession,
   now: Date,
 ): Promise<Map<number, SeatCount>> {
   const counts = new Map<number, SeatCount>();
   if (!options.length) return counts;
-  const keyOf = new Map(options.map((o) => [seatKey(o.id, recurring, now), o]));
+  const keyOf = new Map(options.map((o) => [seatKey(o.id, session), o]));
   const rows = await db
     .select({ key: stockHolds.stockKey, status: stockHolds.status, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
     .from(stockHolds)
@@ -45,7 +55,8 @@ export async function seatCounts(
   for (const [key, option] of keyOf) {
     const sold = Number(rows.find((r) => r.key === key && r.status === "converted")?.n ?? 0);
     const held = Number(rows.find((r) => r.key === key && r.status === "held")?.n ?? 0);
-    counts.set(option.id, { sold, held, left: option.capacity === null ? null : Math.max(0, option.capacity - sold - held) });
+    const capacity = session?.capacity ?? option.capacity;
+    counts.set(option.id, { sold, held, left: capacity === null ? null : Math.max(0, capacity - sold - held) });
   }
   return counts;
 }

@@ -3,7 +3,8 @@ import { recordAudit } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { orders } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
-import { getSiteSettings } from "~/settings/site-settings.server";
+import { shopContact } from "~/email/shop-contact.server";
+import { orderTickets } from "~/tickets/issue.server";
 import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
 import { recordOrderEvent } from "./order-history.server";
 
@@ -31,8 +32,7 @@ export async function markFulfilled(context: Context, orderId: string, method: F
     }
     const label = FULFILMENT_METHODS.find((m) => m.value === method)!.label;
     await recordOrderEvent(tx, order.id, "fulfilled", `Marked fulfilled: ${label.toLowerCase()}`, now);
-    await queueEmail(tx, fulfilledEmail(order, method));
-    await recordOrderEvent(tx, order.id, "email", `Fulfilment email queued to ${order.customerEmail}`, now);
+    await queueEmail(tx, fulfilledEmail(order, method, await shopContact(tx)));
     await recordAudit(tx, { action: "order.fulfil", entity: "order", entityId: order.id, summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`, after: { fulfilmentMethod: method } }, now);
     return "fulfilled" as const;
   });
@@ -61,10 +61,9 @@ export async function resendConfirmation(context: Context, orderId: string, key:
   return context.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order || !["paid", "partially_refunded"].includes(order.status)) return "not-paid" as const;
-    const email = customerConfirmationEmail(order, context.config.siteUrl, await getSiteSettings(tx, context.config.mail.ownerEmail));
-    const queued = await queueEmail(tx, { ...email, orderId: order.id, dedupeKey: `${email.dedupeKey}:resend:${key}` });
+    const email = await customerConfirmationEmail(order, context.config.siteUrl, { tickets: await orderTickets(tx, order.id), contact: await shopContact(tx), now });
+    const queued = await queueEmail(tx, { ...email, dedupeKey: `${email.dedupeKey}:resend:${key}` });
     if (queued) {
-      await recordOrderEvent(tx, order.id, "email", `Confirmation email sent again to ${order.customerEmail}`, now);
       await recordAudit(tx, { action: "order.resend", entity: "order", entityId: order.id, summary: `Resent the confirmation of ${order.reference}` }, now);
     }
     return "queued" as const;

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { clientAddressKey } from "~/lib/client-address.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
+import { sessionCapacityForKey } from "~/events/sessions.server";
 import { soldSeats } from "./sellable.server";
 
 /** The database or an open transaction: holds are always changed inside the order's transaction. */
@@ -53,8 +54,9 @@ async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
   }
   if (kind === "ticket") {
     const [row] = await tx.select({ capacity: ticketOptions.capacity }).from(ticketOptions).where(eq(ticketOptions.id, Number(id)));
-    if (!row || row.capacity === null) return null;
-    return row.capacity - (await soldSeats(tx, key));
+    const capacity = (await sessionCapacityForKey(tx, key)) ?? row?.capacity ?? null;
+    if (capacity === null) return null;
+    return capacity - (await soldSeats(tx, key));
   }
   return null;
 }

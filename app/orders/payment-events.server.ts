@@ -3,7 +3,9 @@ import type { Database } from "~/db/client.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
-import { getSiteSettings } from "~/settings/site-settings.server";
+import { shopContact } from "~/email/shop-contact.server";
+import { ownerNotificationEmail } from "~/settings/site-settings.server";
+import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { recordOrderEvent } from "./order-history.server";
@@ -64,9 +66,10 @@ const SETTLED = new Set<OrderRow["status"]>(["paid", "refunded", "partially_refu
 /**
  * A completed payment, from a verified webhook or from asking the provider. In one transaction:
  * the event id is recorded (so a repeat or a concurrent duplicate does nothing), the order becomes
- * paid with its provider ids, its holds become sales, and the emails are queued.
+ * paid with its provider ids, its holds become sales, a ticket or workshop order gets one ticket per
+ * seat, and the emails are queued.
  * A failed, cancelled or expired order becomes paid (the money was taken); if its unit was sold to
- * someone else in the meantime, it is paid but flagged for the owner (decision 085).
+ * someone else in the meantime, it is paid but flagged for the owner and issued no ticket (decision 085).
  */
 export async function recordPayment(
   db: Database,
@@ -121,12 +124,17 @@ export async function recordPayment(
       paymentId: input.paymentId,
     });
     // The owner's stored contact details and notification address (/admin/settings), else the defaults.
-    const settings = await getSiteSettings(tx, input.mail.ownerEmail);
-    await queueEmail(tx, customerConfirmationEmail(paid!, input.mail.siteUrl, settings));
-    await queueEmail(tx, ownerOrderNotice(paid!, settings.ownerEmail));
+    const contact = await shopContact(tx);
+    const ownerEmail = await ownerNotificationEmail(tx, input.mail.ownerEmail);
+    // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
+    // a late payment with no seat left gets none.
+    const tickets = attention ? [] : await issueTickets(tx, paid!, input.now);
+    await queueEmail(tx, await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now }));
+    await queueEmail(tx, ownerOrderNotice(paid!, ownerEmail, contact, tickets.length));
     if (attention) {
       await recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now);
-      await queueEmail(tx, ownerAttentionNotice(paid!, { siteUrl: input.mail.siteUrl, ownerEmail: settings.ownerEmail }));
+      const reason = `${paid!.attentionReason} Open the order to refund it in one click: ${input.mail.siteUrl}/admin/orders/${order.id}`;
+      await queueEmail(tx, ownerAttentionNotice(paid!, ownerEmail, reason, contact));
       return { outcome: "paid-needs-attention" as const, order: paid };
     }
     return { outcome: "paid" as const, order: paid };
@@ -199,8 +207,10 @@ export async function recordRefund(db: Database, input: RefundEventInput): Promi
       const units = await returnUnits(tx, order.id, input.now);
       if (units) summary += `; ${units === 1 ? "the unit is" : `${units} units are`} back on sale`;
     }
+    // A ticket whose seat went back on sale, or whose money went back, no longer admits.
+    if (refund?.restock || refundedCents >= order.amountCents) await voidOrderTickets(tx, order.id, input.now);
     await recordOrderEvent(tx, order.id, "refund", summary, input.now, { refundId: input.refundId ?? null, amountCents: amount });
-    await queueEmail(tx, refundEmail(updated!, amount, input.event.eventId));
+    await queueEmail(tx, refundEmail(updated!, amount, await shopContact(tx)));
     return { outcome: "refunded" as const, order: updated };
   });
 }

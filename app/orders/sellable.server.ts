@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
+import { describeSession, describeSessionDay, nextSession, sessionStockKey } from "~/events/sessions.server";
 import { ticketAvailability } from "~/events/ticket-availability";
 
 /** The default summary the spec shows with no query parameters (not payable: see decision 041). */
@@ -24,16 +25,7 @@ export type SellableLookup = { ok: true; item: Sellable } | { ok: false; reason:
 
 const MAX_QUERY = 200;
 
-/** Month of the recurring workshop session a buyer joins today (South African time), e.g. "2025-09". */
-export function monthlySession(now: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit" }).formatToParts(now);
-  const year = parts.find((p) => p.type === "year")?.value;
-  const month = parts.find((p) => p.type === "month")?.value;
-  return `${year}-${month}`;
-}
-
-export const ticketStockKey = (optionId: number, session?: string) =>
-  session ? `ticket:${optionId}:${session}` : `ticket:${optionId}`;
+export const ticketStockKey = (optionId: number) => `ticket:${optionId}`;
 
 /**
  * Finds what `type` and `item` from the checkout query name, and whether it can be sold now.
@@ -114,7 +106,8 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
 
 /**
  * Tickets arrive as "{event title} - {option type}"; the workshop button sends the event title alone
- * (its single option). A recurring event's seats are counted per monthly session.
+ * (its single option). A recurring event's seats are counted per session: the next one the owner set,
+ * or the default first Saturday of the coming month.
  */
 async function findTicket(db: Database, type: string, name: string, now: Date): Promise<SellableLookup> {
   const rows = await db
@@ -137,11 +130,13 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
   if (availability.status === "event-over") return { ok: false, reason: "This event has already taken place." };
 
   const recurring = event.recurring === "monthly";
+  const session = recurring ? await nextSession(db, event.id, now) : null;
+  const capacity = session?.capacity ?? option.capacity;
   let stock: Sellable["stock"] = null;
-  if (option.capacity !== null) {
-    const key = ticketStockKey(option.id, recurring ? monthlySession(now) : undefined);
-    const soldOutReason = recurring ? "This month's workshop is full." : "This ticket is sold out.";
-    stock = { key, limit: option.capacity - (await soldSeats(db, key)), soldOutReason };
+  if (capacity !== null) {
+    const key = session ? sessionStockKey(option.id, session.startsAt) : ticketStockKey(option.id);
+    const soldOutReason = session ? `The workshop on ${describeSessionDay(session.startsAt)} is full.` : "This ticket is sold out.";
+    stock = { key, limit: capacity - (await soldSeats(db, key)), soldOutReason };
     const held = await heldUnits(db, [key], now);
     if (unitsAvailable(stock.limit, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
   }
@@ -152,7 +147,7 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
       orderType: isWorkshop ? "workshop" : "ticket",
       displayName: isWorkshop ? event.title : `${event.title} - ${option.type}`,
       amountCents: option.priceCents,
-      description: isWorkshop ? `${option.description} (${monthlySession(now)} session)` : option.description,
+      description: session ? `${option.description} (${describeSession(session.startsAt, session.endsAt)})` : option.description,
       stock,
       line: { ticketOptionId: option.id },
     },

@@ -5,7 +5,7 @@ import { Carousel } from "~/components/events/Carousel";
 import { EventFacts } from "~/components/events/EventFacts";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { ticketAvailability } from "~/events/ticket-availability";
-import { seatCounts } from "~/events/seats.server";
+import { saleSession, seatCounts } from "~/events/seats.server";
 import { GALLERY_EVENT_IDS } from "~/events/ticket-pages";
 import { DemoBadge } from "~/components/events/DemoBadge";
 import { formatRand, shortRand } from "~/lib/money";
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!event) throw data({ notFound: true }, { status: 404 });
   const now = context.clock.now();
   const options = await listTicketOptions(context.db, event.id);
-  const seats = await seatCounts(context.db, options, event.recurring, now);
+  const seats = await seatCounts(context.db, options, await saleSession(context.db, event, now), now);
   return {
     event: {
       id: event.id,

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { trackEvent } from "~/analytics/track";
 import { findEvent } from "~/events/events.server";
+import { describeSession, nextSession } from "~/events/sessions.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/workshop-tablecloth-skirt";
 import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
@@ -11,7 +12,9 @@ const CHECKOUT_URL = `/checkout?${new URLSearchParams({ type: "workshop", item: 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const event = await findEvent(context.db, "tablecloth-workshop");
+  const session = await nextSession(context.db, "tablecloth-workshop", context.clock.now());
   return {
+    nextSessionText: describeSession(session.startsAt, session.endsAt),
     description: event?.description ?? "",
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
@@ -21,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
-  const { images, points, includes, description, location } = loaderData;
+  const { images, points, includes, description, location, nextSessionText } = loaderData;
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     trackEvent("event_view", { itemName: WORKSHOP_TITLE });
@@ -52,6 +55,7 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           <section className="card p-5">
             <h2 className="font-display text-2xl">Workshop Details</h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="font-semibold">Next session</dt><dd>{nextSessionText}</dd>
               <dt className="font-semibold">Frequency</dt><dd>Monthly</dd>
               <dt className="font-semibold">Duration</dt><dd>3 hours</dd>
               <dt className="font-semibold">Group size</dt><dd>Maximum 8 participants</dd>

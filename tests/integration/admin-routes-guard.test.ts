@@ -11,7 +11,9 @@ import {
   appSettings,
   blogPosts,
   catalogItems,
+  checkIns,
   contactSubmissions,
+  eventSessions,
   galleryPhotos,
   membershipTiers,
   orders,
@@ -146,6 +148,52 @@ const GUARDED: Record<string, Case[]> = {
   "routes/admin/messages.tsx": [
     { name: "messages", handler: "loader", method: "GET", url: "/admin/messages", expect: "redirect-to-login" },
     { name: "messages search", handler: "loader", method: "GET", url: `/admin/messages?q=${SECRET}`, expect: "redirect-to-login" },
+  ],
+  "routes/admin/attendees.tsx": [
+    { name: "attendees", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/attendees", params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
+    { name: "attendees search", handler: "loader", method: "GET", url: `/admin/events/tablecloth-workshop/attendees?q=${SECRET}`, params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
+  ],
+  "routes/admin/event-sessions.tsx": [
+    { name: "session dates", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/sessions", params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
+    {
+      name: "add a session",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/tablecloth-workshop/sessions",
+      params: { id: "tablecloth-workshop" },
+      form: { date: "2030-01-05", start: "10:00", end: "13:00", capacity: "" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "remove a session",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/tablecloth-workshop/sessions",
+      params: { id: "tablecloth-workshop" },
+      form: { intent: "remove", sessionId: "1" },
+      expect: "redirect-to-login",
+    },
+  ],
+  "routes/admin/check-in.tsx": [
+    { name: "check-in page", handler: "loader", method: "GET", url: "/admin/check-in", expect: "redirect-to-login" },
+    { name: "check in by form", handler: "action", method: "POST", url: "/admin/check-in", form: { code: "guard-code", deviceId: "guard" }, expect: "redirect-to-login" },
+    { name: "undo by form", handler: "action", method: "POST", url: "/admin/check-in", form: { intent: "undo", deviceId: "guard" }, expect: "redirect-to-login" },
+  ],
+  "routes/admin-attendees-csv.ts": [
+    { name: "attendees CSV", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/attendees.csv", params: { id: "tablecloth-workshop" }, expect: "401" },
+  ],
+  "routes/admin-check-in-data.ts": [
+    { name: "door ticket list", handler: "loader", method: "GET", url: "/admin/check-in/data?event=tablecloth-workshop&session=", expect: "401" },
+    { name: "door scan", handler: "action", method: "POST", url: "/admin/check-in/data", form: { payload: JSON.stringify({ intent: "scan", deviceId: "guard", code: "guard-code" }) }, expect: "401" },
+    {
+      name: "door sync",
+      handler: "action",
+      method: "POST",
+      url: "/admin/check-in/data",
+      form: { payload: JSON.stringify({ intent: "sync", deviceId: "guard", scans: [{ clientScanId: "g1", code: "guard-code", scannedAt: "2025-09-10T08:00:00Z" }] }) },
+      expect: "401",
+    },
+    { name: "door undo", handler: "action", method: "POST", url: "/admin/check-in/data", form: { payload: JSON.stringify({ intent: "undo", deviceId: "guard" }) }, expect: "401" },
   ],
   "routes/admin/activity.tsx": [
     { name: "activity", handler: "loader", method: "GET", url: "/admin/activity", expect: "redirect-to-login" },
@@ -470,6 +518,11 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     expect(photos.map((p) => [p.src, p.alt, p.caption])).toEqual(GALLERY_SEED.map((p) => [p.src, p.alt, null]));
     expect((await handle.db.select().from(appSettings)).filter((r) => r.key.startsWith("site."))).toEqual([]);
     expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
+  });
+
+  it("the refused door and session writes stored no check-in and no session date", async () => {
+    expect(await handle.db.select().from(checkIns)).toEqual([]);
+    expect(await handle.db.select().from(eventSessions)).toEqual([]);
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {

@@ -59,14 +59,14 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     expect((await findSellable(handle.db, "product", "Candy Earrings", now)).ok).toBe(true);
   });
 
-  it("50 concurrent buyers for the tablecloth workshop: 8 seats this month, a new month has 8 more", async () => {
+  it("50 concurrent buyers for the tablecloth workshop: 8 seats in the next session (4 October by default), the following one has 8 more", async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () => checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt")),
     );
     const redirected = results.filter((r) => r instanceof Response);
     expect(redirected).toHaveLength(8);
     for (const r of results.filter((x) => !(x instanceof Response))) {
-      expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "This month's workshop is full." } });
+      expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "The workshop on Saturday, 4 October 2025 is full." } });
     }
     // Paying converts the holds into sold seats; the session stays full.
     for (const [i, id] of redirected.map(orderIdFrom).entries()) {
@@ -81,7 +81,7 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     }
     expect(await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", now)).toEqual({
       ok: false,
-      reason: "This month's workshop is full.",
+      reason: "The workshop on Saturday, 4 October 2025 is full.",
     });
     const october = new Date("2025-10-02T10:00:00+02:00");
     expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(true);

@@ -13,6 +13,7 @@ export const adminSections = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/activity", label: "Activity" },
+  { to: "/admin/check-in", label: "Check-in" },
 ] as const;
 
 function SectionLinks({ className }: { className: string }) {

@@ -1,0 +1,17 @@
+import { site } from "~/content/site";
+import type { Database } from "~/db/client.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
+
+export interface ShopContact {
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+}
+
+/** The shop's contact details every customer email ends with: the owner's saved settings over the defaults. */
+export async function shopContact(db: Pick<Database, "select">): Promise<ShopContact> {
+  // The owner's notification address is not part of what customers see, so no fallback is needed for it.
+  const settings = await getSiteSettings(db, "");
+  return { name: site.name, email: settings.email, phone: settings.phone, location: settings.location };
+}

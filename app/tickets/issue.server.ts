@@ -1,0 +1,119 @@
+import { and, asc, eq, isNotNull, like } from "drizzle-orm";
+import { eventSessions, events, orderEvents, orderLines, stockHolds, ticketOptions, tickets } from "~/db/schema";
+import { DEFAULT_SESSION, sessionFromStockKey } from "~/events/sessions.server";
+import type { Tx } from "~/orders/holds.server";
+import type { OrderRow } from "~/orders/orders.server";
+import { newTicketCode } from "./codes";
+
+export interface IssuedTicket {
+  code: string;
+  seatNumber: number;
+  holderName: string;
+  eventTitle: string;
+  ticketType: string;
+  location: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}
+
+/** The tickets of an order with what the email and the ticket page show about each. */
+export async function orderTickets(tx: Pick<Tx, "select">, orderId: string): Promise<IssuedTicket[]> {
+  const rows = await tx
+    .select({ ticket: tickets, event: events, option: ticketOptions })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.seatNumber));
+  return rows.map(({ ticket, event, option }) => ({
+    code: ticket.code,
+    seatNumber: ticket.seatNumber,
+    holderName: ticket.holderName,
+    eventTitle: event.title,
+    ticketType: option?.type ?? "Ticket",
+    location: event.location,
+    startsAt: ticket.sessionStartsAt,
+    endsAt: ticket.sessionEndsAt,
+  }));
+}
+
+/**
+ * One ticket per seat of a paid ticket or workshop order, inside the payment's transaction. The
+ * session is the one its seats were held for (the hold's stock key names it); a one-off event's is
+ * the event's own date. Idempotent: an order that has tickets gets no more.
+ */
+export async function issueTickets(tx: Tx, order: OrderRow, now: Date): Promise<IssuedTicket[]> {
+  if (order.orderType !== "ticket" && order.orderType !== "workshop") return [];
+  const existing = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id)).limit(1);
+  if (existing.length) return orderTickets(tx, order.id);
+  const lines = await tx
+    .select({ line: orderLines, option: ticketOptions, event: events })
+    .from(orderLines)
+    .innerJoin(ticketOptions, eq(ticketOptions.id, orderLines.ticketOptionId))
+    .innerJoin(events, eq(events.id, ticketOptions.eventId))
+    .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.ticketOptionId)));
+  let seat = 0;
+  const values: (typeof tickets.$inferInsert)[] = [];
+  for (const { line, option, event } of lines) {
+    const [hold] = await tx
+      .select({ key: stockHolds.stockKey })
+      .from(stockHolds)
+      .where(and(eq(stockHolds.orderId, order.id), like(stockHolds.stockKey, `ticket:${option.id}:%`)))
+      .limit(1);
+    const sessionStart = hold ? sessionFromStockKey(hold.key) : null;
+    const startsAt = sessionStart ?? event.startsAt;
+    const endsAt = sessionStart ? await sessionEnd(tx, event.id, sessionStart) : event.endsAt;
+    for (let i = 0; i < line.quantity; i++) {
+      values.push({
+        code: newTicketCode(),
+        orderId: order.id,
+        eventId: event.id,
+        ticketOptionId: option.id,
+        seatNumber: ++seat,
+        holderName: `${order.customerFirstName} ${order.customerLastName}`.trim(),
+        sessionStartsAt: startsAt,
+        sessionEndsAt: endsAt,
+        createdAt: now,
+      });
+    }
+  }
+  if (!values.length) return [];
+  await tx.insert(tickets).values(values);
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    at: now,
+    kind: "tickets",
+    summary: values.length === 1 ? "1 ticket issued" : `${values.length} tickets issued`,
+    detail: { seats: values.length, sessionStartsAt: values[0]!.sessionStartsAt?.toISOString() ?? null },
+  });
+  return orderTickets(tx, order.id);
+}
+
+/** The end of a session the owner set, or the default rule's three hours. */
+async function sessionEnd(tx: Tx, eventId: string, startsAt: Date): Promise<Date> {
+  const [row] = await tx
+    .select({ endsAt: eventSessions.endsAt })
+    .from(eventSessions)
+    .where(and(eq(eventSessions.eventId, eventId), eq(eventSessions.startsAt, startsAt)))
+    .limit(1);
+  return row?.endsAt ?? new Date(startsAt.getTime() + DEFAULT_SESSION.hours * 3_600_000);
+}
+
+/** A refunded order's tickets stop admitting (call it in the refund's transaction); returns how many were voided. */
+export async function voidOrderTickets(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const voided = await tx
+    .update(tickets)
+    .set({ voided: true })
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.voided, false)))
+    .returning({ id: tickets.id });
+  if (voided.length) {
+    await tx.insert(orderEvents).values({
+      orderId,
+      at: now,
+      kind: "tickets",
+      summary: voided.length === 1 ? "1 ticket cancelled" : `${voided.length} tickets cancelled`,
+      detail: { voided: voided.length },
+    });
+  }
+  return voided.length;
+}

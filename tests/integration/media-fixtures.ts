@@ -2,7 +2,7 @@ import sharp from "sharp";
 
 /** A photo-like JPEG: noise compresses like a real photo, not like a flat colour. */
 export function noisyJpeg(width: number, height: number, options: { quality?: number } = {}): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({ create: { width, height, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
     .jpeg({ quality: options.quality ?? 80 })
     .toBuffer();
 }

@@ -227,7 +227,7 @@ describe("POST /admin/photos", () => {
   });
   const withFile = (bytes: Uint8Array, name: string) => {
     const form = new FormData();
-    form.set("file", new File([bytes], name, { type: "image/jpeg" }));
+    form.set("file", new File([new Uint8Array(bytes)], name, { type: "image/jpeg" }));
     return form;
   };
 
@@ -268,7 +268,7 @@ describe("readPhotosFromForm and the photo schema", () => {
     form.append("photoAlt", "Candy earrings on a cream cloth");
     form.append("photoSrc", "/media/0123456789abcdef0123.webp");
     form.append("photoAlt", "");
-    form.append("photoFiles", new File([await noisyJpeg(420, 420)], "market.jpg", { type: "image/jpeg" }));
+    form.append("photoFiles", new File([new Uint8Array(await noisyJpeg(420, 420))], "market.jpg", { type: "image/jpeg" }));
     form.append("photoFiles", new File([new TextEncoder().encode("nope")], "notes.pdf", { type: "application/pdf" }));
     form.append("photoFiles", new File([], "", { type: "application/octet-stream" }));
     const { photos, errors } = await readPhotosFromForm(handle.db, form);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
+import { bytesParam } from "./bytes.server";
 import { imageWork } from "./image-work.server";
 import { MAX_PHOTO_BYTES, TOO_LARGE_MESSAGE, type StoredPhoto } from "./photo-schema";
 import { wakeRenditionWorker } from "./renditions.server";
@@ -109,7 +110,7 @@ export async function storePhoto(db: Database, bytes: Uint8Array, originalName: 
   const hash = masterHash(master.bytes);
   await db
     .insert(mediaAssets)
-    .values({ hash, originalName: name, width: master.width, height: master.height, status: "pending", master: master.bytes })
+    .values({ hash, originalName: name, width: master.width, height: master.height, status: "pending", master: bytesParam(master.bytes) })
     // A photo whose renditions failed gets another try when uploaded again.
     .onConflictDoUpdate({
       target: mediaAssets.hash,

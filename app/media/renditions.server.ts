@@ -1,8 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { renditionWidthsFor, type RenditionFormat } from "~/lib/image-renditions";
+import { bytesColumn, bytesParam, fromBase64 } from "./bytes.server";
 import { imageWork } from "./image-work.server";
 
 /** Same settings as the build's renditions of the shipped images (scripts/image-renditions.js, decision 065). */
@@ -67,20 +68,21 @@ async function withClaim(database: ReturnType<typeof handleOf>, hash: string, wo
 async function encodeAsset(db: Database, hash: string, options: DrainOptions): Promise<"done" | "skipped" | "stopped"> {
   // Re-read under the claim: another instance may have finished it since the list was read.
   const [asset] = await db
-    .select({ master: mediaAssets.master, width: mediaAssets.width })
+    .select({ master: bytesColumn(mediaAssets.master), width: mediaAssets.width })
     .from(mediaAssets)
     .where(and(eq(mediaAssets.hash, hash), eq(mediaAssets.status, "pending")));
   if (!asset) return "skipped";
+  const master = fromBase64(asset.master);
   options.onEncode?.(hash);
   try {
-    const rows: (typeof mediaRenditions.$inferInsert)[] = [];
+    const rows: { hash: string; format: RenditionFormat; width: number; height: number; bytes: SQL }[] = [];
     for (const width of renditionWidthsFor(asset.width)) {
       for (const format of RENDITION_FORMATS) {
         if (options.shouldStop?.()) return "stopped";
         const { data, info } = await imageWork.run("rendition", () =>
-          ENCODE[format](sharp(asset.master).resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true }),
+          ENCODE[format](sharp(master).resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true }),
         );
-        rows.push({ hash, format, width: info.width, height: info.height, bytes: data });
+        rows.push({ hash, format, width: info.width, height: info.height, bytes: bytesParam(data) });
       }
     }
     await db.transaction(async (tx) => {

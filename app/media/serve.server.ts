@@ -2,6 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { RENDITION_WIDTHS, type RenditionFormat } from "~/lib/image-renditions";
+import { bytesColumn, fromBase64 } from "./bytes.server";
 
 /** `<hash>.webp` (the `src`: the largest WebP) or `<hash>.<width>w.<avif|webp>` (one rendition). */
 const MEDIA_FILE = /^([0-9a-f]{20})(?:\.([1-9]\d{0,4})w\.(avif|webp)|\.webp)$/;
@@ -35,8 +36,8 @@ export async function findMedia(db: Database, request: MediaFileRequest): Promis
   const [asset] = await db.select({ status: mediaAssets.status }).from(mediaAssets).where(eq(mediaAssets.hash, request.hash));
   if (!asset) return { kind: "missing" };
   if (asset.status !== "ready") {
-    const [row] = await db.select({ master: mediaAssets.master }).from(mediaAssets).where(eq(mediaAssets.hash, request.hash));
-    return row ? { kind: "master", bytes: row.master } : { kind: "missing" };
+    const [row] = await db.select({ master: bytesColumn(mediaAssets.master) }).from(mediaAssets).where(eq(mediaAssets.hash, request.hash));
+    return row ? { kind: "master", bytes: fromBase64(row.master) } : { kind: "missing" };
   }
   const conditions = [eq(mediaRenditions.hash, request.hash), eq(mediaRenditions.format, request.format)];
   if (request.width !== undefined) {
@@ -57,10 +58,10 @@ export async function findMedia(db: Database, request: MediaFileRequest): Promis
     format: request.format,
     bytes: async () => {
       const [row] = await db
-        .select({ bytes: mediaRenditions.bytes })
+        .select({ bytes: bytesColumn(mediaRenditions.bytes) })
         .from(mediaRenditions)
         .where(and(eq(mediaRenditions.hash, request.hash), eq(mediaRenditions.format, request.format), eq(mediaRenditions.width, chosen.width)));
-      return row!.bytes;
+      return fromBase64(row!.bytes);
     },
   };
 }

@@ -10,7 +10,7 @@ import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { startRenditionWorker } from "~/media/renditions.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
-import { limitRequestBodies, requireFormBodies } from "./body-limits";
+import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
@@ -74,7 +74,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.use(assignNonce, ...headerMiddleware);
   // Photos under /media/ are AVIF and WebP already: compressing them again costs CPU and saves nothing.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res) }));
-  app.use(limitRequestBodies);
+  app.use(limitRequestBodies, discardUnreadBodies);
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

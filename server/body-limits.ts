@@ -74,3 +74,21 @@ export const requireFormBodies: RequestHandler = (req, res, next) => {
     .type("text/plain")
     .send("Unsupported Media Type: pages accept HTML form posts (application/x-www-form-urlencoded).");
 };
+
+/**
+ * A handler may answer before reading the whole body: an anonymous upload gets 401, a refused photo
+ * its message. React Router's adapter has begun reading the request, so Node does not discard the
+ * rest itself, and with the adapter no longer pulling, the socket stalls: the next request on that
+ * keep-alive connection would wait for ever. Once the answer is sent, the rest is read and dropped
+ * (never more than the Content-Length this module allowed).
+ */
+export const discardUnreadBodies: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+};
+

@@ -136,11 +136,14 @@ try {
 
 const uploadTimes = uploads.map((u) => u.ms).sort((a, b) => a - b);
 const median = uploadTimes[Math.floor(uploadTimes.length / 2)] ?? Number.NaN;
+// The stricter reference: the better of the runs without uploads, since the machine's other work
+// can only have made one of them slower.
+const reference = Math.min(quiet.p99, after.p99);
 const checks = [
   {
-    name: "/ p99 with uploads <= 2x without",
-    ok: busy.p99 <= quiet.p99 * 2,
-    value: `${busy.p99} ms vs ${quiet.p99} ms (${(busy.p99 / quiet.p99).toFixed(1)}x)`,
+    name: "/ p99 with uploads <= 2x without (the better run without)",
+    ok: busy.p99 <= reference * 2,
+    value: `${busy.p99} ms vs ${reference} ms (${(busy.p99 / reference).toFixed(1)}x)`,
   },
   { name: "/ p99 with uploads < 200 ms", ok: busy.p99 < 200, value: `${busy.p99} ms` },
   {
@@ -171,7 +174,7 @@ const checkTable = markdownTable(["target", "measured", "result"], checks.map((c
 const extra = [
   `${PHOTOS} photos of 4000x3000 px, ${photoMb.toFixed(1)} MB each on average, uploaded one after another (as the photo picker does); upload median ${median} ms, slowest ${uploadTimes.at(-1)} ms.`,
   `All renditions (AVIF and WebP at 400, 800 and 1200 px) ready ${(readyMs / 1000).toFixed(1)} s after the first upload began.`,
-  `The target compares with the first run without uploads; the run afterwards shows how much the machine's other work moved meanwhile. Load average when the bench ended: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}.`,
+  `The target compares with the better of the two runs without uploads (before and after): the difference between them is how much the machine's other work moved meanwhile. Load average when the bench ended: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}.`,
   `Load: autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall on /, ${SECONDS} s without uploads, then for as long as the uploads and renditions took (at least ${SECONDS} s). Node ${process.version}, ${os.cpus().length} cores, shared with the load generator.`,
 ].join("\n");
 const markdown = `# Photo upload benchmark (${new Date().toISOString()})\n\n${loadTable}\n\n${uploadTable}\n\n${checkTable}\n\n${extra}\n`;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { imageWork } from "~/media/image-work.server";
 import { storePhoto } from "~/media/photos.server";
@@ -43,6 +43,21 @@ describe("the rendition worker", () => {
     for (const hash of hashes) {
       expect(await statusOf(hash)).toEqual({ status: "ready", error: null });
       expect(await renditionCount(hash)).toBe(6);
+    }
+  });
+
+  // Two instances: two pools on one PostgreSQL, so only the database's advisory lock keeps them apart.
+  it.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL encode each asset once", async () => {
+    const other = await openDatabase({ databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString });
+    try {
+      const hashes = [await store(1230, 800), await store(1240, 800), await store(1250, 801)];
+      const encodes: string[] = [];
+      const onEncode = (hash: string) => encodes.push(hash);
+      await Promise.all([drainRenditions(handle, { onEncode }), drainRenditions(other, { onEncode }), drainRenditions(other, { onEncode })]);
+      expect([...encodes].sort()).toEqual([...hashes].sort());
+      for (const hash of hashes) expect(await statusOf(hash)).toEqual({ status: "ready", error: null });
+    } finally {
+      await other.close();
     }
   });
 

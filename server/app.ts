@@ -9,8 +9,9 @@ import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
+import { startRenditionWorker } from "~/media/renditions.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
-import { limitRequestBodies, requireFormBodies } from "./body-limits";
+import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
@@ -102,8 +103,9 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
   app.use(noStoreForAdmin);
   app.use(assignNonce, ...headerMiddleware);
-  app.use(compression());
-  app.use(limitRequestBodies);
+  // Photos under /media/ are AVIF and WebP already: compressing them again costs CPU and saves nothing.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res) }));
+  app.use(limitRequestBodies, discardUnreadBodies);
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -123,7 +125,8 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
     app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     // Only file-like paths reach the disk: page requests skip a stat() per request.
     const files = express.static(options.clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? files(req, res, next) : next()));
+    // Uploaded photos (/media/) live in the database, never on disk.
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/media/") ? files(req, res, next) : next()));
   }
 
   const getBuild = options.vite
@@ -174,7 +177,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the whole site: runtime, HTTP server, outbox delivery, and a clean SIGTERM shutdown. */
+/** Starts the whole site: runtime, HTTP server, outbox delivery, photo renditions, and a clean SIGTERM shutdown. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   let runtime: Runtime;
   try {
@@ -205,12 +208,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }, 5_000);
   mailTimer.unref();
   const stopOrderSweeper = startOrderSweeper(runtime);
+  // Uploaded photos' renditions, one at a time off the request path; picks up what a crash left pending.
+  const renditionWorker = startRenditionWorker(runtime.database);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(mailTimer);
       stopOrderSweeper();
+      // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.
+      await renditionWorker.stop();
       // Stop accepting, let requests in flight finish, then close the database cleanly.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -93,6 +93,7 @@ export async function listServiceCards(db: Database): Promise<CatalogCard[]> {
 
 /** The current slug of a product that used to live at `oldSlug`, for a permanent redirect. */
 export async function currentSlugFor(db: Database, oldSlug: string): Promise<string | null> {
+  if (!isPlausibleSlug(oldSlug)) return null;
   const [row] = await db
     .select({ slug: catalogItems.slug })
     .from(catalogSlugRedirects)

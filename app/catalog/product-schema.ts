@@ -1,7 +1,8 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
 import { formatRand } from "~/lib/money";
-import { photoSchema } from "~/media/photo-schema";
+import { isCleanText, isOneLine } from "~/lib/storable-text";
+import { photoAltSchema } from "~/media/photo-schema";
 
 export const PRODUCT_KINDS = [
   { value: "product", label: "Styled product" },
@@ -33,8 +34,14 @@ export function slugify(name: string): string {
     .replace(/-+$/g, "");
 }
 
-const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be at most ${max} characters.`));
+const text = (label: string, max: number, oneLine: boolean) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters.`),
+    // PostgreSQL cannot store a NUL; no one types control characters on purpose.
+    z.refine(oneLine ? isOneLine : isCleanText, oneLine ? `${label} must be one line of text.` : `${label} contains characters that cannot be stored.`),
+  );
 
 const optionalInt = (label: string, min: number, max: number) =>
   z.string().check(
@@ -45,7 +52,7 @@ const optionalInt = (label: string, min: number, max: number) =>
 /** The product form: the admin's one schema for creating and editing a product or service. */
 export const productSchema = z
   .object({
-    name: text("Name", 120),
+    name: text("Name", 120, true),
     slug: z.string().check(
       z.trim(),
       z.maxLength(80, "Slug must be at most 80 characters."),
@@ -57,12 +64,16 @@ export const productSchema = z
       z.refine((v) => v === "" || (parseRandToCents(v) ?? 0) >= 100, "Price must be an amount in rand of at least R 1.00, e.g. 450 or 450.00."),
       z.refine((v) => (parseRandToCents(v) ?? 0) <= MAX_PRICE_CENTS, "Price is too large."),
     ),
-    priceText: z.string().check(z.trim(), z.maxLength(60, "Price on request text must be at most 60 characters.")),
-    description: text("Description", 5000),
+    priceText: z.string().check(
+      z.trim(),
+      z.maxLength(60, "Price on request text must be at most 60 characters."),
+      z.refine(isOneLine, "Price on request must be one line of text."),
+    ),
+    description: text("Description", 5000, false),
     stock: optionalInt("Stock", 0, 100_000),
     visible: z.boolean(),
     sortOrder: optionalInt("Sort order", -10_000, 10_000),
-    photos: z.array(photoSchema).check(z.maxLength(12, "A product can have at most 12 photos.")),
+    photos: z.array(photoAltSchema).check(z.maxLength(12, "A product can have at most 12 photos.")),
   })
   .check(
     z.refine((p) => p.price !== "" || p.priceText !== "", {

@@ -1,7 +1,7 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
 import { parseRandToCents } from "~/catalog/product-schema";
-import { photoSchema } from "~/media/photo-schema";
+import { photoAltSchema } from "~/media/photo-schema";
 
 /** Ticket option rows the form offers: the stored ones plus one blank row, never more than this. */
 export const MAX_TICKET_OPTIONS = 20;
@@ -83,7 +83,7 @@ export const eventSchema = z
       z.maxLength(3000, "What's included must be at most 3000 characters."),
       z.refine((v) => !hasControlCharacter(v, true), "What's included contains characters we cannot store."),
     ),
-    photos: z.array(photoSchema).check(
+    photos: z.array(photoAltSchema).check(
       z.maxLength(12, "An event can have at most 12 photos."),
       z.refine((photos) => photos.every((p) => !hasControlCharacter(p.alt, false)), "An alt text contains characters we cannot store."),
     ),

@@ -1,12 +1,9 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
 import { isOneLine } from "~/lib/storable-text";
-import { photoSchema } from "~/media/photo-schema";
+import { photoAltSchema } from "~/media/photo-schema";
 
 const id = z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This photo is no longer in the gallery."));
-
-// photoSchema lets a NUL (which PostgreSQL cannot store) or a line break through: found by the generated-input tests.
-const STORABLE_ALT = "Alt text must be one line of text.";
 
 const caption = z.string().check(
   z.trim(),
@@ -17,11 +14,10 @@ const caption = z.string().check(
 /** Adding photos: each with its alt text, an optional caption for all of them. */
 export const galleryAddSchema = z.object({
   photos: z
-    .array(photoSchema)
+    .array(photoAltSchema)
     .check(
       z.minLength(1, "Choose at least one photo to add."),
       z.maxLength(24, "Add at most 24 photos at a time."),
-      z.refine((photos) => photos.every((p) => isOneLine(p.alt)), STORABLE_ALT),
     ),
   caption,
 });
@@ -29,7 +25,7 @@ export const galleryAddSchema = z.object({
 /** Editing one photo's words: its alt text (what a screen reader reads) and its caption. */
 export const galleryCaptionSchema = z.object({
   id,
-  alt: photoSchema.shape.alt.check(z.refine(isOneLine, STORABLE_ALT)),
+  alt: photoAltSchema.shape.alt,
   caption,
 });
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMATS, WIDTHS, generateRenditions } from "../../scripts/image-renditions.js";
-import { RENDITION_WIDTHS, hasRenditions, renditionSrcSet, renditionUrl } from "./image-renditions";
+import { RENDITION_WIDTHS, hasRenditions, renditionSrcSet, renditionUrl, renditionWidthsFor } from "./image-renditions";
 
 describe("renditionSrcSet", () => {
   it("lists each width of one format, named after the original", () => {
@@ -30,6 +30,39 @@ describe("renditionSrcSet", () => {
 
   it("names a photo's renditions after its base name, whatever its format", () => {
     expect(renditionUrl("/images/events/sip-style-1.JPG", 400, "webp")).toBe("/images/events/sip-style-1.400w.webp");
+  });
+
+  it("serves an uploaded photo's renditions from /media, named after its content hash", () => {
+    const src = "/media/0123456789abcdef0123.webp";
+    expect(hasRenditions(src)).toBe(true);
+    expect(renditionSrcSet(src, "avif")).toBe(
+      "/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.800w.avif 800w, /media/0123456789abcdef0123.1200w.avif 1200w",
+    );
+    expect(renditionSrcSet(src, "webp")).toMatch(/^\/media\/0123456789abcdef0123\.400w\.webp 400w, /);
+    for (const odd of [
+      "/media/0123456789abcdef0123.avif",
+      "/media/0123456789ABCDEF0123.webp",
+      "/media/0123456789abcdef012.webp",
+      "/media/0123456789abcdef0123.400w.webp",
+      "/media/../0123456789abcdef0123.webp",
+      "/media/0123456789abcdef0123.webp?x=1",
+    ]) {
+      expect(hasRenditions(odd), odd).toBe(false);
+    }
+  });
+
+  it("lists only the widths a small photo has when its width is known, never upscaled", () => {
+    expect(renditionWidthsFor(600)).toEqual([400, 600]);
+    expect(renditionWidthsFor(400)).toEqual([400]);
+    expect(renditionWidthsFor(300)).toEqual([300]);
+    expect(renditionWidthsFor(800)).toEqual([400, 800]);
+    expect(renditionWidthsFor(1000)).toEqual([400, 800, 1000]);
+    expect(renditionWidthsFor(1200)).toEqual([400, 800, 1200]);
+    expect(renditionWidthsFor(2400)).toEqual([400, 800, 1200]);
+    expect(renditionSrcSet("/media/0123456789abcdef0123.webp", "avif", 600)).toBe(
+      "/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.600w.avif 600w",
+    );
+    expect(renditionSrcSet("/media/0123456789abcdef0123.webp", "webp", 3000)).toMatch(/ 1200w$/);
   });
 
   it("matches the widths and formats the build writes", () => {

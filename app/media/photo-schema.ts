@@ -1,16 +1,42 @@
+// zod/mini: the admin forms check photos in the browser too (docs/decisions/060-zod-mini-in-the-browser.md).
 import * as z from "zod/mini";
+import { hasRenditions, UPLOADED_PHOTO_SRC } from "~/lib/image-renditions";
+import { isOneLine } from "~/lib/storable-text";
 
-/** A shipped image slot (public/images) or an uploaded photo (/media/<content hash>.webp). */
-export const PHOTO_SRC = /^(\/images\/(?!og\/)[\w/-]+\.(?:svg|jpe?g|png|webp|avif)|\/media\/[a-f0-9]{20}\.webp)$/;
+/** The largest photo the owner can upload, in bytes: a phone's full-resolution JPEG fits easily. */
+export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 
-/** One photo of a product, event or post, with the alt text a screen reader reads for it. */
-export const photoSchema = z.object({
-  src: z.string().check(z.regex(PHOTO_SRC, "This photo could not be found. Please upload it again.")),
-  alt: z.string().check(
+/** What the file picker offers; HEIC/HEIF is accepted only when the image library can decode it. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif";
+
+export const PHOTO_ALT_MAX = 200;
+export const ALT_REQUIRED = "Alt text is required";
+
+/** A shipped slot under /images/ (public/images, with build-time renditions) or an uploaded photo. */
+export function isPhotoSrc(src: string): boolean {
+  return UPLOADED_PHOTO_SRC.test(src) || (src.startsWith("/images/") && hasRenditions(src));
+}
+
+/** One photo of a product, event, post or the gallery, as its form sends it. */
+export const photoAltSchema = z.object({
+  src: z.string().check(z.refine(isPhotoSrc, "This photo is not one of the shop's images; upload it again.")),
+  alt: z.string({ error: ALT_REQUIRED }).check(
     z.trim(),
-    z.minLength(1, "Alt text is required"),
-    z.maxLength(200, "Alt text must be at most 200 characters."),
+    z.minLength(1, ALT_REQUIRED),
+    z.maxLength(PHOTO_ALT_MAX, `Alt text must be at most ${PHOTO_ALT_MAX} characters.`),
+    // PostgreSQL cannot store a NUL, and an alt text is one line (found by the generated-input tests).
+    z.refine(isOneLine, "Alt text must be one line of text."),
   ),
 });
 
-export type Photo = z.infer<typeof photoSchema>;
+export type PhotoWithAlt = z.infer<typeof photoAltSchema>;
+
+/** What storing a photo gives back: the URL to reference it by, its size and the file's name. */
+export interface StoredPhoto {
+  src: string;
+  width: number;
+  height: number;
+  name: string;
+}
+
+export const TOO_LARGE_MESSAGE = `is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Export a smaller copy (most phones offer one when sharing) and try again.`;

@@ -128,6 +128,9 @@ describe("adding a product", () => {
       [{ ...dress, name: "Another" }, [{ src: photos[0].src, alt: "  " }], "photos.0.alt"],
       [{ ...dress, name: "Another" }, [{ src: "https://evil.example/x.jpg", alt: "x" }], "photos.0.src"],
       [{ ...dress, name: "Choker necklaces" }, [], "name"],
+      [{ ...dress, name: "Nul\u0000Dress" }, [], "name"],
+      [{ ...dress, name: "Another", description: "bad\u0000byte" }, [], "description"],
+      [{ ...dress, name: "Another", price: "", priceText: "Call\nus" }, [], "priceText"],
       [{ ...dress, name: "Another", slug: "candy-earrings" }, [], "slug"],
     ];
     for (const [fields, pics, field] of cases) {

@@ -296,6 +296,9 @@ const GUARDED: Record<string, Case[]> = {
       expect: "401",
     },
   ]),
+  "routes/admin/photos.ts": [
+    { name: "photo upload", handler: "action", method: "POST", url: "/admin/photos", form: { file: "x" }, expect: "401" },
+  ],
   "routes/blog.tsx": [
     {
       name: "blog: publish a post",

@@ -5,7 +5,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, restoreDatabase, tablesInDependencyOrder } from "~/db/backup.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { analyticsEvents, contactSubmissions, orderLines, orders } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { analyticsEvents, contactSubmissions, mediaAssets, mediaRenditions, orderLines, orders } from "~/db/schema";
+import { storePhoto } from "~/media/photos.server";
+import { drainRenditions } from "~/media/renditions.server";
+import { noisyJpeg } from "./media-fixtures";
 import { createTestDatabase } from "../setup/test-db";
 
 const handles: DatabaseHandle[] = [];
@@ -89,5 +93,40 @@ describe("backup and restore", () => {
     await expect(restoreDatabase(target.db, file)).rejects.toThrow(/--replace/);
     await restoreDatabase(target.db, file, { replace: true });
     expect(await snapshot(target)).toEqual(await snapshot(source));
+  });
+
+  it("brings an uploaded photo back byte for byte: its master and every rendition", async () => {
+    const source = await createTestDatabase({ seed: false });
+    const target = await createTestDatabase({ seed: false });
+    handles.push(source, target);
+    const stored = await storePhoto(source.db, await noisyJpeg(900, 700), "market.jpg");
+    if (!stored.ok) throw new Error(stored.error);
+    await drainRenditions(source);
+    // Every byte value, including those JSON escapes and a backslash-x that looks like hex text.
+    const allBytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from("\\x00ff")]);
+    await source.db.insert(mediaAssets).values({ hash: "0000000000ffffffffff", originalName: "bytes", width: 1, height: 1, status: "failed", master: allBytes });
+    // A visitor's JSON that looks like the marker stays JSON.
+    await source.db.insert(analyticsEvents).values({ sessionId: "s-marker", eventType: "page_view", pagePath: "/", metadata: { $bytea: "AAEC" } });
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "honey-backup-")), "photos.ndjson");
+    await backupDatabase(source.db, file);
+    // Bytes travel as base64, not as PostgreSQL's hex text (half the size again).
+    const text = fs.readFileSync(file, "utf8");
+    expect(text.includes('"master":{"$bytea":"')).toBe(true);
+    expect(text.includes('"master":"\\\\x')).toBe(false);
+    await restoreDatabase(target.db, file);
+
+    const hash = stored.photo.src.slice(7, 27);
+    const masterOf = async (handle: DatabaseHandle, h: string) => (await handle.db.select().from(mediaAssets).where(eq(mediaAssets.hash, h)))[0]!.master;
+    expect(Buffer.compare(await masterOf(target, hash), await masterOf(source, hash))).toBe(0);
+    expect(Buffer.compare(await masterOf(target, "0000000000ffffffffff"), allBytes)).toBe(0);
+    const renditions = async (handle: DatabaseHandle) =>
+      (await handle.db.select().from(mediaRenditions).orderBy(mediaRenditions.format, mediaRenditions.width)).map((r) => ({ ...r, bytes: r.bytes.toString("base64") }));
+    const restored = await renditions(target);
+    expect(restored).toHaveLength(6);
+    expect(restored).toEqual(await renditions(source));
+    expect(await snapshot(target)).toEqual(await snapshot(source));
+    const [event] = await target.db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, "s-marker"));
+    expect(event!.metadata).toEqual({ $bytea: "AAEC" });
   });
 });

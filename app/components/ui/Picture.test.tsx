@@ -11,6 +11,13 @@ describe("Picture", () => {
     );
   });
 
+  it("offers an uploaded photo's renditions, only the widths it has when its width is given", () => {
+    const html = renderToStaticMarkup(<Picture src="/media/0123456789abcdef0123.webp" sizes="100vw" alt="Honey" intrinsicWidth={600} width={600} height={450} />);
+    expect(html).toContain('<source type="image/avif" srcSet="/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.600w.avif 600w"');
+    expect(html).toContain('<img src="/media/0123456789abcdef0123.webp" srcSet="/media/0123456789abcdef0123.400w.webp 400w, /media/0123456789abcdef0123.600w.webp 600w"');
+    expect(html).not.toContain("intrinsic");
+  });
+
   it("shows an image without renditions as a plain <img>", () => {
     expect(renderToStaticMarkup(<Picture src="https://example.com/a.jpg" sizes="100vw" alt="" />)).toBe(
       '<img src="https://example.com/a.jpg" loading="lazy" fetchPriority="auto" decoding="async" alt=""/>',

@@ -9,6 +9,8 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
   sizes: string;
   /** The first screen's largest image: preloaded from the document head, fetched eagerly with high priority. */
   priority?: boolean;
+  /** An uploaded photo's own width, when known: its `srcset` then lists only the widths it has. */
+  intrinsicWidth?: number;
 }
 
 const BREAKPOINTS = { sm: 640, md: 768, lg: 1024 } as const;
@@ -26,9 +28,9 @@ export function halfOfPageFrom(breakpoint: keyof typeof BREAKPOINTS): string {
  * An image offered as AVIF, then WebP, at 400, 800 and 1200 px, with the original as the fallback.
  * The `<picture>` is `display: contents`, so the `<img>` lays out exactly as it would alone.
  */
-export function Picture({ src, sizes, priority = false, loading, fetchPriority, decoding, ...img }: PictureProps) {
-  const avif = renditionSrcSet(src, "avif");
-  const webp = renditionSrcSet(src, "webp");
+export function Picture({ src, sizes, priority = false, intrinsicWidth, loading, fetchPriority, decoding, ...img }: PictureProps) {
+  const avif = renditionSrcSet(src, "avif", intrinsicWidth);
+  const webp = renditionSrcSet(src, "webp", intrinsicWidth);
   // React does not preload an <img> inside a <picture> (the browser picks the source), so the first
   // screen's image is preloaded here, as AVIF: a browser without AVIF skips a preload of that type.
   if (priority) {

@@ -8,7 +8,7 @@ import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options"
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker } from "~/components/admin/PhotoPicker";
-import { readPhotosFromForm } from "~/media/form-photos.server";
+import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-edit";
 

@@ -15,7 +15,7 @@ import {
   toSouthAfricanDateTimeLocal,
   type OptionRow,
 } from "~/events/event-schema";
-import { readPhotosFromForm } from "~/media/form-photos.server";
+import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/event-edit";
 

@@ -8,7 +8,7 @@ import { PhotoPicker } from "~/components/admin/PhotoPicker";
 import { Picture } from "~/components/ui/Picture";
 import { addGalleryPhotos, listGalleryPhotos, moveGalleryPhoto, removeGalleryPhoto, updateGalleryPhoto } from "~/gallery/gallery.server";
 import { galleryAddSchema, galleryCaptionSchema, galleryMoveSchema, galleryRemoveSchema } from "~/gallery/gallery-schema";
-import { readPhotosFromForm } from "~/media/form-photos.server";
+import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/gallery";
 

@@ -7,7 +7,7 @@ import { PRODUCT_KINDS, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/pro
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker } from "~/components/admin/PhotoPicker";
-import { readPhotosFromForm } from "~/media/form-photos.server";
+import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
 

@@ -83,10 +83,7 @@ export const eventSchema = z
       z.maxLength(3000, "What's included must be at most 3000 characters."),
       z.refine((v) => !hasControlCharacter(v, true), "What's included contains characters we cannot store."),
     ),
-    photos: z.array(photoAltSchema).check(
-      z.maxLength(12, "An event can have at most 12 photos."),
-      z.refine((photos) => photos.every((p) => !hasControlCharacter(p.alt, false)), "An alt text contains characters we cannot store."),
-    ),
+    photos: z.array(photoAltSchema).check(z.maxLength(12, "An event can have at most 12 photos.")),
     options: z.array(ticketOptionSchema).check(z.maxLength(MAX_TICKET_OPTIONS, `An event can have at most ${MAX_TICKET_OPTIONS} ticket options.`)),
     /** Ids of stored options whose Remove box is ticked. */
     remove: z.array(z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This ticket option no longer exists. Reload the page."))),

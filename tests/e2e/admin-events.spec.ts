@@ -134,7 +134,6 @@ test.describe("on an instance of its own", () => {
   });
 
   test("the owner creates an event through the form in the browser", async ({ page }) => {
-    test.fixme(true, "The events form is multipart (PhotoPicker); server/body-limits.ts answers 415 to multipart page posts until the media branch lands.");
     await signIn(page, app.base, INSTANCE_PASSWORD);
     await page.goto(url("/admin/events/new"));
     await page.getByLabel("Title", { exact: true }).fill("Browser Form Workshop");

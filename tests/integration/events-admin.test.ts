@@ -141,7 +141,7 @@ describe("creating an event", () => {
     // PostgreSQL refuses NUL in text and jsonb: a message, not a server error.
     [{ description: "Dye\u0000 a shirt" }, "description", "Description contains characters we cannot store."],
     [{ "option.0.type": "Seat\u0000" }, "option.0.type", "Ticket type contains characters we cannot store."],
-    [{ photoAlt: "A\u0000" }, "photos", "An alt text contains characters we cannot store."],
+    [{ photoAlt: "A\u0000" }, "photos.0.alt", "Alt text must be one line of text."],
   ])("refuses %j with a message on %s, storing nothing", async (change, field, message) => {
     const before = await snapshot();
     const result = await call(editRoute.action, post("/admin/events/new", { ...workshop, title: "Another Workshop", ...change }));

@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { checkIns, emailOutbox, orderEvents, orders, tickets } from "~/db/schema";
+import { checkIns, emailOutbox, eventSessions, orderEvents, orders, tickets } from "~/db/schema";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { defaultWorkshopSession } from "~/events/sessions.server";
 import { fixedClock } from "~/lib/clock";
@@ -231,6 +231,8 @@ describe("an owner's session date replaces the default", () => {
     const [ticket] = await handle.db.select().from(tickets).where(eq(tickets.orderId, ids[0]!));
     expect(ticket!.sessionStartsAt?.toISOString()).toBe("2025-09-20T07:00:00.000Z");
     expect(ticket!.sessionEndsAt?.toISOString()).toBe("2025-09-20T10:00:00.000Z");
+    // The tests below buy seats of this same session: give it the option's 8 seats again.
+    await handle.db.update(eventSessions).set({ capacity: null }).where(eq(eventSessions.eventId, "tablecloth-workshop"));
   });
 });
 

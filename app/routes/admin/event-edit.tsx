@@ -166,9 +166,17 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
       </Link>
       <AdminPageHeader title={title}>
         {id ? (
-          <a href={`/tickets/${id}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
-            View on site
-          </a>
+          <>
+            <Link to={`/admin/events/${id}/attendees`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+              Attendees
+            </Link>
+            <Link to={`/admin/events/${id}/sessions`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+              Sessions
+            </Link>
+            <a href={`/tickets/${id}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+              View on site
+            </a>
+          </>
         ) : null}
       </AdminPageHeader>
 

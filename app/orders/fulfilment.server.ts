@@ -6,16 +6,11 @@ import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import { orderTickets } from "~/tickets/issue.server";
 import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
+import { FULFILMENT_METHODS, type FulfilmentMethod } from "./fulfilment-methods";
 import { recordOrderEvent } from "./order-history.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
-export const FULFILMENT_METHODS = [
-  { value: "posted", label: "Posted" },
-  { value: "collected", label: "Collected" },
-  { value: "service done", label: "Service done" },
-] as const;
-export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]["value"];
 
 /** A paid order is marked fulfilled once; the buyer is emailed. A second press changes nothing. */
 export async function markFulfilled(context: Context, orderId: string, method: FulfilmentMethod): Promise<"fulfilled" | "already" | "not-paid"> {

@@ -3,12 +3,10 @@ import { addDays, saDayStart } from "~/analytics/days";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, events, orderLines, orders, refunds, ticketOptions } from "~/db/schema";
 import { orderHistory } from "./order-history.server";
-import type { OrderListQuery } from "./order-list-query";
+import { ORDER_STATUSES, ORDER_TYPES, type OrderListQuery } from "./order-list-query";
 
 export const ORDERS_PAGE_SIZE = 25;
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "expired", "refunded", "partially_refunded"] as const;
-export const ORDER_TYPES = ["product", "service", "membership", "workshop", "ticket"] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const like = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);

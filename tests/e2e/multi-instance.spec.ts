@@ -29,6 +29,9 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: PASSWORD,
     // One secret for the cluster, as the README's deployment steps ask.
     SESSION_SECRET: "a-shared-session-secret-of-at-least-32-characters",
+    // As behind the load balancer: each buyer arrives from an address of their own (one address may hold
+    // only a few unpaid units, decision 079).
+    TRUST_PROXY: "1",
   };
   // The first start migrates and seeds; the second finds everything in place.
   one = await startInstance(env);
@@ -102,7 +105,12 @@ function checkout(instance: Instance, item: string, buyer: number) {
   return fetch(`${instance.base}/checkout?${new URLSearchParams({ type: "product", item })}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: instance.base, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": `${UA} buyer ${buyer}` },
+    headers: {
+      Origin: instance.base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "User-Agent": `${UA} buyer ${buyer}`,
+      "X-Forwarded-For": `198.51.100.${buyer + 1}`,
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -144,4 +152,33 @@ test("a payment webhook delivered to both instances at once is processed once", 
   expect(order.completed_at).toBeTruthy();
   expect(await count("select count(*)::int as n from payment_webhook_events where webhook_id = $1", [delivery.headers["webhook-id"]])).toBe(1);
   expect(await count("select count(*)::int as n from email_outbox where dedupe_key like $1", [`%${order.id}%`])).toBe(2);
+});
+
+test("a photo uploaded through one instance is served by the other, and an edit through one shows on the other's cached page at once", async () => {
+  const cookie = sessionCookie(await signIn(one, PASSWORD))!;
+  const sharp = (await import("sharp")).default;
+  const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const upload = new FormData();
+  upload.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "dress.jpg");
+  const uploaded = await fetch(`${one.base}/admin/photos`, { method: "POST", body: upload, headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA } });
+  expect(uploaded.status).toBe(201);
+  const { photo } = (await uploaded.json()) as { photo: { src: string } };
+  const served = await fetch(`${two.base}${photo.src}`);
+  expect(served.status).toBe(200);
+  expect(served.headers.get("content-type")).toBe("image/webp");
+
+  // The other instance has the product page in its cache before the edit.
+  const page = () => fetch(`${two.base}/product/crochet-earrings`).then((r) => r.text());
+  expect(await page()).toContain("R 200.00");
+  expect(await page()).toContain("R 200.00");
+  const [item] = (await db.query("select id from catalog_items where slug = 'crochet-earrings'")).rows as { id: number }[];
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ intent: "save", name: "Crochet Earrings", slug: "crochet-earrings", kind: "product", price: "245", description: "Crocheted by hand.", stock: "", visible: "on", sortOrder: "6", photoSrc: photo.src, photoAlt: "Crochet earrings on a Honey" })) {
+    form.append(k, v);
+  }
+  const saved = await fetch(`${one.base}/admin/products/${item!.id}`, { method: "POST", redirect: "manual", body: form, headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA } });
+  expect(saved.status).toBe(302);
+  const after = await page();
+  expect(after).toContain("R 245.00");
+  expect(after).toContain(photo.src);
 });

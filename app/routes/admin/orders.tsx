@@ -7,8 +7,8 @@ import { OrderStatus } from "~/components/admin/OrderStatus";
 import { Pagination } from "~/components/admin/Pagination";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { readOrderQuery } from "~/orders/order-list-query";
-import { listEventChoices, listOrdersForAdmin, ORDER_TYPES } from "~/orders/orders-admin.server";
+import { ORDER_TYPES, readOrderQuery } from "~/orders/order-list-query";
+import { listEventChoices, listOrdersForAdmin } from "~/orders/orders-admin.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -40,3 +40,12 @@ export interface StoredPhoto {
 }
 
 export const TOO_LARGE_MESSAGE = `is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Export a smaller copy (most phones offer one when sharing) and try again.`;
+
+/**
+ * Images with their alt texts, a missing one described by what the photo belongs to ("Candy Earrings,
+ * photo 2 of 3"): what the public pages say for seeded images, and what the owner's editor starts from,
+ * so a seeded product or event can be saved without retyping every description.
+ */
+export function photosWithAlts(images: string[], alts: string[], name: string): PhotoWithAlt[] {
+  return images.map((src, i) => ({ src, alt: alts[i]?.trim() || (images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name) }));
+}

@@ -121,7 +121,8 @@ for (const [button, title] of [
     await page.getByRole("button", { name: button, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`status=${button === "Decline" ? "failed" : "cancelled"}&orderId=`));
-    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout");
+    // Try Again offers the same item again (decision 085).
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout?type=product&item=Candy+Earrings&retry=1");
     await expect.poll(() => candyStockBadge(other)).toBe("9 LIMITED STOCK!");
   });
 }

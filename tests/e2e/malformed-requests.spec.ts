@@ -154,7 +154,7 @@ test("multipart bodies: larger only for the owner's pages, and a broken upload f
   expect((await post("/admin/photos", multipart, twoMb)).status).toBe(401);
 
   const login = await post("/admin/login", { "Content-Type": "application/x-www-form-urlencoded" }, "password=malformed-requests-password");
-  const cookie = /admin_session=[^;]+/.exec(login.headers.get("set-cookie") ?? "")![0];
+  const cookie = /(__Host-)?admin_session=[^;]+/.exec(login.headers.get("set-cookie") ?? "")![0];
   for (const body of ["", "--x--", `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n\r\nunfinished`]) {
     const response = await post("/admin/photos", { ...multipart, Cookie: cookie }, body);
     expect(response.status, JSON.stringify(body)).toBe(400);

@@ -11,6 +11,7 @@ import { PhotoPicker } from "~/components/admin/PhotoPicker";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-edit";
+import { photosWithAlts } from "~/media/photo-schema";
 
 interface FormValues {
   title: string;
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     author: row.author,
     category: row.category,
     content: row.content,
-    photos: row.image ? [{ src: row.image, alt: row.imageAlt ?? "" }] : [],
+    photos: row.image ? photosWithAlts([row.image], [row.imageAlt ?? ""], row.title) : [],
   };
   return { id: row.id, slug: row.slug, published: row.published, values };
 }

@@ -89,7 +89,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {attention.length ? (
-        <section role="alert" aria-label="Orders that need attention" className="rounded-2xl border-2 border-red-800 bg-white p-4 sm:p-6">
+        <section aria-label="Orders that need attention" className="rounded-2xl border-2 border-red-800 bg-white p-4 sm:p-6">
           <h2 className="text-xl font-semibold text-red-800">Orders that need attention</h2>
           <ul className="mt-2 space-y-1">
             {attention.map((o) => (

@@ -18,6 +18,7 @@ import {
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/event-edit";
+import { photosWithAlts } from "~/media/photo-schema";
 
 interface FormValues {
   title: string;
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     focus: event.focus,
     description: event.description,
     includes: event.includes.join("\n"),
-    photos: event.images.map((src, i) => ({ src, alt: event.imageAlts[i] ?? "" })),
+    photos: photosWithAlts(event.images, event.imageAlts, event.title),
     rows: options.map((o) => ({
       id: String(o.id),
       type: o.type,

@@ -10,6 +10,7 @@ import { PhotoPicker } from "~/components/admin/PhotoPicker";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
+import { photosWithAlts } from "~/media/photo-schema";
 
 interface FormValues {
   name: string;
@@ -61,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     stock: row.stockQuantity === null ? "" : String(row.stockQuantity),
     visible: row.visible,
     sortOrder: String(row.sortOrder),
-    photos: row.images.map((src, i) => ({ src, alt: row.imageAlts[i] ?? "" })),
+    photos: photosWithAlts(row.images, row.imageAlts, row.name),
   };
   return { id: row.id, slug: row.slug, values };
 }

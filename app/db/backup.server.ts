@@ -40,6 +40,16 @@ async function byteaColumns(db: Database, table: string): Promise<string[]> {
 }
 
 /** `to_jsonb(t)` with each bytea column replaced by `{"$bytea": "<base64>"}`. */
+/** A table's columns that hold stored values (not generated ones), in table order. */
+async function storedColumns(db: Database, table: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select column_name as name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+  );
+  return rows.map((r) => r.name);
+}
+
 function rowAsJson(columns: string[]) {
   if (!columns.length) return sql`to_jsonb(t)`;
   // Literals rather than parameters: the query becomes a cursor, and names come from the catalog.
@@ -151,6 +161,7 @@ export async function restoreDatabase(
   let header: BackupHeader | undefined;
   let total = 0;
   const byteaByTable = new Map<string, string[]>();
+  const storedByTable = new Map<string, string[]>();
   await db.transaction(async (tx) => {
     const run = tx as unknown as Database;
     const present = new Set(await tablesInDependencyOrder(run));
@@ -180,8 +191,11 @@ export async function restoreDatabase(
       const chunk = parsed as ChunkLine;
       if (!header.tables.includes(chunk.table)) throw new Error(`unexpected table ${chunk.table} in backup`);
       if (!byteaByTable.has(chunk.table)) byteaByTable.set(chunk.table, await byteaColumns(run, chunk.table));
+      if (!storedByTable.has(chunk.table)) storedByTable.set(chunk.table, await storedColumns(run, chunk.table));
+      // Generated columns (orders.customer_search) are left out: the database computes them again.
+      const columns = sql.join(storedByTable.get(chunk.table)!.map((c) => sql.identifier(c)), sql`, `);
       await run.execute(
-        sql`insert into ${sql.identifier(chunk.table)} select * from jsonb_populate_recordset(null::${sql.identifier(chunk.table)}, ${JSON.stringify(decodeByteaMarkers(chunk.rows, byteaByTable.get(chunk.table)!))}::jsonb)`,
+        sql`insert into ${sql.identifier(chunk.table)} (${columns}) select ${columns} from jsonb_populate_recordset(null::${sql.identifier(chunk.table)}, ${JSON.stringify(decodeByteaMarkers(chunk.rows, byteaByTable.get(chunk.table)!))}::jsonb)`,
       );
       total += chunk.rows.length;
     }

@@ -265,6 +265,14 @@ export const orders = pgTable(
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     refundedCents: integer("refunded_cents").notNull().default(0),
     ownerNote: text("owner_note"),
+    /**
+     * What the owner's search box matches against a name or phone: the name and email in lower case and
+     * the phone's digits, kept by the database, so a search compares one column instead of computing
+     * these for every order (50,000 orders under 100 ms, issue 20).
+     */
+    customerSearch: text("customer_search").generatedAlwaysAs(
+      sql`lower(customer_first_name || ' ' || customer_last_name || ' ' || customer_email) || ' ' || regexp_replace(customer_phone, '[^0-9]', '', 'g')`,
+    ),
     customerFirstName: text("customer_first_name").notNull(),
     customerLastName: text("customer_last_name").notNull(),
     customerEmail: text("customer_email").notNull(),

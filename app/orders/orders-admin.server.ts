@@ -24,11 +24,10 @@ function searchCondition(raw: string): SQL | undefined {
   if (!q) return undefined;
   if (/^HB-[A-Z0-9]{4,}$/i.test(q)) return eq(orders.reference, q.toUpperCase());
   if (q.includes("@")) return sql`lower(${orders.customerEmail}) like ${`${like(q.toLowerCase())}%`}`;
-  const digits = q.replace(/\D/g, "");
-  const words = sql`lower(${orders.customerFirstName} || ' ' || ${orders.customerLastName}) like ${`%${like(q.toLowerCase())}%`}`;
-  const email = sql`lower(${orders.customerEmail}) like ${`%${like(q.toLowerCase())}%`}`;
-  const phone = digits.length >= 3 ? sql`regexp_replace(${orders.customerPhone}, '\\D', '', 'g') like ${`%${digits.replace(/^0/, "")}%`}` : undefined;
-  return or(words, email, phone);
+  // Name, email or phone: one stored column (orders.customer_search) holds them, the phone as digits.
+  const words = sql`${orders.customerSearch} like ${`%${like(q.toLowerCase())}%`}`;
+  const digits = q.replace(/\D/g, "").replace(/^0/, "");
+  return digits.length >= 3 ? or(words, sql`${orders.customerSearch} like ${`%${digits}%`}`) : words;
 }
 
 export function orderListConditions(query: OrderListQuery): SQL | undefined {

@@ -37,10 +37,11 @@ export async function requestRefund(
 ): Promise<RefundRequestResult> {
   const now = context.clock.now();
   const claimed = await context.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.key));
-    if (existing) return { kind: "existing" as const };
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return { kind: "error" as const, error: "This order does not exist." };
+    // Looked up under the order's lock: a second press waits for the first and then finds its refund.
+    const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.key));
+    if (existing) return { kind: "existing" as const };
     if (order.status !== "paid" && order.status !== "partially_refunded") {
       return { kind: "error" as const, error: "Only a paid order can be refunded." };
     }

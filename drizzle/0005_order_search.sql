@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "customer_search" text GENERATED ALWAYS AS (lower(customer_first_name || ' ' || customer_last_name || ' ' || customer_email) || ' ' || regexp_replace(customer_phone, '[^0-9]', '', 'g')) STORED;

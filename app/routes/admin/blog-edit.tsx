@@ -12,6 +12,7 @@ import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-edit";
 import { photosWithAlts } from "~/media/photo-schema";
+import { AdminNotFound, ConfirmDelete } from "~/components/admin/ConfirmDelete";
 
 interface FormValues {
   title: string;
@@ -178,15 +179,7 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
       ) : null}
 
       {id !== null ? (
-        <details className="card max-w-3xl p-4 sm:p-6">
-          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Delete this post</summary>
-          <p className="mt-2 text-ink-soft">The post, its views and its likes are removed for good. Unpublish it instead to keep it as a draft.</p>
-          <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
-              Yes, delete {loaderData.values.title}
-            </button>
-          </Form>
-        </details>
+        <ConfirmDelete summary="Delete this post" explanation="The post, its views and its likes are removed for good. Unpublish it instead to keep it as a draft." name={loaderData.values.title} />
       ) : null}
     </div>
   );
@@ -202,13 +195,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <div className={adminPageClass}>
-      <h1 className="text-2xl font-semibold">Post not found</h1>
-      <p className="text-ink-soft">It may have been deleted.</p>
-      <Link to="/admin/blog" className="btn-primary">
-        All posts
-      </Link>
-    </div>
-  );
+  return <AdminNotFound title="Post not found" backTo="/admin/blog" backLabel="All posts" />;
 }

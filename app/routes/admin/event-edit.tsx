@@ -19,6 +19,7 @@ import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/event-edit";
 import { photosWithAlts } from "~/media/photo-schema";
+import { AdminNotFound, ConfirmDelete } from "~/components/admin/ConfirmDelete";
 
 interface FormValues {
   title: string;
@@ -226,15 +227,7 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
       </Form>
 
       {id !== null ? (
-        <details className="card max-w-3xl p-4 sm:p-6">
-          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Delete this event</summary>
-          <p className="mt-2 text-ink-soft">An event with ticket orders is archived instead: hidden from the site and kept for its orders.</p>
-          <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
-              Yes, delete {loaderData.values.title}
-            </button>
-          </Form>
-        </details>
+        <ConfirmDelete summary="Delete this event" explanation="An event with ticket orders is archived instead: hidden from the site and kept for its orders." name={loaderData.values.title} />
       ) : null}
     </div>
   );
@@ -250,13 +243,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <div className={adminPageClass}>
-      <h1 className="text-2xl font-semibold">Event not found</h1>
-      <p className="text-ink-soft">It may have been deleted.</p>
-      <Link to="/admin/events" className="btn-primary">
-        All events
-      </Link>
-    </div>
-  );
+  return <AdminNotFound title="Event not found" backTo="/admin/events" backLabel="All events" />;
 }

@@ -11,6 +11,7 @@ import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
 import { photosWithAlts } from "~/media/photo-schema";
+import { AdminNotFound, ConfirmDelete } from "~/components/admin/ConfirmDelete";
 
 interface FormValues {
   name: string;
@@ -148,17 +149,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </Form>
 
       {id !== null ? (
-        <details className="card max-w-3xl p-4 sm:p-6">
-          <summary className="min-h-11 cursor-pointer py-2 font-semibold">Delete this product</summary>
-          <p className="mt-2 text-ink-soft">
-            A product that has been ordered is archived instead: hidden from the shop and kept for its orders.
-          </p>
-          <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
-              Yes, delete {loaderData.values.name}
-            </button>
-          </Form>
-        </details>
+        <ConfirmDelete summary="Delete this product" explanation="A product that has been ordered is archived instead: hidden from the shop and kept for its orders." name={loaderData.values.name} />
       ) : null}
     </div>
   );
@@ -174,13 +165,5 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <div className={adminPageClass}>
-      <h1 className="text-2xl font-semibold">Product not found</h1>
-      <p className="text-ink-soft">It may have been deleted.</p>
-      <Link to="/admin/products" className="btn-primary">
-        All products
-      </Link>
-    </div>
-  );
+  return <AdminNotFound title="Product not found" backTo="/admin/products" backLabel="All products" />;
 }

@@ -70,7 +70,7 @@ async function signIn(base: string): Promise<string> {
     body: new URLSearchParams({ password: PASSWORD }),
     redirect: "manual",
   });
-  const cookie = /admin_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")?.[0];
+  const cookie = /(__Host-)?admin_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")?.[0];
   if (!cookie) throw new Error(`sign-in failed (${response.status})`);
   return cookie;
 }

@@ -7,11 +7,11 @@ import { Pagination } from "~/components/admin/Pagination";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog";
+import { pageParam } from "~/admin/list-query";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return listPostsForAdmin(context.db, Number.isSafeInteger(page) && page > 0 ? page : 1);
+  return listPostsForAdmin(context.db, pageParam(new URL(request.url).searchParams));
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {

@@ -7,13 +7,13 @@ import { Pagination } from "~/components/admin/Pagination";
 import { listMessages } from "~/contact/messages-admin.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/messages";
+import { pageParam, textParam } from "~/admin/list-query";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  return { q, ...(await listMessages(context.db, { q, page: Number.isSafeInteger(page) && page > 0 ? page : 1 })) };
+  const search = new URL(request.url).searchParams;
+  const q = textParam(search, "q");
+  return { q, ...(await listMessages(context.db, { q, page: pageParam(search) })) };
 }
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {

@@ -8,16 +8,16 @@ import { Pagination } from "~/components/admin/Pagination";
 import { Picture } from "~/components/ui/Picture";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/products";
+import { pageParam, textParam } from "~/admin/list-query";
 
 const KIND_VALUES = new Set(PRODUCT_KINDS.map((k) => k.value));
 
 function readQuery(url: URL): ProductListQuery {
   const kind = url.searchParams.get("kind") ?? "";
-  const page = Number(url.searchParams.get("page") ?? "1");
   return {
-    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+    q: textParam(url.searchParams, "q"),
     kind: KIND_VALUES.has(kind as never) ? (kind as ProductListQuery["kind"]) : "",
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageParam(url.searchParams),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, gt, gte, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { csvRow } from "~/admin/csv";
+import { csvResponse } from "~/admin/csv-response.server";
 import { requireAdmin } from "~/admin/session.server";
 import { parsePeriod, periodStartDay, saDayStart } from "~/analytics/days";
 import type { Database } from "~/db/client.server";
@@ -88,36 +89,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const period = parsePeriod(new URL(request.url).searchParams.get("period"));
   const fromDay = periodStartDay(period, now);
   const since = fromDay ? saDayStart(fromDay) : null;
-  const rows = exportRows(context.db, kind, since);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      // Excel reads UTF-8 only with a byte-order mark.
-      let chunk = "";
-      for (let i = 0; i < 500; i++) {
-        const next = await rows.next();
-        if (next.done) {
-          if (chunk) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-          return;
-        }
-        chunk += next.value;
-      }
-      controller.enqueue(encoder.encode(chunk));
-    },
-    async start(controller) {
-      controller.enqueue(encoder.encode("\uFEFF"));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
   const day = now.toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="honey-${kind}-${period}-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(exportRows(context.db, kind, since), `honey-${kind}-${period}-${day}.csv`);
 }

@@ -10,6 +10,7 @@ import { confirmationView } from "~/orders/confirmation.server";
 import { listOrdersForAdmin, ordersNeedingAttention } from "~/orders/orders-admin.server";
 import { createYocoProvider } from "~/payments/yoco.server";
 import * as orderRoute from "~/routes/admin/order";
+import * as ordersExport from "~/routes/admin/orders-export";
 import { action as webhook } from "~/routes/api.webhooks.yoco";
 import { startFakeYoco, type FakeYoco, type SignedDelivery } from "../fakes/yoco-server";
 import { createTestDatabase, testContext } from "../setup/test-db";
@@ -245,6 +246,18 @@ describe("the owner's order page", () => {
     expect(await find("nobody")).toEqual([]);
     expect(await find("", { status: "paid", type: "product", from: "2025-09-10", to: "2025-09-10" })).toEqual([order.id]);
     expect(await find("", { from: "2025-09-11" })).toEqual([]);
+
+    // The CSV export of the filtered list: a byte-order mark, the header, the one matching order.
+    const exported = (await ordersExport.loader({ request: new Request(`${BASE}/admin/orders/export?q=thandi`, { headers: { Cookie: cookie } }), params: {}, context: context() } as never)) as Response;
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes);
+    expect(csv.startsWith("Date,Reference,First name")).toBe(true);
+    const rows = csv.trim().split("\r\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`${order.reference},Thandi,Mokoena,thandi@example.com`);
+    expect(rows[1]).toContain(",350.00,0.00,paid,");
   });
 });
 

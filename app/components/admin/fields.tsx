@@ -32,6 +32,24 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
   );
 }
 
+/** The attributes every control shares: its id and name, and its state and messages for assistive technology. */
+function controlProps(id: string, name: string, error?: string, hint?: ReactNode) {
+  return { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint), className: `${controlClass} border-ink/30` };
+}
+
+/** A control with its visible label above it and its hint and message below. */
+function Labelled({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {children}
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 /** A labelled input whose message is tied to it (aria-describedby), so a screen reader reads both. */
 export function TextField({
   label,
@@ -42,20 +60,9 @@ export function TextField({
   ...input
 }: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
   return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${controlClass} border-ink/30`}
-        {...input}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <Labelled id={id} label={label} error={error} hint={hint}>
+      <input {...controlProps(id, name, error, hint)} {...input} />
+    </Labelled>
   );
 }
 
@@ -68,21 +75,9 @@ export function TextAreaField({
   ...area
 }: FieldShell & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
   return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={area.rows ?? 5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${controlClass} border-ink/30`}
-        {...area}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <Labelled id={id} label={label} error={error} hint={hint}>
+      <textarea {...controlProps(id, name, error, hint)} rows={area.rows ?? 5} {...area} />
+    </Labelled>
   );
 }
 
@@ -99,26 +94,15 @@ export function SelectField({
     "name" | "id"
   >) {
   return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${controlClass} border-ink/30`}
-        {...select}
-      >
+    <Labelled id={id} label={label} error={error} hint={hint}>
+      <select {...controlProps(id, name, error, hint)} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </Labelled>
   );
 }
 

@@ -131,8 +131,10 @@ export async function recordPayment(
     // a late payment with no seat left gets none.
     const tickets = attention ? [] : await issueTickets(tx, paid!, input.now);
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
-    if (paid!.orderType === "membership") await applyMembershipPayment(tx, paid!, input.now);
-    await queueEmail(tx, await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now }));
+    const member = paid!.orderType === "membership" ? await applyMembershipPayment(tx, paid!, input.now) : undefined;
+    const confirmation = await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now });
+    // A membership's confirmation belongs to the member's email history too.
+    await queueEmail(tx, { ...confirmation, memberId: member?.id });
     await queueEmail(tx, ownerOrderNotice(paid!, ownerEmail, contact, tickets.length));
     if (attention) {
       await recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now);

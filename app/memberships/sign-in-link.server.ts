@@ -4,11 +4,12 @@ import type { FixedWindow } from "~/contact/rate-limit.server";
 import { hitRateLimit } from "~/contact/rate-limit.server";
 import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
-import { memberLoginTokens, members } from "~/db/schema";
+import { memberLoginTokens } from "~/db/schema";
 import { renderEmail } from "~/email/layout.server";
 import { queueEmail, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContact, type ShopContact } from "~/email/shop-contact.server";
 import { createMemberSession, hashToken } from "./member-session.server";
+import { findMemberByEmail } from "./members.server";
 
 /** How long an emailed sign-in link works (decision 087). */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -55,7 +56,7 @@ export async function requestSignInLink(context: LinkContext, email: string): Pr
   // The counter's key is a hash: the rate-limit table never holds anyone's email address.
   if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.email, hashToken(address), now))) return { status: "limited" };
 
-  const [member] = await context.db.select({ id: members.id, email: members.email }).from(members).where(eq(members.email, address)).limit(1);
+  const member = await findMemberByEmail(context.db, address);
   if (!member) return { status: "sent" };
 
   const token = randomBytes(32).toString("base64url");

@@ -50,7 +50,7 @@ describe("/account is never stored", () => {
     const home = await fetch(`${base}/`);
     expect(home.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     for (const path of ACCOUNT_PAGES) {
-      for (const headers of [{}, { Cookie: cookie }]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const response = await fetch(`${base}${path}`, { headers, redirect: "manual" });
         await response.arrayBuffer();
         expect(response.status, path).toBeLessThan(500);

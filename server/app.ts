@@ -36,20 +36,27 @@ const PRIVATE_PATHS = /^\/(checkout|order-confirmation|payments)(\/|$)/;
 /** Every admin response, documents and their `.data` requests alike (/admin, /admin.data, /admin/…). */
 const ADMIN_PATHS = /^\/admin(?:[/.]|$)/;
 
+/** A member's own pages (/account, /account.data, /account/…): one person's data, like the admin's. */
+const ACCOUNT_PATHS = /^\/account(?:[/.]|$)/;
+
 /**
- * `Cache-Control: no-store` on every admin response, set last so that no route can loosen it: the
- * owner's dashboard, messages and exports must never sit in a browser's or a proxy's cache.
+ * A Cache-Control value on every response under `paths`, set last so that no route can loosen it: the
+ * owner's dashboard, messages and exports, and a member's page, must never sit in a browser's or a proxy's cache.
  */
-const noStoreForAdmin: express.RequestHandler = (req, res, next) => {
-  if (!ADMIN_PATHS.test(req.path)) return next();
-  res.setHeader("Cache-Control", "no-store");
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: express.Response, ...args: unknown[]) {
-    if (!this.headersSent) this.setHeader("Cache-Control", "no-store");
-    return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
-  } as typeof res.writeHead;
-  next();
-};
+const forceCacheControl =
+  (paths: RegExp, value: string): express.RequestHandler =>
+  (req, res, next) => {
+    if (!paths.test(req.path)) return next();
+    res.setHeader("Cache-Control", value);
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      if (!this.headersSent) this.setHeader("Cache-Control", value);
+      return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+const noStoreForAdmin = forceCacheControl(ADMIN_PATHS, "no-store");
+const noStoreForAccount = forceCacheControl(ACCOUNT_PATHS, "private, no-store");
 
 /**
  * The security headers the middleware below sends, captured once with a placeholder nonce, so the
@@ -102,7 +109,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
 
   const headerMiddleware = [securityHeaders(config, { dev: Boolean(options.vite) }), permissionsPolicy];
   app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
-  app.use(noStoreForAdmin);
+  app.use(noStoreForAdmin, noStoreForAccount);
   app.use(assignNonce, ...headerMiddleware);
   // Photos under /media/ are AVIF and WebP already: compressing them again costs CPU and saves nothing.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res) }));

@@ -167,6 +167,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <p className="mt-8 text-center text-ink-soft">
+          Already a member? <Link to="/account" className="link">Manage your membership</Link>
+        </p>
       </section>
 
       <section id="community" className="render-when-near scroll-mt-20 bg-ink py-14 text-cream sm:py-20">

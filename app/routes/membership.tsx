@@ -55,6 +55,9 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
           )}
           <Link to="/events" className="btn-outline min-h-11">View All Plans</Link>
         </div>
+        <p className="mt-6 text-sm text-ink/80">
+          Already a member? <Link to="/account" className="link">Manage your membership</Link>
+        </p>
       </div>
     </article>
   );

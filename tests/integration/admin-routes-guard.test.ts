@@ -546,3 +546,24 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     }
   });
 });
+
+it("a signed-in member's session cookie opens no admin route, under its own name or the admin's", async () => {
+  const { members } = await import("~/db/schema");
+  const { createMemberSession } = await import("~/memberships/member-session.server");
+  const context = testContext(handle);
+  const [member] = await handle.db
+    .insert(members)
+    .values({ email: "guard-member@example.test", name: "Guard Member", phone: "0820000001", tierSlug: "style-starter", paidUntil: "2025-10-10", joinedAt: context.clock.now() })
+    .returning({ id: members.id });
+  const memberCookie = (await createMemberSession(handle.db, context, member!.id)).split(";")[0]!;
+  expect(memberCookie).toMatch(/^member_session=[A-Za-z0-9_-]{40,}$/);
+  const token = memberCookie.slice(memberCookie.indexOf("=") + 1);
+  for (const cookie of [memberCookie, `admin_session=${token}`, `${memberCookie}; admin_session=${token}`]) {
+    for (const [name, file, c] of cases) {
+      const result = await run(file, c, { Cookie: cookie });
+      const refused = c.expect === "401" ? result.status === 401 : result.status === 302 && result.headers.get("location") === (c.expect === "redirect-to-login" ? "/admin/login" : "/admin");
+      expect(refused, `${name} with ${cookie.split("=")[0]}`).toBe(true);
+      expect(result.body).not.toContain(SECRET);
+    }
+  }
+});

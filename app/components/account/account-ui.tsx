@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
+
+export const fieldClass =
+  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+export const labelClass = "block text-sm font-medium text-ink";
+
+/** A message after a form: a polite status, or an alert for a problem. */
+export function Notice({ tone = "info", children }: { tone?: "info" | "problem"; children: ReactNode }) {
+  return tone === "problem" ? (
+    <p role="alert" className="rounded-xl border border-red-800/40 bg-red-50 px-4 py-3 text-red-900">
+      {children}
+    </p>
+  ) : (
+    <p role="status" className="rounded-xl border border-honey-dark/50 bg-cream px-4 py-3 text-ink">
+      {children}
+    </p>
+  );
+}
+
+/** The one-field form that asks for a sign-in link; posts to /account from wherever it is shown. */
+export function SignInLinkForm({ email, error, sending }: { email?: string; error?: string; sending?: boolean }) {
+  return (
+    <Form method="post" action="/account" noValidate className="mt-6 grid gap-4" aria-label="Email me a sign-in link">
+      <input type="hidden" name="intent" value="request-link" />
+      <div>
+        <label htmlFor="sign-in-email" className={labelClass}>
+          Email
+        </label>
+        <input
+          id="sign-in-email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={ACCOUNT_LIMITS.email}
+          required
+          defaultValue={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "sign-in-email-error" : "sign-in-email-hint"}
+          className={fieldClass}
+        />
+        {error ? (
+          <p id="sign-in-email-error" className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        ) : (
+          <p id="sign-in-email-hint" className="mt-1 text-sm text-ink-soft">
+            The address you used when you joined.
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
+        {sending ? "Sending..." : "Email me a sign-in link"}
+      </button>
+    </Form>
+  );
+}
+
+/** The frame of every /account page: the public site's look, one card. */
+export function AccountCard({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <section className="container-page py-10 sm:py-14">
+      <div className={`card mx-auto p-6 sm:p-10 ${wide ? "max-w-3xl" : "max-w-xl"}`}>
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">Membership</p>
+        <h1 className="font-display mt-2 text-3xl sm:text-4xl">{title}</h1>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { assertSameOrigin } from "~/admin/session.server";
+import { AccountCard, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
+import { dayMonthYear } from "~/lib/dates-in-words";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { askForSignInLink, memberAction, readAccountForm, UNREADABLE, type AccountActionResult } from "~/memberships/account-actions.server";
+import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
+import { accountView, type AccountView } from "~/memberships/account.server";
+import { destroyMemberSession, signedInMemberId } from "~/memberships/member-session.server";
+import type { Route } from "./+types/account";
+
+/** One person's page: never stored by a browser or a shared cache (server/app.ts says so too). */
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const memberId = await signedInMemberId(request, context);
+  const view = memberId === undefined ? undefined : await accountView(context.db, memberId, context.clock.now());
+  if (!view) {
+    const headers = new Headers(PRIVATE);
+    // A session whose member is gone is ended, so the page does not keep looking it up.
+    if (memberId !== undefined) headers.append("Set-Cookie", await destroyMemberSession(request, context));
+    return data({ signedIn: false as const }, { headers });
+  }
+  return data({ signedIn: true as const, account: view }, { headers: PRIVATE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const form = await readAccountForm(request);
+  if (!form) return data<AccountActionResult>({ intent: "", ok: false, message: UNREADABLE }, { status: 400, headers: PRIVATE });
+  if (form.get("intent") === "request-link") {
+    const { status, result } = await askForSignInLink(context, form);
+    return data(result, { status, headers: PRIVATE });
+  }
+  const memberId = await signedInMemberId(request, context);
+  if (memberId === undefined) throw redirect("/account");
+  const { status, result } = await memberAction(context, memberId, form);
+  if (result.ok && result.renewUrl) throw redirect(result.renewUrl);
+  return data(result, { status, headers: PRIVATE });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers(PRIVATE);
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()]) headers.append("Set-Cookie", cookie);
+  return headers;
+};
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "request-link";
+  if (!loaderData.signedIn) {
+    const asked = actionData?.intent === "request-link" ? actionData : undefined;
+    return (
+      <AccountCard title="Your membership">
+        <p className="mt-3 text-ink/85">
+          Members manage their membership here: renew, change plan, cancel, and see past payments. We email you a link to
+          sign in; there is no password to remember.
+        </p>
+        {asked?.ok ? (
+          <div className="mt-6">
+            <Notice>{asked.message}</Notice>
+          </div>
+        ) : (
+          <>
+            {asked && !asked.errors ? (
+              <div className="mt-6">
+                <Notice tone="problem">{asked.message}</Notice>
+              </div>
+            ) : null}
+            <SignInLinkForm email={asked && !asked.ok ? asked.values?.email : undefined} error={asked?.ok === false ? asked.errors?.email : undefined} sending={sending} />
+          </>
+        )}
+        <p className="mt-8 text-sm text-ink/80">
+          Not a member yet? <Link to="/#membership-heading" className="link">See the membership plans</Link>.
+        </p>
+      </AccountCard>
+    );
+  }
+  return <MemberPage account={loaderData.account} result={actionData} />;
+}
+
+function resultFor(result: AccountActionResult | undefined, intent: string) {
+  if (!result || result.intent !== intent || !result.message) return null;
+  return <Notice tone={result.ok ? "info" : "problem"}>{result.message}</Notice>;
+}
+
+function MemberPage({ account, result }: { account: AccountView; result: AccountActionResult | undefined }) {
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const cancelled = account.status === "cancelled";
+  const detailErrors = result?.intent === "details" && !result.ok ? result.errors : undefined;
+  const detailValues = result?.intent === "details" && !result.ok ? result.values : undefined;
+  return (
+    <AccountCard title={`Hello, ${account.name}`} wide>
+      <p className="mt-2 text-ink-soft">Signed in as {account.email}</p>
+
+      <section aria-labelledby="plan-heading" className="mt-8">
+        <h2 id="plan-heading" className="text-xl font-semibold">Your plan</h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold">Plan</dt>
+          <dd>{account.tierName}</dd>
+          <dt className="font-semibold">Status</dt>
+          <dd>
+            <strong>{account.words.label}.</strong> {account.words.sentence}
+          </dd>
+          <dt className="font-semibold">{cancelled ? "Ends on" : "Paid until"}</dt>
+          <dd>{account.paidUntil}</dd>
+          {cancelled ? null : (
+            <>
+              <dt className="font-semibold">Next renewal</dt>
+              <dd>
+                {account.renewal.tierName}
+                {account.renewal.price ? `, ${account.renewal.price}` : ""}
+                {account.planChanged ? " (your new plan starts then)" : ""}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="renew-heading" className="mt-8 grid gap-3">
+        <h2 id="renew-heading" className="text-xl font-semibold">Renew</h2>
+        <p className="text-ink/85">Pay for your next month now: it starts when your current one ends, so no days are lost.</p>
+        {resultFor(result, "renew")}
+        <Form method="post">
+          <button type="submit" name="intent" value="renew" className="btn-primary" disabled={busy("renew")}>
+            {busy("renew") ? "Opening payment..." : "Renew now"}
+          </button>
+        </Form>
+      </section>
+
+      {cancelled ? null : (
+        <section aria-labelledby="change-heading" className="mt-8 grid gap-3">
+          <h2 id="change-heading" className="text-xl font-semibold">Change plan</h2>
+          <p className="text-ink/85">A new plan takes effect at your next renewal; until then you keep your current one.</p>
+          {resultFor(result, "change-plan")}
+          <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor="next-tier" className={labelClass}>
+                Plan from your next renewal
+              </label>
+              <select id="next-tier" name="tier" defaultValue={account.renewalTierSlug} className={fieldClass}>
+                {account.tiers.map((t) => (
+                  <option key={t.slug} value={t.slug}>
+                    {t.name}: {t.price}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" name="intent" value="change-plan" className="btn-outline" disabled={busy("change-plan")}>
+              Change plan
+            </button>
+          </Form>
+        </section>
+      )}
+
+      <section aria-labelledby="payments-heading" className="mt-8">
+        <h2 id="payments-heading" className="text-xl font-semibold">Past payments</h2>
+        {account.payments.length === 0 ? (
+          <p className="mt-2 text-ink/85">No payments yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink/10">
+            {account.payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+                <span>
+                  <span className="font-semibold">{p.tierName}</span>, {dayMonthYear(p.startsOn)} to {dayMonthYear(p.endsOn)}
+                  {p.kind === "gift" ? <span className="text-ink-soft"> (a gift from the shop{p.note ? `: ${p.note}` : ""})</span> : null}
+                </span>
+                <span className="flex items-baseline gap-4">
+                  <span>{p.amount}</span>
+                  {p.reference ? (
+                    <Link to={`/account/receipts/${encodeURIComponent(p.reference)}`} className="link inline-flex min-h-11 items-center">
+                      Receipt<span className="sr-only"> for {p.reference}</span>
+                    </Link>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="details-heading" className="mt-8 grid gap-3">
+        <h2 id="details-heading" className="text-xl font-semibold">Your details</h2>
+        {resultFor(result, "details")}
+        <Form method="post" noValidate className="grid gap-4" aria-labelledby="details-heading">
+          <div>
+            <label htmlFor="member-name" className={labelClass}>
+              Name
+            </label>
+            <input
+              id="member-name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={ACCOUNT_LIMITS.name}
+              defaultValue={detailValues?.name ?? account.name}
+              aria-invalid={detailErrors?.name ? true : undefined}
+              aria-describedby={detailErrors?.name ? "member-name-error" : undefined}
+              className={fieldClass}
+            />
+            {detailErrors?.name ? <p id="member-name-error" className="mt-1 text-sm text-red-800">{detailErrors.name}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="member-phone" className={labelClass}>
+              Phone
+            </label>
+            <input
+              id="member-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={ACCOUNT_LIMITS.phone}
+              defaultValue={detailValues?.phone ?? account.phone}
+              aria-invalid={detailErrors?.phone ? true : undefined}
+              aria-describedby={detailErrors?.phone ? "member-phone-error" : undefined}
+              className={fieldClass}
+            />
+            {detailErrors?.phone ? <p id="member-phone-error" className="mt-1 text-sm text-red-800">{detailErrors.phone}</p> : null}
+          </div>
+          <button type="submit" name="intent" value="details" className="btn-outline sm:justify-self-start" disabled={busy("details")}>
+            Save my details
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="cancel-heading" className="mt-8 grid gap-3">
+        <h2 id="cancel-heading" className="text-xl font-semibold">{cancelled ? "Keep your membership" : "Cancel membership"}</h2>
+        {resultFor(result, "cancel")}
+        {resultFor(result, "resume")}
+        {cancelled ? (
+          <Form method="post" className="grid gap-3">
+            <p className="text-ink/85">Changed your mind? Your membership continues as before, with a reminder before it is due.</p>
+            <button type="submit" name="intent" value="resume" className="btn-primary sm:justify-self-start" disabled={busy("resume")}>
+              Keep my membership
+            </button>
+          </Form>
+        ) : (
+          <details className="rounded-2xl border border-ink/15 p-4">
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Cancel my membership</summary>
+            <p className="mt-2 text-ink/85">
+              You keep your membership until {account.paidUntil}, and we stop asking you to renew. You can change your mind until then.
+            </p>
+            <Form method="post" className="mt-4">
+              <button type="submit" name="intent" value="cancel" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy("cancel")}>
+                Yes, cancel my membership
+              </button>
+            </Form>
+          </details>
+        )}
+      </section>
+
+      <Form method="post" action="/account/sign-out" className="mt-10 border-t border-ink/10 pt-6">
+        <button type="submit" className="btn-outline">
+          Sign out
+        </button>
+      </Form>
+    </AccountCard>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Your Membership",
+    description: "Manage your Honey Bee membership: renew, change plan, cancel, and see past payments.",
+    path: "/account",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <AccountCard title="Something went wrong">
+      <p className="mt-3 text-ink/85">We could not show your membership just now. Please try again in a moment.</p>
+      <Link to="/account" className="btn-primary mt-6">
+        Back to your membership
+      </Link>
+    </AccountCard>
+  );
+}

@@ -85,24 +85,18 @@ export interface MemberFigures {
   mrrCents: number;
 }
 
-/** Counts per status and the monthly recurring revenue, in one grouped query. */
+/**
+ * Counts per status (a count grouped on members_status_idx, no join) and the active members' MRR
+ * (the same aggregate as the dashboard's), side by side.
+ */
 export async function memberFigures(db: Database): Promise<MemberFigures> {
-  const rows = await db
-    .select({
-      status: members.status,
-      n: count(),
-      cents: sql<string | null>`sum(case when ${members.status} = 'active' then ${membershipTiers.priceCents} end)`,
-    })
-    .from(members)
-    .leftJoin(membershipTiers, eq(membershipTiers.slug, members.tierSlug))
-    .groupBy(members.status);
+  const [rows, active] = await Promise.all([
+    db.select({ status: members.status, n: count() }).from(members).groupBy(members.status),
+    activeMemberFigures(db),
+  ]);
   const counts = Object.fromEntries(MEMBER_STATUSES.map((s) => [s, 0])) as Record<MemberStatus, number>;
-  let mrrCents = 0;
-  for (const r of rows) {
-    if ((MEMBER_STATUSES as readonly string[]).includes(r.status)) counts[r.status] = Number(r.n);
-    mrrCents += Number(r.cents ?? 0);
-  }
-  return { counts, total: MEMBER_STATUSES.reduce((sum, s) => sum + counts[s], 0), active: counts.active, mrrCents };
+  for (const r of rows) if ((MEMBER_STATUSES as readonly string[]).includes(r.status)) counts[r.status] = Number(r.n);
+  return { counts, total: MEMBER_STATUSES.reduce((sum, s) => sum + counts[s], 0), active: active.active, mrrCents: active.mrrCents };
 }
 
 /** The dashboard's two member figures: one aggregate over the active members only (members_status_idx). */

@@ -10,6 +10,7 @@ import { ConfigError } from "~/config.server";
 import type { AppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { startRenditionWorker } from "~/media/renditions.server";
+import { startMembershipJob } from "~/memberships/membership-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
@@ -208,6 +209,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }, 5_000);
   mailTimer.unref();
   const stopOrderSweeper = startOrderSweeper(runtime);
+  // Membership reminders and statuses: safe on several instances at once (decision 086).
+  const stopMembershipJob = startMembershipJob(runtime);
   // Uploaded photos' renditions, one at a time off the request path; picks up what a crash left pending.
   const renditionWorker = startRenditionWorker(runtime.database);
 
@@ -216,6 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (closing ??= (async () => {
       clearInterval(mailTimer);
       stopOrderSweeper();
+      stopMembershipJob();
       // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.
       await renditionWorker.stop();
       // Stop accepting, let requests in flight finish, then close the database cleanly.

@@ -20,6 +20,8 @@ export interface OutgoingEmail {
   attachments?: EmailAttachment[];
   /** The order it is about: queuing it writes an "email" entry to the order's history. */
   orderId?: string;
+  /** The member it is about, for the member's email history in the admin. */
+  memberId?: number;
   /** Makes queuing idempotent: a second message with the same key is not queued. */
   dedupeKey?: string;
 }
@@ -38,6 +40,7 @@ export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEm
       htmlBody: email.html ?? null,
       attachments: email.attachments?.length ? email.attachments : null,
       orderId: email.orderId ?? null,
+      memberId: email.memberId ?? null,
       dedupeKey: email.dedupeKey,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })

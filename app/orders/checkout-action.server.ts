@@ -10,10 +10,11 @@ import {
   checkoutSchema,
   UNEXPECTED_ERROR_TOAST,
   type CheckoutActionResult,
+  type CheckoutToast,
   type CheckoutValues,
 } from "./checkout-schema";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
-import { attachCheckout, closePendingOrder, createPendingOrder } from "./orders.server";
+import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable } from "./sellable.server";
 
 const field = (form: FormData, name: string) => {
@@ -70,6 +71,37 @@ export async function submitCheckout(
     throw error;
   }
 
+  const sent = await sendToPaymentPage(context, order, provider);
+  if (!sent.ok) return { ok: false, toast: sent.toast, values };
+  if (sessionId) {
+    // The browser leaves for the payment page at once, so the server records the funnel step for it.
+    await recordAnalyticsEvent(
+      context.db,
+      {
+        eventType: "checkout_created_success",
+        pagePath: "/checkout",
+        itemName: order.itemName,
+        sessionId,
+        referrer: null,
+        metadata: { checkoutId: sent.checkoutId, amount: order.amountCents },
+      },
+      now,
+    ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
+  }
+  return redirect(sent.redirectUrl);
+}
+
+/**
+ * Creates the provider checkout for a stored pending order (its one idempotency key for every call)
+ * and attaches it. If the buyer cannot be sent to a payment page, nothing can be paid on the order, so
+ * it is closed and its units freed. Used by /checkout and by a member's renewal.
+ */
+export async function sendToPaymentPage(
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  order: OrderRow,
+  provider: PaymentProvider = paymentProvider(context.config),
+): Promise<{ ok: true; redirectUrl: string; checkoutId: string } | { ok: false; toast: CheckoutToast }> {
+  const now = context.clock.now();
   try {
     const created = await provider.createCheckout({
       orderId: order.id,
@@ -89,31 +121,15 @@ export async function submitCheckout(
       idempotencyKey: order.idempotencyKey,
     });
     await attachCheckout(context.db, order.id, created.checkoutId, now);
-    if (sessionId) {
-      // The browser leaves for the payment page at once, so the server records the funnel step for it.
-      await recordAnalyticsEvent(
-        context.db,
-        {
-          eventType: "checkout_created_success",
-          pagePath: "/checkout",
-          itemName: order.itemName,
-          sessionId,
-          referrer: null,
-          metadata: { checkoutId: created.checkoutId, amount: order.amountCents },
-        },
-        now,
-      ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
-    }
-    return redirect(created.redirectUrl);
+    return { ok: true, redirectUrl: created.redirectUrl, checkoutId: created.checkoutId };
   } catch (error) {
-    // The buyer never saw a payment page, so nothing can be paid on this order: close it and free its units.
     await closePendingOrder(context.db, order.id, "failed", now).catch(() => {});
     if (error instanceof PaymentProviderError) {
       console.error(`[payments] checkout for order ${order.id} failed: ${error.message} (status ${error.status ?? "none"})`);
-      return { ok: false, toast: checkoutErrorToast(error.message), values };
+      return { ok: false, toast: checkoutErrorToast(error.message) };
     }
     console.error(`[payments] checkout for order ${order.id} failed unexpectedly:`, error);
-    return { ok: false, toast: UNEXPECTED_ERROR_TOAST, values };
+    return { ok: false, toast: UNEXPECTED_ERROR_TOAST };
   }
 }
 

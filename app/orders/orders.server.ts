@@ -36,6 +36,8 @@ export async function createPendingOrder(
     holdMinutes: number;
     /** holdClientKey() of the buyer's address, so one client cannot hold every unit unpaid. */
     clientKey: string | null;
+    /** The member a renewal is for. */
+    memberId?: number;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -55,6 +57,7 @@ export async function createPendingOrder(
         customerPhone: customer.phone,
         customerAddress: customer.address,
         sessionId: input.sessionId,
+        memberId: input.memberId ?? null,
         provider: input.provider,
         idempotencyKey: randomUUID(),
         createdAt: input.now,

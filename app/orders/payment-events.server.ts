@@ -5,6 +5,7 @@ import { queueEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
 import { shopContact } from "~/email/shop-contact.server";
 import { ownerNotificationEmail } from "~/settings/site-settings.server";
+import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
@@ -129,6 +130,8 @@ export async function recordPayment(
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
     // a late payment with no seat left gets none.
     const tickets = attention ? [] : await issueTickets(tx, paid!, input.now);
+    // A membership payment gives its member a month, once, in this same transaction (decision 086).
+    if (paid!.orderType === "membership") await applyMembershipPayment(tx, paid!, input.now);
     await queueEmail(tx, await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now }));
     await queueEmail(tx, ownerOrderNotice(paid!, ownerEmail, contact, tickets.length));
     if (attention) {

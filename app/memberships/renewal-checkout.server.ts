@@ -1,0 +1,38 @@
+import type { AppContext } from "~/context.server";
+import { sendToPaymentPage } from "~/orders/checkout-action.server";
+import { createPendingOrder } from "~/orders/orders.server";
+import { findSellable } from "~/orders/sellable.server";
+import type { PaymentProvider } from "~/payments/provider";
+import { paymentProvider } from "~/payments/providers.server";
+import { findMember, renewalTierSlug } from "./members.server";
+
+/**
+ * A member's renewal: a pending membership order for the tier their next month is for, priced by the
+ * server from that tier as it is now, with the member's details, and the provider's payment page to
+ * send them to. Its payment extends this member (orders.member_id), whatever email they pay with.
+ */
+export async function startRenewalCheckout(
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  memberId: number,
+  provider: PaymentProvider = paymentProvider(context.config),
+): Promise<{ ok: true; redirectUrl: string } | { ok: false; reason: string }> {
+  const member = await findMember(context.db, memberId);
+  if (!member) return { ok: false, reason: "We could not find your membership." };
+  const now = context.clock.now();
+  const found = await findSellable(context.db, "membership", renewalTierSlug(member), now);
+  if (!found.ok) return { ok: false, reason: `${found.reason} Please choose another plan on your account page.` };
+  const [firstName, ...rest] = member.name.split(/\s+/);
+  const order = await createPendingOrder(context.db, {
+    item: found.item,
+    customer: { firstName: firstName || member.name, lastName: rest.join(" "), email: member.email, phone: member.phone, address: "" },
+    provider: provider.name,
+    sessionId: null,
+    now,
+    holdMinutes: context.config.payment.stockHoldMinutes,
+    // A membership has no stock to hold, so no per-client cap applies.
+    clientKey: null,
+    memberId: member.id,
+  });
+  const sent = await sendToPaymentPage(context, order, provider);
+  return sent.ok ? { ok: true, redirectUrl: sent.redirectUrl } : { ok: false, reason: sent.toast.description ?? sent.toast.title };
+}

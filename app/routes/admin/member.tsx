@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "gift" | "cancel" | "resend";
+type Intent = "gift" | "cancel";
 interface ActionAnswer {
   intent: string;
   fieldErrors: Record<string, string>;
@@ -98,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "resend") {
     const sent = await resendRenewalLink(context.db, id, now, memberLinkSettings(context.config));
-    if (!sent) return refuse({ form: "No renewal link to send: this membership is cancelled, or its tier is no longer sold." }, 409);
+    if (!sent) throw notFound();
     return back("Renewal link sent", `Emailed to ${found.member.email}.`);
   }
   return refuse({ form: "Choose an action." });
@@ -196,12 +196,11 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           </details>
         ) : null}
 
-        <details className={details} open={Boolean(errorsFor("resend"))}>
+        <details className={details}>
           <summary className="min-h-11 cursor-pointer py-2 font-semibold">Resend renewal link</summary>
           <Form method="post" className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="resend" />
             <p className="text-ink-soft">Emails a link to pay for the next month.</p>
-            {errorsFor("resend")?.form ? <p className="font-semibold text-red-800">{errorsFor("resend")?.form}</p> : null}
             <button type="submit" className="btn-outline" disabled={busy}>Yes, send it to {member.email}</button>
           </Form>
         </details>

@@ -128,7 +128,11 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dt className="text-ink-soft">Tier</dt>
             <dd className="break-words">
               {member.tierName}
-              {member.tierPriceCents !== null ? ` (${formatRand(member.tierPriceCents)} a month)` : ""}
+              {member.tierPriceCents !== null ? (
+                <>
+                  {" "}(<span className="whitespace-nowrap">{formatRand(member.tierPriceCents)}</span> a month)
+                </>
+              ) : null}
             </dd>
             {member.nextTierName ? (
               <>

@@ -62,7 +62,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "gift" | "cancel";
 interface ActionAnswer {
   intent: string;
   fieldErrors: Record<string, string>;
@@ -112,8 +111,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const answer = actionData as ActionAnswer | undefined;
-  const errorsFor = (intent: Intent) => (answer?.intent === intent ? answer.fieldErrors : undefined);
-  const giftErrors = errorsFor("gift");
+  const giftErrors = answer?.intent === "gift" ? answer.fieldErrors : undefined;
+  // A refused cancel (already cancelled, say in another tab) is shown above the actions: the cancel step itself is gone by then.
+  const actionError = answer && answer.intent !== "gift" ? answer.fieldErrors.form : undefined;
   return (
     <div className={adminPageClass}>
       <Link to="/admin/members" className="link text-sm">← All members</Link>
@@ -170,6 +170,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 
       <section className={section} aria-labelledby="actions-heading">
         <h2 id="actions-heading" className="text-xl font-semibold">Actions</h2>
+        {actionError ? <p role="alert" className="font-semibold text-red-800">{actionError}</p> : null}
         <details className={details} open={Boolean(giftErrors)}>
           <summary className="min-h-11 cursor-pointer py-2 font-semibold">Extend by a month</summary>
           <Form method="post" className="mt-2 space-y-3" noValidate>
@@ -189,12 +190,11 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         </details>
 
         {member.status !== "cancelled" ? (
-          <details className={details} open={Boolean(errorsFor("cancel"))}>
+          <details className={details}>
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Cancel membership</summary>
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="cancel" />
               <p className="text-ink-soft">The membership stays active until {dayMonthYear(member.paidUntil)}; no more reminders are sent.</p>
-              {errorsFor("cancel")?.form ? <p className="font-semibold text-red-800">{errorsFor("cancel")?.form}</p> : null}
               <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, cancel the membership</button>
             </Form>
           </details>

@@ -317,6 +317,29 @@ const GUARDED: Record<string, Case[]> = {
       expect: "401",
     },
   ],
+  "routes/admin/members.tsx": [
+    { name: "members", handler: "loader", method: "GET", url: "/admin/members", expect: "redirect-to-login" },
+    { name: "members search", handler: "loader", method: "GET", url: `/admin/members?q=${SECRET}&tier=style-starter&status=active&page=2`, expect: "redirect-to-login" },
+  ],
+  "routes/admin/members-export.ts": [
+    { name: "members CSV", handler: "loader", method: "GET", url: "/admin/members/export", expect: "401" },
+    { name: "members CSV, searched", handler: "loader", method: "GET", url: `/admin/members/export?q=${SECRET}&status=active`, expect: "401" },
+  ],
+  "routes/admin/member.tsx": [
+    { name: "a member", handler: "loader", method: "GET", url: "/admin/members/1", params: { id: "1" }, expect: "redirect-to-login" },
+    { name: "an unknown member", handler: "loader", method: "GET", url: "/admin/members/nope", params: { id: "nope" }, expect: "redirect-to-login" },
+    ...(["gift", "cancel", "resend"] as const).map(
+      (intent): Case => ({
+        name: `member action ${intent}`,
+        handler: "action",
+        method: "POST",
+        url: "/admin/members/1",
+        params: { id: "1" },
+        form: { intent, note: "Anon gift" },
+        expect: "redirect-to-login",
+      }),
+    ),
+  ],
 };
 
 /** Routes that look at the admin session without being admin-only, and why each is safe. */
@@ -450,6 +473,12 @@ describe("the list of admin routes is complete", () => {
 const cases = Object.entries(GUARDED).flatMap(([file, list]) => list.map((c) => [`${c.method} ${c.url} (${c.name})`, file, c] as const));
 
 describe("an anonymous request is refused, with nothing leaked", () => {
+  beforeAll(async () => {
+    // A member (id 1) for the member page's refused actions to leave as it is.
+    const { members } = await import("~/db/schema");
+    await handle.db.insert(members).values({ name: `${SECRET} member`, email: "zz-secret-member@example.test", phone: "0820000000", tierSlug: "style-starter", status: "active", paidUntil: "2025-10-01", joinedAt: new Date("2025-09-01T10:00:00+02:00") });
+  });
+
   it.each(cases)("%s", async (_name, file, c) => {
     const result = await run(file, c);
     if (c.expect === "redirect-to-login") {
@@ -532,6 +561,17 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     const list = await run("routes/blog.tsx", { name: "blog", handler: "loader", method: "GET", url: "/blog?new=1", expect: "401" });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body)).toMatchObject({ isAdmin: false, newPostOpen: false });
+  });
+
+  it("the refused member writes gave no month, cancelled nothing and queued no email", async () => {
+    // Imported here so that this file's import lines stay as they were (other sections add theirs).
+    const { eq } = await import("drizzle-orm");
+    const { emailOutbox, memberPeriods, members } = await import("~/db/schema");
+    const [member] = await handle.db.select().from(members).where(eq(members.id, 1));
+    expect(member).toMatchObject({ email: "zz-secret-member@example.test", status: "active", paidUntil: "2025-10-01", cancelledAt: null });
+    expect(await handle.db.select().from(memberPeriods)).toEqual([]);
+    expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.memberId, 1))).toEqual([]);
+    expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
   });
 
   it("the same cases pass for a signed-in admin (so the refusals above are about the session)", async () => {

@@ -5,6 +5,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 export const adminSections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/members", label: "Members" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/memberships", label: "Memberships" },

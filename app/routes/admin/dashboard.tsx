@@ -11,6 +11,7 @@ import { Panel, StatusBadge } from "~/components/admin/Panel";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { activeMemberFigures } from "~/memberships/members-admin.server";
 import { ordersNeedingAttention } from "~/orders/orders-admin.server";
 import type { Route } from "./+types/dashboard";
 
@@ -34,8 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Dashboard data failed to load:", error);
   }
-  const attention = await ordersNeedingAttention(context.db).catch(() => []);
-  return data({ dashboard, period, now: now.toISOString(), toast, attention }, { headers });
+  const [attention, memberFigures] = await Promise.all([
+    ordersNeedingAttention(context.db).catch(() => []),
+    activeMemberFigures(context.db).catch((error: unknown) => {
+      console.error("Member figures failed to load:", error);
+      return null;
+    }),
+  ]);
+  return data({ dashboard, period, now: now.toISOString(), toast, attention, memberFigures }, { headers });
 }
 
 const formatDate = formatDateTime;
@@ -45,7 +52,7 @@ const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, period, now, toast, attention } = loaderData;
+  const { dashboard, period, now, toast, attention, memberFigures } = loaderData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submit = useSubmit();
@@ -107,7 +114,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>
         </div>
       ) : (
-        <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} />
+        <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} memberFigures={memberFigures} />
       )}
       <ActionToast message={toast ?? failed} />
     </div>
@@ -119,11 +126,13 @@ function DashboardBody({
   period,
   now,
   exportQuery,
+  memberFigures,
 }: {
   dashboard: DashboardData;
   period: string;
   now: Date;
   exportQuery: string;
+  memberFigures: { active: number; mrrCents: number } | null;
 }) {
   const { counters } = dashboard;
   const exportLink = (kind: string, label: string) => (
@@ -133,7 +142,7 @@ function DashboardBody({
   );
   return (
     <>
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
         {[
           ["Total Visitors", counters.visitors],
           ["Page Views", counters.pageViews],
@@ -147,6 +156,28 @@ function DashboardBody({
             </dd>
           </div>
         ))}
+        {memberFigures ? (
+          <>
+            <div className="card p-4 sm:p-5">
+              <dt className="text-sm font-semibold text-ink-soft">Active members</dt>
+              <dd className="mt-1 font-display text-3xl font-semibold">
+                <Link to="/admin/members?status=active" className="link">
+                  <span data-testid="counter-active-members">{memberFigures.active.toLocaleString("en-ZA")}</span>
+                  <span className="sr-only"> active members: show them</span>
+                </Link>
+              </dd>
+            </div>
+            <div className="card p-4 sm:p-5">
+              <dt className="text-sm font-semibold text-ink-soft">Monthly recurring revenue</dt>
+              <dd className="mt-1 break-words font-display text-2xl font-semibold sm:text-3xl">
+                <Link to="/admin/members" className="link">
+                  <span data-testid="counter-monthly-recurring-revenue">{formatRand(memberFigures.mrrCents)}</span>
+                  <span className="sr-only"> from active members: show the members</span>
+                </Link>
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
 
       <Panel title="Contact Form Submissions" period={period} actions={exportLink("contacts", "contact form submissions")}>

@@ -1,0 +1,32 @@
+import { pageParam, textParam } from "~/admin/list-query";
+import type { MemberStatus } from "./periods";
+
+export const MEMBER_STATUSES = ["active", "due", "lapsed", "cancelled"] as const satisfies readonly MemberStatus[];
+
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
+  active: "Active",
+  due: "Due",
+  lapsed: "Lapsed",
+  cancelled: "Cancelled",
+};
+
+export interface MemberListQuery {
+  /** Name or email, any part of it. */
+  q: string;
+  /** A tier's slug, or "" for every tier. */
+  tier: string;
+  /** A member status, or "" for every status. */
+  status: "" | MemberStatus;
+  page: number;
+}
+
+/** The members list's filters from its query string (the list page and its CSV export read the same). */
+export function readMemberQuery(search: URLSearchParams): MemberListQuery {
+  const status = textParam(search, "status", 20);
+  return {
+    q: textParam(search, "q"),
+    tier: textParam(search, "tier", 80),
+    status: (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : "",
+    page: pageParam(search),
+  };
+}

@@ -1,0 +1,111 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { requireAdmin } from "~/admin/session.server";
+import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { DataList } from "~/components/admin/DataList";
+import { MemberStatusBadge } from "~/components/admin/MemberStatus";
+import { Pagination } from "~/components/admin/Pagination";
+import { dayMonthYear } from "~/lib/dates-in-words";
+import { formatRand } from "~/lib/money";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, readMemberQuery } from "~/memberships/member-list-query";
+import { listMembersForAdmin, listTierChoices, memberFigures } from "~/memberships/members-admin.server";
+import type { Route } from "./+types/members";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = readMemberQuery(new URL(request.url).searchParams);
+  const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query), memberFigures(context.db), listTierChoices(context.db)]);
+  return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };
+}
+
+const control = "mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3";
+
+export default function AdminMembers({ loaderData }: Route.ComponentProps) {
+  const { members, figures, tiers, query, page, pages, total } = loaderData;
+  const [search] = useSearchParams();
+  const exportSearch = new URLSearchParams(search);
+  exportSearch.delete("page");
+  return (
+    <div className={adminPageClass}>
+      <AdminPageHeader title="Members">
+        <a href={`/admin/members/export?${exportSearch}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm" download>
+          Export CSV<span className="sr-only"> of these members</span>
+        </a>
+      </AdminPageHeader>
+
+      <section aria-labelledby="member-figures-heading">
+        <h2 id="member-figures-heading" className="sr-only">Members at a glance</h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <div className="card col-span-2 p-4 sm:col-span-1">
+            <dt className="text-sm font-semibold text-ink-soft">Monthly recurring revenue</dt>
+            <dd className="mt-1 font-display text-2xl font-semibold" data-testid="members-mrr">{formatRand(figures.mrrCents)}</dd>
+          </div>
+          {MEMBER_STATUSES.map((status) => (
+            <div key={status} className="card p-4">
+              <dt className="text-sm font-semibold text-ink-soft">{MEMBER_STATUS_LABELS[status]}</dt>
+              <dd className="mt-1 font-display text-2xl font-semibold">
+                <Link to={`/admin/members?status=${status}`} className="link">
+                  <span data-testid={`members-count-${status}`}>{figures.counts[status].toLocaleString("en-ZA")}</span>
+                  <span className="sr-only"> {MEMBER_STATUS_LABELS[status].toLowerCase()} members: show them</span>
+                </Link>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-sm text-ink-soft">Monthly recurring revenue adds up the current price of every active member's tier.</p>
+      </section>
+
+      <Form method="get" role="search" aria-label="Members" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <label htmlFor="member-search" className="block text-sm font-semibold">Search</label>
+          <input id="member-search" name="q" type="search" defaultValue={query.q} placeholder="Name or email" className={control} />
+        </div>
+        <div>
+          <label htmlFor="member-tier" className="block text-sm font-semibold">Tier</label>
+          <select id="member-tier" name="tier" defaultValue={query.tier} className={control}>
+            <option value="">Any tier</option>
+            {tiers.map((t) => <option key={t.slug} value={t.slug}>{t.name}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="member-status" className="block text-sm font-semibold">Status</label>
+          <select id="member-status" name="status" defaultValue={query.status} className={control}>
+            <option value="">Any status</option>
+            {MEMBER_STATUSES.map((s) => <option key={s} value={s}>{MEMBER_STATUS_LABELS[s]}</option>)}
+          </select>
+        </div>
+        <div className="flex items-end sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">Filter</button>
+        </div>
+      </Form>
+
+      <p className="text-sm text-ink-soft" aria-live="polite">{total === 1 ? "1 member" : `${total.toLocaleString("en-ZA")} members`}</p>
+
+      <DataList
+        caption="Members"
+        rows={members}
+        rowKey={(m) => m.id}
+        empty="No members match."
+        columns={[
+          {
+            header: "Name",
+            primary: true,
+            cell: (m) => (
+              <Link to={`/admin/members/${m.id}`} className="link break-words font-semibold">
+                {m.name}
+              </Link>
+            ),
+          },
+          { header: "Email", cell: (m) => <span className="break-all">{m.email}</span> },
+          { header: "Tier", cell: (m) => m.tierName },
+          { header: "Status", cell: (m) => <MemberStatusBadge status={m.status} /> },
+          { header: "Paid until", cell: (m) => dayMonthYear(m.paidUntil) },
+        ]}
+      />
+      <Pagination page={page} pages={pages} search={search} label="Members" />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Members", description: "The shop's members.", path: "/admin/members", siteUrl: siteUrlFrom(matches), noindex: true });

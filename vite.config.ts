@@ -92,13 +92,33 @@ const ADMIN_CODE = /[\\/]app[\\/](routes[\\/]admin|components[\\/]admin|admin)[\
 const clientFileName = (chunk: { name: string; moduleIds: string[] }) =>
   chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => ADMIN_CODE.test(id)) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js";
 
+/**
+ * The small modules nearly every public page imports (toasts, images, SEO tags, money, the site's
+ * settings, analytics) as one chunk instead of ten: each script response carries about 1.1 KB of
+ * headers, more than most of these modules' code, and the home page went over its 130 KB first-load
+ * budget on them (issue 22, decision 089). No admin module is in it.
+ */
+const SITE_KIT = /[\\/]app[\\/](components[\\/]ui[\\/][^\\/]+|lib[\\/](image-renditions|seo|money|dates-in-words)|content[\\/]site|settings[\\/]use-site-settings|analytics[\\/]track)\.tsx?$/;
+/**
+ * The framework (React, React DOM, React Router: every page needs all of it) is one named chunk
+ * too, where Rollup had made two: as a dependency of the kit it would otherwise join the kit, and
+ * the kit's own code would then get the framework's compile hint (decision 071).
+ */
+const siteKitChunk = (id: string) => (FRAMEWORK.test(id) ? "framework" : SITE_KIT.test(id) ? "site-kit" : undefined);
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     // The server bundle starts from the Express app, which imports the React Router build.
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts" }
-      : { output: { entryFileNames: clientFileName, chunkFileNames: clientFileName } },
+      : {
+          output: {
+            entryFileNames: clientFileName,
+            chunkFileNames: clientFileName,
+            manualChunks: siteKitChunk,
+          },
+        },
   },
   plugins: [imageRenditions(), tailwindcss(), reactRouter(), frameworkCompileHints(), precompressAssets()],
 }));

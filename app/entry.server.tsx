@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
+import { PAGE_VIEW_SCRIPT } from "./analytics/page-view-script.server";
+import { isUntrackedPath } from "./analytics/untracked-paths";
 import { isDatabaseUnavailable } from "./db/errors.server";
 import { prepareDocument, rewriteStream } from "./lib/document-rewrite.server";
 
@@ -41,6 +43,9 @@ export default function handleRequest(
     // Crawlers and no-JavaScript clients get the whole document at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.nonce;
+    // A visit is counted by the page's own script. Not on the owner's pages, and not on a page the
+    // root's error boundary drew (the app would not have counted it either: its tracker is not there).
+    const countsAsVisit = !isUntrackedPath(new URL(request.url).pathname) && !routerContext.staticHandlerContext.errors?.root;
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -50,7 +55,12 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           const document = rewriteStream((html) =>
-            prepareDocument(html, { stylesheet, nonce, holdScripts: !import.meta.env.DEV }),
+            prepareDocument(html, {
+              stylesheet,
+              nonce,
+              holdScripts: !import.meta.env.DEV,
+              pageViewScript: countsAsVisit ? PAGE_VIEW_SCRIPT : null,
+            }),
           );
           // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
           pipeline(body, document, () => {});

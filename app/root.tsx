@@ -10,7 +10,8 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { trackEvent } from "./analytics/track";
+import { firstPageViewAlreadySent, trackEvent } from "./analytics/track";
+import { isUntrackedPath } from "./analytics/untracked-paths";
 import { Toaster } from "./components/ui/toast";
 import { ScrollRestoration } from "./components/ScrollRestoration";
 import type { Route } from "./+types/root";
@@ -93,14 +94,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Reports a page view on every route change (the spec: "Every route change reports a page view").
+ * Reports a page view on every client-side route change (the spec: "Every route change reports a
+ * page view"). The page the document was loaded with has already been reported by the document's own
+ * script while it was parsed (app/analytics/page-view-script.server.ts, issue 22): not a second time.
  * Not cancelled on a quick second navigation: each page that was shown counts.
  */
 function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // The owner's own pages are not visits to the shop, signed in or not.
-    if (!/^\/admin(\/|$)/.test(pathname)) trackEvent("page_view", { pagePath: pathname });
+    if (isUntrackedPath(pathname) || firstPageViewAlreadySent()) return;
+    trackEvent("page_view", { pagePath: pathname });
   }, [pathname]);
   return null;
 }

@@ -1,8 +1,11 @@
-// npm run budget: Lighthouse 12 (mobile, default throttling) on the built server for the public routes,
+// npm run budget: Lighthouse 12 (mobile, default throttling) on the built server for every public route
+// (bench/lib/public-routes.ts, from app/routes.ts),
 // three runs each, median; plus the JavaScript each route sends on first load. Prints a table, writes
 // bench/results/budget.{json,md}, and exits non-zero when a budget is missed.
 //   BUDGET_RUNS=1 npm run budget     fewer runs (quick look; CI keeps 3)
 //   BUDGET_ROUTES=/,/blog npm run budget   only these routes (quick look)
+//   npm run budget -- --weight-only   only the first-load JavaScript of every public route, measured in
+//   the browser (no Lighthouse: a minute, not an hour); writes bench/results/first-load-js.{json,md}
 // A route whose median misses only on a timing figure (performance, LCP, TBT) is measured once more
 // with as many fresh runs after the other routes, and the second median is the verdict; both are
 // reported. Decision 067.
@@ -27,7 +30,38 @@ import {
   seoScoreWithout,
 } from "./lib/budget-rules";
 import { documentHeaders, startBaselineServer } from "./lib/baseline-page";
+import { launchBrowser, measureFirstLoadJs } from "./lib/first-load-js";
+import { publicRouteUrls } from "./lib/public-routes";
 import { markdownTable, startBuiltServer, writeResults } from "./lib/server";
+
+const routes = process.env.BUDGET_ROUTES ? process.env.BUDGET_ROUTES.split(",") : publicRouteUrls();
+
+if (process.argv.includes("--weight-only")) process.exit(await weightOnly());
+
+/** First-load JavaScript of each route in a real browser, against BUDGET.jsKb; returns the exit code. */
+async function weightOnly(): Promise<number> {
+  const server = await startBuiltServer();
+  const browser = await launchBrowser();
+  const rows: (string | number)[][] = [];
+  let failed = 0;
+  try {
+    for (const route of routes) {
+      const m = await measureFirstLoadJs(browser, `${server.base}${route}`);
+      const ok = m.kb <= BUDGET.jsKb;
+      if (!ok) failed++;
+      rows.push([`\`${route}\``, m.status, m.scripts, m.kb, ok ? "ok" : `MISSED: ${m.kb} KB > ${BUDGET.jsKb} KB`]);
+      console.log(`${route}: ${m.kb} KB in ${m.scripts} scripts${ok ? "" : " MISSED"}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const table = markdownTable(["route", "status", "scripts", "JS KB (gz, on the wire)", "result"], rows);
+  const line = `First-load JavaScript, budget <= ${BUDGET.jsKb} KB gzipped: every script response's bytes on the wire (body and headers) from a first visit with an empty cache until the page has hydrated and the network is quiet, in Chromium at 390 px (bench/lib/first-load-js.ts).`;
+  const file = writeResults("first-load-js", { at: new Date().toISOString(), budgetKb: BUDGET.jsKb, rows }, `# First-load JavaScript (${new Date().toISOString()})\n\n${line}\n\n${table}\n`);
+  console.log(`\n${table}\n\n${line}\nwritten to ${file}\nfirst-load JS: ${rows.length - failed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
 
 const run = promisify(execFile);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -46,17 +80,6 @@ const [browserVersion, lighthouseVersion] = await Promise.all([
   versionOf(CHROME, ["--version"], "an unknown browser"),
   versionOf("npx", ["lighthouse", "--version"], "unknown"),
 ]);
-
-export const ROUTES = [
-  "/",
-  "/styled-collections",
-  "/product/candy-earrings",
-  "/events",
-  "/tickets/sip-style",
-  "/blog",
-  "/events-gallery",
-  "/checkout?type=product&item=Test%20Product&price=R5",
-];
 
 /**
  * Pages kept out of search engines on purpose (`noindex`, and disallowed in robots.txt): a checkout
@@ -126,7 +149,6 @@ async function measure(url: string): Promise<{ median: Measurement; runs: Measur
   return { median: med, runs, misses: measurementMisses(med) };
 }
 
-const routes = process.env.BUDGET_ROUTES ? process.env.BUDGET_ROUTES.split(",") : ROUTES;
 const server = await startBuiltServer();
 const baselineServer = await fetch(`${server.base}/`)
   .then((home) => startBaselineServer(documentHeaders(home.headers)))

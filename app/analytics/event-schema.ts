@@ -28,7 +28,10 @@ export const MAX_ANALYTICS_BODY_BYTES = 8 * 1024;
 export const MAX_PAGE_PATH_CHARS = 512;
 export const MAX_METADATA_JSON_BYTES = 1024;
 
-const text = (max: number) => z.string().max(max).refine(isStorableText, "must not contain NUL characters");
+/** A missing required field says so by name (through the route's "path: message"), not "expected string". */
+const required = { error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : undefined) };
+
+const text = (max: number, params?: typeof required) => z.string(params).max(max).refine(isStorableText, "must not contain NUL characters");
 
 const optionalText = (max: number) =>
   text(max)
@@ -37,22 +40,28 @@ const optionalText = (max: number) =>
 
 const metadataValue = z.union([text(500), z.number().finite(), z.boolean(), z.null()]);
 
+/**
+ * Flat metadata: string, number, boolean or null values. Only the outer `.optional()` lets the key be
+ * left out: an inner `.nullish()` behind a refine on unknown input made Zod 4 call a missing key
+ * "expected nonoptional" (issue 22).
+ */
+const metadataRecord = z
+  .unknown()
+  // Zod's record drops a "__proto__" key without a word; refuse it instead, so what is stored is what was sent.
+  .refine((v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"), "must not use the key __proto__")
+  .pipe(z.record(text(64), metadataValue).nullable())
+  .refine((v) => v === null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_JSON_BYTES, {
+    message: `must be at most ${MAX_METADATA_JSON_BYTES} bytes as JSON`,
+  });
+
 /** One analytics event as the browser sends it (app/analytics/track.ts). */
 export const analyticsEventSchema = z.object({
-  eventType: z.enum(ANALYTICS_EVENT_TYPES),
-  pagePath: text(MAX_PAGE_PATH_CHARS).pipe(z.string().min(1).startsWith("/", "must start with /")),
+  eventType: z.enum(ANALYTICS_EVENT_TYPES, required),
+  pagePath: text(MAX_PAGE_PATH_CHARS, required).pipe(z.string().min(1).startsWith("/", "must start with /")),
   itemName: optionalText(200),
-  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
+  sessionId: z.string(required).regex(/^[A-Za-z0-9_-]{8,64}$/, "must be a random id (8-64 letters, digits, - or _)"),
   referrer: optionalText(512),
-  metadata: z
-    .unknown()
-    // Zod's record drops a "__proto__" key without a word; refuse it instead, so what is stored is what was sent.
-    .refine((v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"), "must not use the key __proto__")
-    .pipe(z.record(text(64), metadataValue).nullish())
-    .transform((v) => v ?? null)
-    .refine((v) => v === null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_JSON_BYTES, {
-      message: `must be at most ${MAX_METADATA_JSON_BYTES} bytes as JSON`,
-    }),
+  metadata: metadataRecord.optional().transform((v) => v ?? null),
 });
 
 export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;

@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { analyticsEventSchema } from "./event-schema";
+import { isUntrackedPath } from "./untracked-paths";
 import { clientAddressKey } from "~/lib/client-address.server";
 import { addressEventBudget, recordAnalyticsEvent, sessionEventCap } from "./ingest.server";
 
@@ -42,6 +43,8 @@ export async function ingestAnalyticsPost({ db, now, body, userAgent, clientAddr
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
     return { status: 400, body: { error: "Invalid analytics event", problems } };
   }
+  // Dropped with the 204 a stored event gets: an error would only make a client try again.
+  if (isUntrackedPath(parsed.data.pagePath)) return { status: 204 };
   if (isbot(userAgent)) return { status: 204 };
   if (await isAdmin()) return { status: 204 };
   // Session ids are the client's to choose, so the address budget comes first. It counts real

@@ -5,6 +5,23 @@
  */
 export const ANALYTICS_SESSION_KEY = "analytics_session_id";
 export const ANALYTICS_ENDPOINT = "/api/analytics";
+/**
+ * Set on `window` by the document's own page-view script (page-view-script.server.ts) once it has
+ * sent the first page's view, so that the hydrated app does not send that view a second time.
+ */
+export const INLINE_PAGE_VIEW_FLAG = "__honeyPageViewSent";
+
+/**
+ * True once, for the page the document was loaded with, when its own script already sent that
+ * page's view; false for every later page (client-side navigations), and when no script ran (a page
+ * rendered without it), so that the app then sends the view itself.
+ */
+export function firstPageViewAlreadySent(): boolean {
+  const flags = window as unknown as Record<string, boolean | undefined>;
+  if (!flags[INLINE_PAGE_VIEW_FLAG]) return false;
+  flags[INLINE_PAGE_VIEW_FLAG] = false;
+  return true;
+}
 
 export type AnalyticsEventType =
   | "page_view"

@@ -35,12 +35,12 @@ describe("rewriteStream", () => {
 
 describe("prepareDocument", () => {
   it("writes the stylesheet into the head and leaves the scripts alone when not holding them", () => {
-    const out = prepareDocument(DOC, { stylesheet: "body{color:red}", nonce: "N1", holdScripts: false });
+    const out = prepareDocument(DOC, { stylesheet: "body{color:red}", nonce: "N1", holdScripts: false, pageViewScript: null });
     expect(out).toBe(DOC.replace("</head>", '<style data-stylesheet="app">body{color:red}</style></head>'));
   });
 
   it("holds the app's modules back: no preloads, an empty module script, one release script in the head", () => {
-    const out = prepareDocument(DOC, { stylesheet: "p{}", nonce: "N1", holdScripts: true });
+    const out = prepareDocument(DOC, { stylesheet: "p{}", nonce: "N1", holdScripts: true, pageViewScript: null });
     const [head, body] = out.split("</head>");
     expect(head).not.toContain('rel="modulepreload"');
     expect(head).toContain('<style data-stylesheet="app">p{}</style>');
@@ -59,7 +59,7 @@ describe("prepareDocument", () => {
 
   it("escapes the held code so that nothing in it can open or close markup inside the release script", () => {
     const tricky = DOC.replace('import("/assets/entry.client-A.js");', 'const s = "<!--<script>" + (1 < 2);');
-    const out = prepareDocument(tricky, { stylesheet: "", nonce: "N1", holdScripts: true });
+    const out = prepareDocument(tricky, { stylesheet: "", nonce: "N1", holdScripts: true, pageViewScript: null });
     const release = /<script nonce="N1">(\(function releaseHeldScripts[\s\S]*?)<\/script>/.exec(out)![1];
     const args = release.slice(release.lastIndexOf(")(") + 2, -1);
     expect(args).not.toContain("<");
@@ -68,9 +68,19 @@ describe("prepareDocument", () => {
 
   it("changes nothing about scripts in a document that has no module script (an error page without them)", () => {
     const plain = "<html><head><title>x</title></head><body><p>hi</p></body></html>";
-    expect(prepareDocument(plain, { stylesheet: "a{}", nonce: "N", holdScripts: true })).toBe(
+    expect(prepareDocument(plain, { stylesheet: "a{}", nonce: "N", holdScripts: true, pageViewScript: null })).toBe(
       '<html><head><title>x</title><style data-stylesheet="app">a{}</style></head><body><p>hi</p></body></html>',
     );
-    expect(prepareDocument("<p>fragment</p>", { stylesheet: "a{}", nonce: "N", holdScripts: true })).toBe("<p>fragment</p>");
+    expect(prepareDocument("<p>fragment</p>", { stylesheet: "a{}", nonce: "N", holdScripts: true, pageViewScript: null })).toBe("<p>fragment</p>");
+  });
+
+  it("puts the page-view script, under the response's nonce, in the head before the stylesheet and before any held script", () => {
+    const out = prepareDocument(DOC, { stylesheet: "p{}", nonce: "N1", holdScripts: true, pageViewScript: "sendView()" });
+    const head = out.split("</head>")[0];
+    const view = head.indexOf('<script nonce="N1">sendView()</script>');
+    expect(view).toBeGreaterThan(head.indexOf("<title>"));
+    expect(view).toBeLessThan(head.indexOf("<style"));
+    expect(view).toBeLessThan(head.indexOf("releaseHeldScripts"));
+    expect(out.split("sendView()")).toHaveLength(2);
   });
 });

@@ -29,10 +29,12 @@ export function rewriteStream(rewrite: (html: string) => string): Transform {
 export interface DocumentOptions {
   /** The site's stylesheet, written into the head. */
   stylesheet: string;
-  /** The response's CSP nonce, for the one inline script added. */
+  /** The response's CSP nonce, for the inline scripts added. */
   nonce: string;
   /** Hold the app's scripts back until the first screen has been drawn (production). */
   holdScripts: boolean;
+  /** The page's own page-view script (app/analytics/page-view-script.server.ts), or null for none. */
+  pageViewScript: string | null;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/>/g;
@@ -76,6 +78,7 @@ function releaseScript(code: string[]): string {
 
 /**
  * The document as sent:
+ * - the page-view script, when given, first in what is added, so the view is sent as the head is parsed;
  * - the stylesheet inline, so the first paint needs the HTML alone (no second round trip);
  * - with `holdScripts`, the app's JavaScript starts downloading only once the first screen has been
  *   drawn, images and all. On a phone's slow link the ~120 KB of React and route code otherwise
@@ -83,10 +86,12 @@ function releaseScript(code: string[]): string {
  *   page is server-rendered and its links and forms work before hydration: nothing is lost meanwhile.
  * See docs/decisions/063-first-paint-needs-the-html-alone.md.
  */
-export function prepareDocument(html: string, { stylesheet, nonce, holdScripts }: DocumentOptions): string {
+export function prepareDocument(html: string, { stylesheet, nonce, holdScripts, pageViewScript }: DocumentOptions): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd === -1) return html;
-  let head = html.slice(0, headEnd) + `<style data-stylesheet="app">${stylesheet}</style>`;
+  // The page view goes out before the stylesheet is even parsed: a visitor who leaves at once is counted.
+  const pageView = pageViewScript ? `<script nonce="${nonce}">${pageViewScript}</script>` : "";
+  let head = html.slice(0, headEnd) + pageView + `<style data-stylesheet="app">${stylesheet}</style>`;
   let body = html.slice(headEnd);
   if (!holdScripts) return head + body;
 

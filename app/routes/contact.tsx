@@ -9,7 +9,7 @@ import {
   CONTACT_RATE_LIMIT_TOAST,
   type ContactActionResult,
   type ContactValues,
-} from "~/contact/contact-schema";
+} from "~/contact/contact-form";
 import { withoutControlCharacters } from "~/contact/read-form.server";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";

@@ -6,15 +6,15 @@ const good: Measurement = { performance: 99, accessibility: 100, bestPractices: 
 describe("page budget rules", () => {
   it("finds nothing to say about a page within every budget, including figures just inside it", () => {
     expect(measurementMisses(good)).toEqual([]);
-    expect(measurementMisses({ ...good, performance: 95, bestPractices: 96, lcpMs: 1999, tbtMs: 99, cls: 0.019, jsKb: 150 })).toEqual([]);
+    expect(measurementMisses({ ...good, performance: 95, bestPractices: 96, lcpMs: 1999, tbtMs: 99, cls: 0.019, jsKb: 130 })).toEqual([]);
   });
 
   it("names each figure that misses, at the budget's own edges", () => {
-    expect(measurementMisses({ ...good, lcpMs: 2000, tbtMs: 100, cls: 0.02, jsKb: 150.1 })).toEqual([
+    expect(measurementMisses({ ...good, lcpMs: 2000, tbtMs: 100, cls: 0.02, jsKb: 130.1 })).toEqual([
       "LCP 2000 ms >= 2000 ms",
       "TBT 100 ms >= 100 ms",
       "CLS 0.02 >= 0.02",
-      "JS 150.1 KB > 150 KB",
+      "JS 130.1 KB > 130 KB",
     ]);
     expect(measurementMisses({ ...good, performance: 94, accessibility: 98, bestPractices: 95, seo: 92 })).toEqual([
       "performance 94 < 95",
@@ -30,7 +30,7 @@ describe("page budget rules", () => {
     expect(onlyTimingMisses(measurementMisses({ ...good, performance: 93, lcpMs: 2300, tbtMs: 130 }))).toBe(true);
     // The page's own properties do not change between runs: a miss there stands, even beside a timing miss.
     expect(onlyTimingMisses(measurementMisses({ ...good, tbtMs: 130, accessibility: 98 }))).toBe(false);
-    expect(onlyTimingMisses(measurementMisses({ ...good, jsKb: 151 }))).toBe(false);
+    expect(onlyTimingMisses(measurementMisses({ ...good, jsKb: 131 }))).toBe(false);
     expect(onlyTimingMisses(measurementMisses({ ...good, cls: 0.1 }))).toBe(false);
     expect(onlyTimingMisses(measurementMisses({ ...good, seo: 92, lcpMs: 2100 }))).toBe(false);
   });

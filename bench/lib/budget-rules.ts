@@ -9,7 +9,8 @@ export const BUDGET = {
   lcpMs: 2000,
   tbtMs: 100,
   cls: 0.02,
-  jsKb: 150,
+  // Issue 22: on every public route, measured in the browser.
+  jsKb: 130,
 };
 
 export interface Measurement {

@@ -39,6 +39,35 @@ test("with JavaScript: validation toast, then success clears the form", async ({
   expect(body.metadata.sessionId).toBe(body.sessionId);
 });
 
+test("the form's schema is fetched when a visitor starts on the form, and a send before it arrives waits for its check", async ({ page }) => {
+  const schemaRequests: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/contact-schema-[\w-]+\.js$/.test(r.url())) schemaRequests.push(r.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-schema-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/contact")) posts.push(r.url());
+  });
+  await page.goto("/contact"); // hydrated
+  await page.waitForLoadState("networkidle");
+  expect(schemaRequests).toEqual([]);
+
+  // Pressing Send focuses the form (which asks for the schema) and submits before the schema is in.
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect.poll(() => schemaRequests.length).toBe(1);
+  await expect(page.getByText("Please fill in all fields")).toHaveCount(0);
+  release();
+  // Once the check has arrived it runs on what was sent: empty fields are not sent to the server.
+  await expect(page.getByText("Please fill in all fields")).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a plain POST shows the toast; failures keep values", async ({ page }) => {

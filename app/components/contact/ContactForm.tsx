@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
-import { CONTACT_LIMITS, contactErrorToast, type ContactActionResult, type ContactValues } from "~/contact/contact-schema";
+import { CONTACT_LIMITS, type ContactActionResult, type ContactToast, type ContactValues } from "~/contact/contact-form";
 import { ActionToast, toast } from "~/components/ui/toast";
 
 interface ContactFormProps {
@@ -27,6 +27,17 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+type ContactCheck = (values: Partial<ContactValues>) => ContactToast | null;
+
+/**
+ * The browser's check before sending uses the form's one schema (zod/mini, ~8 KB gzipped). Most
+ * visitors of the home page never touch its form, so the schema is fetched when one starts on it
+ * (focus, pointer or key inside the form), not with the page: the home page stays within its
+ * first-load budget (issue 22, decision 089). The import is shared, so it is fetched once.
+ */
+let contactCheck: Promise<ContactCheck> | null = null;
+const loadContactCheck = () => (contactCheck ??= import("~/contact/contact-schema").then((m) => m.contactErrorToast));
+
 /**
  * The contact form, usable on any page: it posts to the /contact action through a fetcher, and
  * without JavaScript the same form is a plain POST to /contact that re-renders that page.
@@ -48,6 +59,11 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
   const lastHandled = useRef<ContactActionResult | undefined>(undefined);
   // The subject as sent: after success the form is reset, so it is captured at submit time.
   const sentSubject = useRef("");
+  /** The check, once fetched: until then a send waits for it. */
+  const check = useRef<ContactCheck | null>(null);
+  const fetchCheck = () => {
+    if (!check.current) void loadContactCheck().then((loaded) => (check.current = loaded));
+  };
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state !== "idle" || !data || data === lastHandled.current) return;
@@ -60,13 +76,29 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
   }, [fetcher.state, fetcher.data, sessionId]);
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as unknown as ContactValues;
-    const problem = contactErrorToast(values);
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form)) as unknown as ContactValues;
     sentSubject.current = values.subject ?? "";
-    if (problem) {
-      event.preventDefault();
-      toast(problem);
+    if (check.current) {
+      const problem = check.current(values);
+      if (problem) {
+        event.preventDefault();
+        toast(problem);
+      }
+      return;
     }
+    // Sent before the check arrived (a pasted message, Enter at once): check when it has, then send.
+    event.preventDefault();
+    loadContactCheck().then(
+      (loaded) => {
+        check.current = loaded;
+        const problem = loaded(values);
+        if (problem) toast(problem);
+        else void fetcher.submit(form);
+      },
+      // The check could not be fetched (offline): the server checks every message anyway.
+      () => void fetcher.submit(form),
+    );
   }
 
   const value = (name: keyof ContactValues, fallback = "") => kept?.[name] ?? fallback;
@@ -81,6 +113,8 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
         action="/contact"
         noValidate
         onSubmit={checkBeforeSending}
+        onFocus={fetchCheck}
+        onPointerDown={fetchCheck}
         className="grid gap-4"
         // A new key after a non-JS success clears the fields; failures keep them.
         key={outcome?.ok ? "sent" : "editing"}

@@ -1,0 +1,40 @@
+// Every public page of app/routes.ts as a URL to load, for the page budget (issue 22: every public
+// route, not a hand-picked few). Dynamic segments take real ids and slugs from the seed.
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+
+/**
+ * URLs for the routes whose path has a parameter, or that need a query to show their page. The
+ * ticket code is not in the seed (a code exists only once a ticket is paid for): an unknown code
+ * draws the same route module ("Ticket not found"), so its first-load JavaScript is the same.
+ */
+const SAMPLES: Record<string, string> = {
+  "product/:slug": "/product/candy-earrings",
+  "tickets/:eventId": "/tickets/sip-style",
+  "membership/:tier": "/membership/glow-bee-journey",
+  "blog/:slug": "/blog/the-art-of-upcycling",
+  "ticket/:code": "/ticket/SEED-NO-SUCH-CODE",
+  checkout: "/checkout?type=product&item=Test%20Product&price=R5",
+  "order-confirmation": "/order-confirmation?status=success",
+  "*": "/no-such-page",
+};
+
+/** Not pages a visitor is sent to: the owner's side, and the payment simulator (refused in production). */
+const NOT_PUBLIC = /^(admin(\/|$)|api\/|payments\/simulator\/)/;
+
+/** Resource routes (a .ts module: an API, a file, a feed) draw no page. */
+const drawsAPage = (file: string) => file.endsWith(".tsx");
+
+export function publicRouteUrls(config: RouteConfigEntry[] = routes): string[] {
+  const urls: string[] = [];
+  for (const entry of config) {
+    const path = entry.index ? "" : (entry.path ?? "");
+    if (NOT_PUBLIC.test(path) || !drawsAPage(entry.file)) continue;
+    if (entry.children?.length) throw new Error(`route ${path} has child routes: list its pages in bench/lib/public-routes.ts`);
+    const sample = SAMPLES[path];
+    if (sample) urls.push(sample);
+    else if (/[:*]/.test(path)) throw new Error(`public route "${path}" has no sample URL: add one from the seed to SAMPLES in bench/lib/public-routes.ts`);
+    else urls.push(`/${path}`);
+  }
+  return urls;
+}

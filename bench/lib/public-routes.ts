@@ -16,6 +16,8 @@ const SAMPLES: Record<string, string> = {
   "ticket/:code": "/ticket/SEED-NO-SUCH-CODE",
   checkout: "/checkout?type=product&item=Test%20Product&price=R5",
   "order-confirmation": "/order-confirmation?status=success",
+  // Signed out, a receipt answers the sign-in form; a member's own receipt draws the same route module.
+  "account/receipts/:reference": "/account/receipts/HB-NO-SUCH",
   "*": "/no-such-page",
 };
 

@@ -88,19 +88,22 @@ export async function runMembershipJob(db: Database, now: Date, links: MemberLin
 export function startMembershipJob(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 15 * 60_000) {
   const { config, database, clock } = runtime;
   let running = false;
-  const pass = () => {
+  const pass = (afterStart = false) => {
     // A slow pass (a large catch-up) is not overlapped by the next one on the same instance.
     if (running) return;
     running = true;
     runMembershipJob(database.db, clock.now(), memberLinkSettings(config))
       .then((r) => {
-        if (r.reminded || r.due || r.lapsed) console.log(`[members] ${r.reminded} reminded, ${r.due} now due, ${r.lapsed} lapsed`);
+        // The pass after a start is always logged: it is the catch-up after any downtime.
+        if (afterStart || r.reminded || r.due || r.lapsed) {
+          console.log(`[members] ${afterStart ? "catch-up pass after start" : "pass"}: ${r.reminded} reminded, ${r.due} now due, ${r.lapsed} lapsed`);
+        }
       })
       .catch((error) => console.error(`[members] membership pass failed: ${(error as Error).message}`))
       .finally(() => (running = false));
   };
-  const first = setTimeout(pass, 2_000);
-  const timer = setInterval(pass, everyMs);
+  const first = setTimeout(() => pass(true), 2_000);
+  const timer = setInterval(() => pass(), everyMs);
   first.unref();
   timer.unref();
   return () => {

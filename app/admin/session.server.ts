@@ -41,9 +41,19 @@ export function readCookieHeader(header: string | undefined, name: string): stri
   return undefined;
 }
 
-function cookieAttributes(context: CookieContext, maxAgeSeconds: number): string {
+/** The attributes every session cookie has (the admin's and a member's): Secure where it can be. */
+export function cookieAttributes(context: CookieContext, maxAgeSeconds: number): string {
   const secure = context.config.isProduction ? "; Secure" : "";
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+/**
+ * The creation times a live session can have: not older than its lifetime (so a row with a far
+ * expiry, planted through a restored backup say, still ends on time) and not in the future beyond
+ * a few minutes that allow for instances' clocks to differ.
+ */
+export function liveCreationWindow(now: Date, lifetimeMs: number): { oldest: Date; latest: Date } {
+  return { oldest: new Date(now.getTime() - lifetimeMs), latest: new Date(now.getTime() + 5 * 60_000) };
 }
 
 /** Creates a session row (only the token's hash is stored) and returns the Set-Cookie header. */
@@ -75,9 +85,7 @@ export async function destroyAdminSession(request: Request, context: Pick<AppCon
 /** A stored session that has neither expired nor outlived ADMIN_SESSION_HOURS since its creation. */
 export async function sessionIsValid(db: Database, token: string, now: Date): Promise<boolean> {
   if (token.length < 20 || token.length > 100) return false;
-  const oldestCreation = new Date(now.getTime() - ADMIN_SESSION_HOURS * 3600_000);
-  // A row dated in the future was not made here; a few minutes allow for instances' clocks to differ.
-  const latestCreation = new Date(now.getTime() + 5 * 60_000);
+  const { oldest: oldestCreation, latest: latestCreation } = liveCreationWindow(now, ADMIN_SESSION_HOURS * 3600_000);
   const [row] = await db
     .select({ idHash: adminSessions.idHash })
     .from(adminSessions)

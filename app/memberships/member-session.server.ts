@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, lte } from "drizzle-orm";
 import { redirect } from "react-router";
-import { readCookie } from "~/admin/session.server";
+import { cookieAttributes, liveCreationWindow, readCookie } from "~/admin/session.server";
 import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { memberSessions } from "~/db/schema";
@@ -22,11 +22,6 @@ export function memberCookieName(context: CookieContext): string {
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function cookieAttributes(context: CookieContext, maxAgeSeconds: number): string {
-  const secure = context.config.isProduction ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
-}
 
 /** Stores a session for the member (only the token's hash) and returns the Set-Cookie header. */
 export async function createMemberSession(db: Pick<Database, "insert" | "delete">, context: CookieContext & Pick<AppContext, "clock">, memberId: number): Promise<string> {
@@ -50,9 +45,7 @@ export async function signedInMemberId(request: Request, context: SessionContext
   const token = readCookie(request, memberCookieName(context));
   if (!token || token.length < 20 || token.length > 100) return undefined;
   const now = context.clock.now();
-  // Checked against creation too, so a row with a far expiry (a restored backup, say) still ends on time.
-  const oldestCreation = new Date(now.getTime() - SESSION_MS);
-  const latestCreation = new Date(now.getTime() + 5 * 60_000);
+  const { oldest: oldestCreation, latest: latestCreation } = liveCreationWindow(now, SESSION_MS);
   const [row] = await context.db
     .select({ memberId: memberSessions.memberId })
     .from(memberSessions)

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { assertSameOrigin } from "~/admin/session.server";
-import { AccountCard, Notice } from "~/components/account/account-ui";
+import { AccountCard, AccountProblem, Notice } from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readAccountForm } from "~/memberships/account-actions.server";
@@ -156,12 +156,5 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <AccountCard title="Something went wrong">
-      <p className="mt-3 text-ink/85">We could not open this link just now. Please try again in a moment.</p>
-      <Link to="/account" className="btn-primary mt-6">
-        Manage your membership
-      </Link>
-    </AccountCard>
-  );
+  return <AccountProblem title="Something went wrong" text="We could not open this link just now. Please try again in a moment." linkLabel="Manage your membership" />;
 }

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { AccountCard } from "~/components/account/account-ui";
+import { AccountCard, AccountProblem } from "~/components/account/account-ui";
 import { site } from "~/content/site";
 import { shopContact } from "~/email/shop-contact.server";
 import { dayMonthYear } from "~/lib/dates-in-words";
@@ -89,12 +89,5 @@ export const meta: Route.MetaFunction = ({ data: r, matches, params }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <AccountCard title="Receipt not found">
-      <p className="mt-3 text-ink/85">We could not find that receipt among your payments.</p>
-      <Link to="/account" className="btn-primary mt-6">
-        Back to your membership
-      </Link>
-    </AccountCard>
-  );
+  return <AccountProblem title="Receipt not found" text="We could not find that receipt among your payments." linkLabel="Back to your membership" />;
 }

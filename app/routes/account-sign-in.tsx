@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { assertSameOrigin } from "~/admin/session.server";
-import { AccountCard, Notice, SignInLinkForm } from "~/components/account/account-ui";
+import { AccountCard, AccountProblem, Notice, SignInLinkForm } from "~/components/account/account-ui";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readAccountForm } from "~/memberships/account-actions.server";
 import { signInTokenState, signInWithToken, TOKEN_PROBLEMS } from "~/memberships/sign-in-link.server";
@@ -69,12 +69,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <AccountCard title="Sign in">
-      <p className="mt-3 text-ink/85">We could not sign you in just now. Please try again in a moment.</p>
-      <Link to="/account" className="btn-primary mt-6">
-        Back to your membership
-      </Link>
-    </AccountCard>
-  );
+  return <AccountProblem title="Sign in" text="We could not sign you in just now. Please try again in a moment." linkLabel="Back to your membership" />;
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { assertSameOrigin } from "~/admin/session.server";
-import { AccountCard, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
+import { AccountCard, AccountField, AccountProblem, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { askForSignInLink, memberAction, readAccountForm, UNREADABLE, type AccountActionResult } from "~/memberships/account-actions.server";
@@ -184,41 +184,25 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
         <h2 id="details-heading" className="text-xl font-semibold">Your details</h2>
         {resultFor(result, "details")}
         <Form method="post" noValidate className="grid gap-4" aria-labelledby="details-heading">
-          <div>
-            <label htmlFor="member-name" className={labelClass}>
-              Name
-            </label>
-            <input
-              id="member-name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={ACCOUNT_LIMITS.name}
-              defaultValue={detailValues?.name ?? account.name}
-              aria-invalid={detailErrors?.name ? true : undefined}
-              aria-describedby={detailErrors?.name ? "member-name-error" : undefined}
-              className={fieldClass}
-            />
-            {detailErrors?.name ? <p id="member-name-error" className="mt-1 text-sm text-red-800">{detailErrors.name}</p> : null}
-          </div>
-          <div>
-            <label htmlFor="member-phone" className={labelClass}>
-              Phone
-            </label>
-            <input
-              id="member-phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              maxLength={ACCOUNT_LIMITS.phone}
-              defaultValue={detailValues?.phone ?? account.phone}
-              aria-invalid={detailErrors?.phone ? true : undefined}
-              aria-describedby={detailErrors?.phone ? "member-phone-error" : undefined}
-              className={fieldClass}
-            />
-            {detailErrors?.phone ? <p id="member-phone-error" className="mt-1 text-sm text-red-800">{detailErrors.phone}</p> : null}
-          </div>
+          <AccountField
+            id="member-name"
+            name="name"
+            label="Name"
+            autoComplete="name"
+            maxLength={ACCOUNT_LIMITS.name}
+            defaultValue={detailValues?.name ?? account.name}
+            error={detailErrors?.name}
+          />
+          <AccountField
+            id="member-phone"
+            name="phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={ACCOUNT_LIMITS.phone}
+            defaultValue={detailValues?.phone ?? account.phone}
+            error={detailErrors?.phone}
+          />
           <button type="submit" name="intent" value="details" className="btn-outline sm:justify-self-start" disabled={busy("details")}>
             Save my details
           </button>
@@ -270,12 +254,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function ErrorBoundary() {
-  return (
-    <AccountCard title="Something went wrong">
-      <p className="mt-3 text-ink/85">We could not show your membership just now. Please try again in a moment.</p>
-      <Link to="/account" className="btn-primary mt-6">
-        Back to your membership
-      </Link>
-    </AccountCard>
-  );
+  return <AccountProblem title="Something went wrong" text="We could not show your membership just now. Please try again in a moment." linkLabel="Back to your membership" />;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 
 export const fieldClass =
@@ -24,36 +24,77 @@ export function SignInLinkForm({ email, error, sending }: { email?: string; erro
   return (
     <Form method="post" action="/account" noValidate className="mt-6 grid gap-4" aria-label="Email me a sign-in link">
       <input type="hidden" name="intent" value="request-link" />
-      <div>
-        <label htmlFor="sign-in-email" className={labelClass}>
-          Email
-        </label>
-        <input
-          id="sign-in-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={ACCOUNT_LIMITS.email}
-          required
-          defaultValue={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "sign-in-email-error" : "sign-in-email-hint"}
-          className={fieldClass}
-        />
-        {error ? (
-          <p id="sign-in-email-error" className="mt-1 text-sm text-red-800">
-            {error}
-          </p>
-        ) : (
-          <p id="sign-in-email-hint" className="mt-1 text-sm text-ink-soft">
-            The address you used when you joined.
-          </p>
-        )}
-      </div>
+      <AccountField
+        id="sign-in-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={ACCOUNT_LIMITS.email}
+        defaultValue={email}
+        error={error}
+        hint="The address you used when you joined."
+      />
       <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
         {sending ? "Sending..." : "Email me a sign-in link"}
       </button>
     </Form>
+  );
+}
+
+/** A labelled, required text field with its message (or hint) tied to it for screen readers. */
+export function AccountField(props: {
+  id: string;
+  name: string;
+  label: string;
+  type?: "text" | "email" | "tel";
+  autoComplete: string;
+  maxLength: number;
+  defaultValue?: string;
+  error?: string;
+  hint?: string;
+}) {
+  const { id, error, hint } = props;
+  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type={props.type ?? "text"}
+        name={props.name}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        required
+        defaultValue={props.defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={fieldClass}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What an /account page's error boundary shows: what went wrong, and the way back. */
+export function AccountProblem({ title, text, linkLabel }: { title: string; text: string; linkLabel: string }) {
+  return (
+    <AccountCard title={title}>
+      <p className="mt-3 text-ink/85">{text}</p>
+      <Link to="/account" className="btn-primary mt-6">
+        {linkLabel}
+      </Link>
+    </AccountCard>
   );
 }
 

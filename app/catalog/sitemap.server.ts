@@ -48,6 +48,7 @@ export function robotsTxt(siteUrl: string): string {
     "Allow: /",
     "Disallow: /admin",
     "Disallow: /checkout",
+    "Disallow: /account",
     "Disallow: /order-confirmation",
     "Disallow: /payments",
     "Disallow: /api/",

@@ -113,7 +113,7 @@ describe("sitemap and robots", () => {
 
   it("disallows private areas and points at the sitemap", () => {
     const txt = robotsTxt("https://shop.example");
-    for (const p of ["/admin", "/checkout", "/order-confirmation", "/payments", "/api/"]) expect(txt).toContain(`Disallow: ${p}`);
+    for (const p of ["/admin", "/checkout", "/account", "/order-confirmation", "/payments", "/api/"]) expect(txt).toContain(`Disallow: ${p}`);
     expect(txt).toContain("Sitemap: https://shop.example/sitemap.xml");
   });
 });

@@ -38,7 +38,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-bench-"));
   const started = performance.now();
-  const child = spawn("node", ["server.js"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn("node", [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -27,6 +27,7 @@ export async function createRuntime(
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, "pglite"),
+    pgliteWorker: true,
   });
   const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
   try {

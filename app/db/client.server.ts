@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { openPgliteInWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
 
 /** The app's database, whichever engine is behind it: same schema, same SQL. */
@@ -33,23 +34,30 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Connections per instance in the PostgreSQL pool. */
   poolSize?: number;
+  /**
+   * Run PGlite on a worker thread of its own (the server and the tests do; decision 092). Scripts
+   * keep it in process, where `raw.pglite` reaches the engine itself.
+   */
+  pgliteWorker?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteWorker ?? false);
 }
 
-async function openPglite(dir?: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, inWorker: boolean): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+  const resolved = dir ? path.resolve(dir) : undefined;
+  // The worker's client answers the calls Drizzle makes of a PGlite (query, transaction), so Drizzle's PGlite driver serves both.
+  const client = inWorker ? openPgliteInWorker(resolved) : resolved ? new PGlite(resolved) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   let closed = false;
   return {
     db,
     kind: "pglite",
-    raw: { pglite: client },
+    raw: inWorker ? {} : { pglite: client as PGlite },
     async ping(timeoutMs = 2000) {
       if (closed || client.closed) throw new Error("database is closed");
       await withTimeout(client.query("select 1"), timeoutMs);

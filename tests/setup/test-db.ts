@@ -16,7 +16,8 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   if (url) {
     handle = await openDatabase({ databaseUrl: await createScratchPostgresDatabase(url) });
   } else {
-    handle = await openDatabase({});
+    // In-memory PGlite on a worker thread, as the server runs it (decision 092).
+    handle = await openDatabase({ pgliteWorker: true });
   }
   await runMigrations(handle);
   if (options.seed !== false) await seedDatabase(handle.db);

@@ -1,0 +1,299 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+
+/**
+ * PGlite on a worker thread, behind the part of PGlite's client API that Drizzle and the app use
+ * (query, exec, transaction, listen, close). PGlite runs Postgres compiled to WebAssembly and
+ * executes each query synchronously on the thread that owns it: on the server's main thread that
+ * was four tenths of its CPU under the soak, so a crowd's page reads and every write queued behind
+ * one another. On its own thread the database works while the main thread answers pages, and the
+ * two cores both work (decision 092).
+ *
+ * Semantics are PGlite's own: one query at a time, and a transaction holds the database until it
+ * ends. Values cross the thread boundary by structured clone (strings, numbers, bigints, Dates,
+ * byte arrays, plain objects), which is what PGlite returns.
+ */
+
+export interface WorkerQueryOptions {
+  rowMode?: "array" | "object";
+  /** Only Drizzle's parsers are supported: each named type is left as the text Postgres sent. */
+  parsers?: Record<number, unknown>;
+}
+
+export interface WorkerResults {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export interface WorkerTransaction {
+  query(sql: string, params?: unknown[], options?: WorkerQueryOptions): Promise<WorkerResults>;
+  exec(sql: string): Promise<WorkerResults[]>;
+}
+
+export interface PgliteInWorker extends WorkerTransaction {
+  readonly closed: boolean;
+  waitReady: Promise<void>;
+  transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+type Request =
+  | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; textTypes: number[]; tx?: number }
+  | { op: "exec"; sql: string; tx?: number }
+  | { op: "begin" }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "listen"; channel: string }
+  | { op: "unlisten"; channel: string }
+  | { op: "close" };
+
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+type Notice = { op: "ready" } | { op: "fatal"; error: Record<string, unknown> } | { op: "notify"; channel: string; payload: string };
+
+/**
+ * The worker's code. It runs from source text (`eval`, a CommonJS script), so it must not close
+ * over anything from this module: everything it needs arrives in `workerData`. Written as a function
+ * so that it is type-checked and linted like the rest; it loads modules with `require`, which
+ * neither the build nor the development server rewrites (they rewrite `import()`).
+ */
+async function workerMain() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
+  const { pglitePath, dir } = workerData as { pglitePath: string; dir?: string };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PGlite } = require(pglitePath) as typeof import("@electric-sql/pglite");
+  const port = parentPort!;
+  type Tx = Parameters<Parameters<InstanceType<typeof PGlite>["transaction"]>[0]>[0];
+  const describe = (error: unknown) => {
+    const e = error as Record<string, unknown> & { message?: string; name?: string };
+    const out: Record<string, unknown> = { message: String(e?.message ?? error), name: e?.name };
+    for (const [key, value] of Object.entries(e ?? {})) {
+      if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[key] = value;
+    }
+    return out;
+  };
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = dir ? new PGlite(dir) : new PGlite();
+    await db.waitReady;
+  } catch (error) {
+    port.postMessage({ op: "fatal", error: describe(error) });
+    return;
+  }
+  const transactions = new Map<number, { tx: Tx; end: (commit: boolean) => void }>();
+  const unlisteners = new Map<string, () => Promise<void>>();
+  let nextTx = 1;
+  const identity = (value: unknown) => value;
+  const target = (tx?: number) => (tx === undefined ? db : transactions.get(tx)?.tx);
+
+  async function handle(message: { id: number } & Record<string, unknown>): Promise<unknown> {
+    switch (message.op) {
+      case "query": {
+        const client = target(message.tx as number | undefined);
+        if (!client) throw new Error("the transaction has already ended");
+        const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
+        const { rows, fields, affectedRows } = await client.query(message.sql as string, message.params as unknown[], {
+          rowMode: message.rowMode as "array" | "object",
+          parsers,
+        });
+        return { rows, fields, affectedRows };
+      }
+      case "exec": {
+        const client = target(message.tx as number | undefined);
+        if (!client) throw new Error("the transaction has already ended");
+        const results = await client.exec(message.sql as string);
+        return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+      }
+      case "begin": {
+        const id = nextTx++;
+        // Answers once BEGIN has run; the transaction stays open until "end" settles `ended`.
+        return new Promise((began, failed) => {
+          db.transaction(
+            (tx) =>
+              new Promise<void>((commit, rollback) => {
+                transactions.set(id, { tx, end: (ok) => (ok ? commit() : rollback(new Error("rolled back"))) });
+                began(id);
+              }),
+          ).then(
+            () => settled(id, undefined),
+            (error: unknown) => settled(id, error),
+          );
+          // A failure before the callback ran (BEGIN itself failed).
+          pendingBegins.set(id, failed);
+        });
+      }
+      case "end": {
+        const open = transactions.get(message.tx as number);
+        if (!open) throw new Error("the transaction has already ended");
+        return new Promise((done, failed) => {
+          endings.set(message.tx as number, { done, failed });
+          open.end(message.commit as boolean);
+        });
+      }
+      case "listen": {
+        const channel = message.channel as string;
+        if (!unlisteners.has(channel)) {
+          unlisteners.set(channel, await db.listen(channel, (payload) => port.postMessage({ op: "notify", channel, payload })));
+        }
+        return null;
+      }
+      case "unlisten": {
+        const stop = unlisteners.get(message.channel as string);
+        unlisteners.delete(message.channel as string);
+        await stop?.();
+        return null;
+      }
+      case "close": {
+        await db.close();
+        return null;
+      }
+      default:
+        throw new Error(`unknown operation ${String(message.op)}`);
+    }
+  }
+
+  const pendingBegins = new Map<number, (error: unknown) => void>();
+  const endings = new Map<number, { done: (value: unknown) => void; failed: (error: unknown) => void }>();
+  function settled(id: number, error: unknown) {
+    const began = transactions.has(id);
+    transactions.delete(id);
+    const failBegin = pendingBegins.get(id);
+    pendingBegins.delete(id);
+    if (!began && error) failBegin?.(error);
+    const ending = endings.get(id);
+    endings.delete(id);
+    if (!ending) return;
+    // A rollback the caller asked for is its answer, not an error.
+    if (error && !(error instanceof Error && error.message === "rolled back")) ending.failed(error);
+    else ending.done(null);
+  }
+
+  port.on("message", (message: { id: number } & Record<string, unknown>) => {
+    handle(message).then(
+      (result) => port.postMessage({ id: message.id, ok: true, result }),
+      (error: unknown) => port.postMessage({ id: message.id, ok: false, error: describe(error) }),
+    );
+  });
+  port.postMessage({ op: "ready" });
+}
+
+function rebuildError(fields: Record<string, unknown>): Error {
+  const error = new Error(String(fields.message));
+  Object.assign(error, fields);
+  return error;
+}
+
+/** Opens PGlite (in `dir`, or in memory) on a worker thread of its own. */
+export function openPgliteInWorker(dir?: string): PgliteInWorker {
+  // PGlite's CommonJS build, found from here as the app would find it.
+  const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const worker = new Worker(`(${workerMain.toString()})()`, { eval: true, workerData: { pglitePath, dir } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let closed = false;
+  let fatal: Error | undefined;
+
+  const failAll = (error: Error) => {
+    fatal ??= error;
+    closed = true;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+
+  let ready!: () => void;
+  let notReady!: (error: Error) => void;
+  const waitReady = new Promise<void>((resolve, reject) => {
+    ready = resolve;
+    notReady = reject;
+  });
+
+  worker.on("message", (message: Reply | Notice) => {
+    if ("id" in message) {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (!call) return;
+      if (message.ok) call.resolve(message.result);
+      else call.reject(rebuildError(message.error));
+      return;
+    }
+    if (message.op === "ready") ready();
+    else if (message.op === "fatal") {
+      const error = rebuildError(message.error);
+      notReady(error);
+      failAll(error);
+    } else if (message.op === "notify") {
+      for (const callback of listeners.get(message.channel) ?? []) callback(message.payload);
+    }
+  });
+  worker.on("error", (error) => {
+    notReady(error);
+    failAll(new Error(`PGlite is closed: its worker failed (${error.message})`));
+  });
+  worker.on("exit", () => failAll(new Error("PGlite is closed")));
+
+  function call<T>(request: Request): Promise<T> {
+    if (closed) return Promise.reject(fatal ?? new Error("PGlite is closed"));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...request });
+    });
+  }
+
+  const client = (tx?: number): WorkerTransaction => ({
+    query: (sql, params = [], options = {}) =>
+      call<WorkerResults>({
+        op: "query",
+        sql,
+        // Buffers arrive as plain byte arrays, which PGlite sends as bytea all the same.
+        params,
+        rowMode: options.rowMode ?? "object",
+        textTypes: Object.keys(options.parsers ?? {}).map(Number),
+        tx,
+      }),
+    exec: (sql) => call<WorkerResults[]>({ op: "exec", sql, tx }),
+  });
+
+  return {
+    ...client(),
+    get closed() {
+      return closed;
+    },
+    waitReady,
+    async transaction(fn) {
+      const tx = await call<number>({ op: "begin" });
+      let result;
+      try {
+        result = await fn(client(tx));
+      } catch (error) {
+        await call({ op: "end", tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: "end", tx, commit: true });
+      return result;
+    },
+    async listen(channel, callback) {
+      let set = listeners.get(channel);
+      if (!set) {
+        listeners.set(channel, (set = new Set()));
+        await call({ op: "listen", channel });
+      }
+      set.add(callback);
+      return async () => {
+        set.delete(callback);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          if (!closed) await call({ op: "unlisten", channel }).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      if (closed) return;
+      await call({ op: "close" }).catch(() => {});
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}

@@ -1,9 +1,9 @@
 import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
-import { shopContact } from "~/email/shop-contact.server";
+import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
-import { ownerNotificationEmail } from "~/settings/site-settings.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
@@ -55,12 +55,15 @@ export async function submitContact(
   const sessionId = text(form, "sessionId").slice(0, 100) || null;
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500) || null;
   try {
+    // Read before the transaction, in one query: a transaction holds PGlite, the one connection,
+    // until it ends, so it holds only the two writes that must land together.
+    const settings = await getSiteSettings(context.db, context.config.mail.ownerEmail);
     await context.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(contactSubmissions)
         .values({ ...input, sessionId, userAgent })
         .returning({ id: contactSubmissions.id });
-      await queueEmail(tx, ownerContactNotice({ id: row!.id, ...input }, await ownerNotificationEmail(tx, context.config.mail.ownerEmail), await shopContact(tx)));
+      await queueEmail(tx, ownerContactNotice({ id: row!.id, ...input }, settings.ownerEmail, shopContactFrom(settings)));
     });
   } catch (error) {
     console.error("contact submission failed", error);

@@ -3,8 +3,8 @@ import type { Database } from "~/db/client.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
-import { shopContact } from "~/email/shop-contact.server";
-import { ownerNotificationEmail } from "~/settings/site-settings.server";
+import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
+import { getSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
@@ -125,8 +125,9 @@ export async function recordPayment(
       paymentId: input.paymentId,
     });
     // The owner's stored contact details and notification address (/admin/settings), else the defaults.
-    const contact = await shopContact(tx);
-    const ownerEmail = await ownerNotificationEmail(tx, input.mail.ownerEmail);
+    const settings = await getSiteSettings(tx, input.mail.ownerEmail);
+    const contact = shopContactFrom(settings);
+    const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
     // a late payment with no seat left gets none.
     const tickets = attention ? [] : await issueTickets(tx, paid!, input.now);

@@ -2,15 +2,25 @@
 // page views, analytics beacons, contact messages and checkouts paid on the simulator, from
 // SOAK_CONNECTIONS concurrent clients for SOAK_SECONDS. Then, with the server stopped, it counts
 // what the database holds: every accepted message and event stored, no order lost or counted twice,
-// stock down by exactly the units paid for. Exits non-zero on any 5xx or any mismatch.
-//   SOAK_SECONDS=60 (CI runs 15)   SOAK_CONNECTIONS=100
+// stock down by exactly the units paid for. Exits non-zero on any 5xx or any mismatch, or on a
+// missed latency or memory target (issue 22) unless SOAK_TIMING=advisory (CI, a shared machine).
+//   SOAK_SECONDS=60 (CI runs 15; 600 for the memory row)   SOAK_CONNECTIONS=100
+//   SOAK_PG_URL=postgres://…   the same against a fresh database on that PostgreSQL server
 import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { markdownTable, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
+import pg from "pg";
+import { markdownTable, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
+const PG_URL = process.env.SOAK_PG_URL;
+const TIMING_ADVISORY = process.env.SOAK_TIMING === "advisory";
+/** Issue 22's targets: p99 of every write and of pages, per engine. */
+const TARGETS = PG_URL ? { writeP99Ms: 250, pageP99Ms: 200 } : { writeP99Ms: 500, pageP99Ms: 200 };
+/** The memory row needs a long run: RSS after warm-up against the end, within 10%. */
+const MEMORY_MIN_SECONDS = 300;
+const WARM_UP_SECONDS = 60;
 const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const PAGES = ["/", "/styled-collections", "/consultation-services", "/product/candy-earrings", "/events", "/tickets/sip-style", "/blog", "/events-gallery", "/about", "/contact"];
 /** A product with unlimited stock and one with limited stock: both kinds of order under load. */
@@ -41,8 +51,24 @@ let contactsAccepted = 0;
 let eventsAccepted = 0;
 const ordersPaid = new Map<string, number>();
 
-const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15" });
+/** A fresh, empty database on the PostgreSQL server for this run; the app migrates and seeds it. */
+async function freshPostgresDatabase(url: string): Promise<string> {
+  const name = `soak_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return scratch.toString();
+}
+const databaseUrl = PG_URL ? await freshPostgresDatabase(PG_URL) : undefined;
+const engine = databaseUrl ? "PostgreSQL" : "PGlite";
+
+const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const base = app.base;
+/** The server's RSS every 5 s: [seconds since the load began, MB]. */
+const rssSamples: [number, number][] = [];
 let clientCounter = 0;
 
 async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<Response | undefined> {
@@ -129,18 +155,26 @@ function pickAction(): () => Promise<void> {
   return checkout;
 }
 
-console.log(`soak: ${CONNECTIONS} clients for ${SECONDS} s against ${base}`);
-const deadline = Date.now() + SECONDS * 1000;
+console.log(`soak: ${CONNECTIONS} clients for ${SECONDS} s against ${base} (${engine})`);
+const loadStarted = Date.now();
+const deadline = loadStarted + SECONDS * 1000;
+const rssAtRest = readRssMb(app.process.pid!);
+const sampler = setInterval(() => rssSamples.push([Math.round((Date.now() - loadStarted) / 1000), readRssMb(app.process.pid!)]), 5_000);
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
     while (Date.now() < deadline) await pickAction()();
   }),
 );
+clearInterval(sampler);
+const rssAfterLoad = readRssMb(app.process.pid!);
 await app.stop();
 
 // With the server stopped, the database belongs to us: count what it holds.
-const db = new PGlite(path.join(app.dataDir, "pglite"));
-const one = async (query: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(query, params)).rows[0]?.n ?? 0);
+const db = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : new PGlite(path.join(app.dataDir, "pglite"));
+if (db instanceof pg.Client) await db.connect();
+const rowsOf = async (query: string, params: unknown[]) =>
+  db instanceof pg.Client ? (await db.query(query, params)).rows : (await db.query(query, params)).rows;
+const one = async (query: string, params: unknown[] = []) => Number(((await rowsOf(query, params))[0] as { n?: number } | undefined)?.n ?? 0);
 const storedContacts = await one("select count(*)::int as n from contact_submissions where subject = 'Soak test'");
 const storedEvents = await one("select count(*)::int as n from analytics_events where page_path = '/soak'");
 const paidOrders = await one("select count(*)::int as n from orders where status = 'paid'");
@@ -152,7 +186,7 @@ const candyHeldOrPaid = await one(
 const duplicateHolds = await one(
   "select count(*)::int as n from (select order_id, stock_key from stock_holds group by 1, 2 having count(*) > 1) d",
 );
-await db.close();
+await (db instanceof pg.Client ? db.end() : db.close());
 
 const percentile = (values: number[], p: number) => {
   if (!values.length) return 0;
@@ -178,13 +212,47 @@ const checks = [
   { name: "no order holds the same stock twice", ok: duplicateHolds === 0, value: `${duplicateHolds}` },
 ];
 
+// Issue 22's targets. On a shared machine (CI) a miss is reported as advisory and fails nothing.
+const p99 = (kind: Kind) => percentile(tallies.get(kind)?.latencies ?? [], 99);
+const timing = (name: string, measured: number, limit: number) => ({
+  name: `${name} p99 < ${limit} ms`,
+  ok: measured < limit,
+  value: `${measured} ms`,
+  advisory: TIMING_ADVISORY,
+});
+const targets: { name: string; ok: boolean; value: string; advisory?: boolean }[] = [
+  ...(["contact", "checkout", "analytics"] as const).map((kind) => timing(`write: ${kind}`, p99(kind), TARGETS.writeP99Ms)),
+  timing("pages", p99("page"), TARGETS.pageP99Ms),
+];
+const warm = rssSamples.filter(([at]) => at >= WARM_UP_SECONDS).map(([, mb]) => mb);
+if (SECONDS >= MEMORY_MIN_SECONDS && warm.length >= 2) {
+  const growth = (warm[warm.length - 1]! - warm[0]!) / warm[0]!;
+  targets.push({
+    name: `RSS flat after ${WARM_UP_SECONDS} s of warm-up (within 10%)`,
+    ok: Math.abs(growth) <= 0.1,
+    value: `${warm[0]} MB at ${WARM_UP_SECONDS} s, ${warm[warm.length - 1]} MB at the end (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)}%), peak ${Math.max(...warm)} MB`,
+    advisory: TIMING_ADVISORY,
+  });
+}
+if (databaseUrl) {
+  targets.push({ name: "PostgreSQL mode: RSS under load < 200 MB", ok: Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb)) < 200, value: `peak ${Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb))} MB`, advisory: TIMING_ADVISORY });
+}
+
 const table = markdownTable(["traffic", "requests", "2xx/3xx", "4xx", "5xx or network", "p50 ms", "p99 ms"], rows);
-const checkTable = markdownTable(["check", "measured", "result"], checks.map((c) => [c.name, c.value, c.ok ? "ok" : "FAILED"]));
-const summary = `${CONNECTIONS} concurrent clients for ${SECONDS} s, Node ${process.version}, 2 cores.`;
-const markdown = `# Soak (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${summary}\n`;
-writeResults(`soak-${SECONDS}s`, { at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, rows, checks, serverErrorSamples }, markdown);
-console.log(`\n${table}\n\n${checkTable}\n\n${summary}`);
+const result = (c: { ok: boolean; advisory?: boolean }) => (c.ok ? "ok" : c.advisory ? "missed (advisory)" : "FAILED");
+const checkTable = markdownTable(["check", "measured", "result"], checks.map((c) => [c.name, c.value, result(c)]));
+const targetTable = markdownTable(["target (issue 22)", "measured", "result"], targets.map((c) => [c.name, c.value, result(c)]));
+const summary =
+  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}, Node ${process.version}, 2 cores (the load generator shares them). ` +
+  `Server RSS: ${rssAtRest} MB before the load, ${rssAfterLoad} MB after it` +
+  (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");
+const markdown = `# Soak on ${engine} (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${targetTable}\n\n${summary}\n`;
+const name = `soak-${SECONDS}s${databaseUrl ? "-postgres" : ""}`;
+writeResults(name, { at: new Date().toISOString(), engine, seconds: SECONDS, connections: CONNECTIONS, rows, checks, targets, rssAtRest, rssAfterLoad, rssSamples, serverErrorSamples }, markdown);
+console.log(`\n${table}\n\n${checkTable}\n\n${targetTable}\n\n${summary}`);
 if (serverErrorSamples.length) console.log(`first errors:\n  ${serverErrorSamples.join("\n  ")}`);
-const failed = checks.filter((c) => !c.ok).length;
-console.log(`soak: ${checks.length - failed} passed, ${failed} failed`);
+const all2 = [...checks, ...targets];
+const failed = all2.filter((c) => !c.ok && !("advisory" in c && c.advisory)).length;
+for (const c of targets) if (!c.ok && c.advisory) console.log(`soak target missed (advisory): ${c.name}: ${c.value}`);
+console.log(`soak: ${all2.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

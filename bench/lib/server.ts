@@ -95,3 +95,13 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
   const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
 }
+
+/** A process's resident set size in MB, from /proc (Linux). */
+export function readRssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}

@@ -6,7 +6,10 @@ import { rowsOf } from "./ingest.server";
 import {
   lastRolledDay,
   rollUpAnalytics,
+  SESSION_LAST_DAY,
   SESSIONS_LAST_SEEN,
+  SQL_EPOCH,
+  SQL_NO_DAY,
   SQL_REFERRER_HOST,
   SQL_SA_DAY,
   VISITORS_PER_DAY,
@@ -69,7 +72,9 @@ export async function loadDashboardData(
   const liveFromDay = rolled && (!fromDay || rolled >= fromDay) ? addDays(rolled, 1) : fromDay;
   const liveFrom = liveFromDay ? saDayStart(liveFromDay).toISOString() : null;
 
-  const dailyRange: SQL = fromDay ? sql`day >= ${fromDay}::date` : sql`true`;
+  // All time starts after the rows that belong to no one day (rollup.server.ts), so an index scan skips them.
+  const dailyRange: SQL = fromDay ? sql`day >= ${fromDay}::date` : sql`day > ${SQL_NO_DAY}`;
+  const seenInPeriod: SQL = fromDay ? sql`>= ${fromDay}::date - ${SQL_EPOCH}` : sql`is not null`;
   const liveRange: SQL = liveFrom ? sql`created_at >= ${liveFrom}` : sql`true`;
   const inTypes = sql.join(
     COUNTED_TYPES.map((t) => sql`${t}`),
@@ -85,7 +90,8 @@ export async function loadDashboardData(
           select event_type, count(*) from analytics_events where ${liveRange} and event_type in (${inTypes}) group by event_type
         ) x group by event_type`),
       // Sessions whose last rolled-up page view is in the period, plus the live sessions not among
-      // them. The join hashes the few live sessions (and skips the scan when there are none).
+      // them: each live session's last rolled-up day is one primary-key lookup (its SESSION_LAST_DAY
+      // row), whatever the number of sessions rolled up before.
       db.execute(sql`
         with live as materialized (
           select distinct session_id from analytics_events where ${liveRange} and event_type = 'page_view'
@@ -93,8 +99,9 @@ export async function loadDashboardData(
         select
           (select coalesce(sum(events), 0) from analytics_daily where ${dailyRange} and event_type = ${SESSIONS_LAST_SEEN})::int
           + (select count(*) from live)::int
-          - (select count(distinct s.session_id) from analytics_daily_sessions s
-             join live on live.session_id = s.session_id where ${dailyRange})::int as n`),
+          - (select count(*) from analytics_daily
+             where day = ${SQL_NO_DAY} and event_type = ${SESSION_LAST_DAY}
+               and page_path = any(array(select session_id from live)) and events ${seenInPeriod})::int as n`),
       db.execute(sql`
         select page_path, sum(n)::int as n from (
           select page_path, sum(events) as n from analytics_daily where ${dailyRange} and event_type = 'page_view' group by page_path

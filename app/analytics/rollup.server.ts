@@ -21,6 +21,23 @@ export const SQL_REFERRER_HOST = sql.raw(`lower(substring(referrer from '^[a-zA-
 export const VISITORS_PER_DAY = "__visitors";
 export const SESSIONS_LAST_SEEN = "__last_seen";
 
+/**
+ * Reserved analytics_daily rows that belong to no one day (day '-infinity', before every real day):
+ * - SESSION_LAST_DAY: one row per session with a rolled-up page view, page_path the session id,
+ *   events its last such day (as days since 1970-01-01). A lookup by primary key, so the dashboard
+ *   matches today's live sessions against the rolled-up ones without scanning a row per session
+ *   and day, and the rollup finds a returning session's earlier last day the same way;
+ * - SESSIONS_THROUGH: page_path '', events the last rolled-up day (days since 1970-01-01) those rows
+ *   are kept up to. Any other value means they must be rebuilt (a database rolled up before they
+ *   existed, or a day rolled up by an older instance that did not keep them).
+ * See docs/decisions/056-dashboard-visitor-rollups.md (update for issue 22).
+ */
+export const SESSION_LAST_DAY = "__session";
+export const SESSIONS_THROUGH = "__sessions_through";
+/** The day of the rows above, and how a day is stored in their `events`. */
+export const SQL_NO_DAY = sql.raw(`'-infinity'::date`);
+export const SQL_EPOCH = sql.raw(`date '1970-01-01'`);
+
 /** One key for the rollup's advisory lock: instances roll up one at a time. */
 const ROLLUP_LOCK_KEY = 4_051_052;
 
@@ -37,25 +54,38 @@ export async function lastRolledDay(db: Executor): Promise<string | null> {
  * database rolled up before those rows existed.
  */
 async function rebuildVisitorRows(tx: Executor) {
-  await tx.execute(sql`delete from analytics_daily where event_type in (${VISITORS_PER_DAY}, ${SESSIONS_LAST_SEEN})`);
+  await tx.execute(sql`
+    delete from analytics_daily
+    where event_type in (${VISITORS_PER_DAY}, ${SESSIONS_LAST_SEEN}, ${SESSION_LAST_DAY}, ${SESSIONS_THROUGH})`);
   await tx.execute(sql`
     insert into analytics_daily (day, event_type, page_path, events)
     select r.day, ${VISITORS_PER_DAY}, '', (select count(*)::int from analytics_daily_sessions s where s.day = r.day)
     from analytics_rollup_days r`);
   await tx.execute(sql`
     insert into analytics_daily (day, event_type, page_path, events)
-    select last_day, ${SESSIONS_LAST_SEEN}, '', count(*)::int from (
-      select max(day) as last_day from analytics_daily_sessions group by session_id
-    ) s group by last_day`);
+    select ${SQL_NO_DAY}, ${SESSION_LAST_DAY}, session_id, max(day) - ${SQL_EPOCH}
+    from analytics_daily_sessions group by session_id`);
+  await tx.execute(sql`
+    insert into analytics_daily (day, event_type, page_path, events)
+    select ${SQL_EPOCH} + events, ${SESSIONS_LAST_SEEN}, '', count(*)::int
+    from analytics_daily where day = ${SQL_NO_DAY} and event_type = ${SESSION_LAST_DAY}
+    group by events`);
+  await tx.execute(sql`
+    insert into analytics_daily (day, event_type, page_path, events)
+    select ${SQL_NO_DAY}, ${SESSIONS_THROUGH}, '', last_day - ${SQL_EPOCH}
+    from (select max(day) as last_day from analytics_rollup_days) r where last_day is not null`);
 }
 
 async function needsVisitorRows(db: Executor): Promise<boolean> {
   const [row] = rowsOf<{ missing: boolean }>(
     await db.execute(sql`
+      with last as (select max(day) as day from analytics_rollup_days)
       select exists (
-        select 1 from analytics_rollup_days r
-        where r.day = (select max(day) from analytics_rollup_days)
-          and not exists (select 1 from analytics_daily a where a.day = r.day and a.event_type = ${VISITORS_PER_DAY} and a.page_path = '')
+        select 1 from last
+        where not exists (select 1 from analytics_daily a where a.day = last.day and a.event_type = ${VISITORS_PER_DAY} and a.page_path = '')
+           or not exists (
+             select 1 from analytics_daily a
+             where a.day = ${SQL_NO_DAY} and a.event_type = ${SESSIONS_THROUGH} and a.page_path = '' and a.events = last.day - ${SQL_EPOCH})
       ) as missing`),
   );
   return Boolean(row?.missing);
@@ -106,15 +136,14 @@ export async function rollUpAnalytics(db: Database, now: Date): Promise<number> 
       from ${days} d
       on conflict do nothing`);
     // Each session seen in these days now has its last page view on its latest day among them; its
-    // earlier last day, if any, loses it.
+    // earlier last day, if any (its SESSION_LAST_DAY row, looked up by key), loses it.
     await tx.execute(sql`
       with batch as (
         select session_id, max(day) as last_day from analytics_daily_sessions
         where day >= ${first}::date and day <= ${lastComplete}::date group by session_id
       ), earlier as (
-        select s.session_id, max(s.day) as last_day from analytics_daily_sessions s
-        join batch b on b.session_id = s.session_id
-        where s.day < ${first}::date group by s.session_id
+        select ${SQL_EPOCH} + a.events as last_day from batch b
+        join analytics_daily a on a.day = ${SQL_NO_DAY} and a.event_type = ${SESSION_LAST_DAY} and a.page_path = b.session_id
       ), moves as (
         select last_day as day, count(*)::int as delta from batch group by last_day
         union all
@@ -123,6 +152,15 @@ export async function rollUpAnalytics(db: Database, now: Date): Promise<number> 
       insert into analytics_daily (day, event_type, page_path, events)
       select day, ${SESSIONS_LAST_SEEN}, '', sum(delta)::int from moves group by day
       on conflict (day, event_type, page_path) do update set events = analytics_daily.events + excluded.events`);
+    await tx.execute(sql`
+      insert into analytics_daily (day, event_type, page_path, events)
+      select ${SQL_NO_DAY}, ${SESSION_LAST_DAY}, session_id, max(day) - ${SQL_EPOCH} from analytics_daily_sessions
+      where day >= ${first}::date and day <= ${lastComplete}::date group by session_id
+      on conflict (day, event_type, page_path) do update set events = greatest(analytics_daily.events, excluded.events)`);
+    await tx.execute(sql`
+      insert into analytics_daily (day, event_type, page_path, events)
+      values (${SQL_NO_DAY}, ${SESSIONS_THROUGH}, '', ${lastComplete}::date - ${SQL_EPOCH})
+      on conflict (day, event_type, page_path) do update set events = excluded.events`);
     await tx.execute(sql`
       insert into analytics_daily_referrers (day, referrer_host, sessions)
       select day, host, count(distinct session_id)::int from (

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDashboardData } from "~/analytics/dashboard.server";
 import { PERIODS } from "~/analytics/days";
-import { rollUpAnalytics, SESSIONS_LAST_SEEN, VISITORS_PER_DAY } from "~/analytics/rollup.server";
+import {
+  rollUpAnalytics,
+  SESSION_LAST_DAY,
+  SESSIONS_LAST_SEEN,
+  SESSIONS_THROUGH,
+  VISITORS_PER_DAY,
+} from "~/analytics/rollup.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents } from "~/db/schema";
 import { createTestDatabase } from "../setup/test-db";
@@ -90,10 +96,55 @@ describe("visitor rollups", () => {
     expect((result as unknown as { rows: { n: number }[] }).rows[0].n).toBe(6);
   });
 
+  it("keep one row per session holding its last day, looked up by key", async () => {
+    const rows = await rolled.db.execute(sql`
+      select page_path as session, ((date '1970-01-01') + events)::text as last_day from analytics_daily
+      where day = '-infinity' and event_type = ${SESSION_LAST_DAY} order by 1`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { session: "session-a", last_day: "2025-09-10" },
+      // b's later day had no page view; d never had one.
+      { session: "session-b", last_day: "2025-09-02" },
+      { session: "session-c", last_day: "2025-09-10" },
+      { session: "session-e", last_day: "2025-09-05" },
+      { session: "session-f", last_day: "2025-09-10" },
+      { session: "session-g", last_day: "2025-09-10" },
+    ]);
+  });
+
   it("are rebuilt for a database rolled up before they existed", async () => {
     await rolled.db.execute(sql`delete from analytics_daily where event_type in (${VISITORS_PER_DAY}, ${SESSIONS_LAST_SEEN})`);
     const now = sa("2025-09-11T12:00:00");
     expect(await rollUpAnalytics(rolled.db, now)).toBe(0);
+    await expectSameAsRaw(now);
+  });
+
+  it("are rebuilt before new days are rolled up onto a database rolled up without the per-session rows", async () => {
+    await rolled.db.execute(sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`);
+    await rollUpAnalytics(rolled.db, sa("2025-09-06T00:30:00"));
+    // As decision 056's code left it: no per-session rows, no mark of the day they are kept up to.
+    await rolled.db.execute(sql`delete from analytics_daily where event_type in (${SESSION_LAST_DAY}, ${SESSIONS_THROUGH})`);
+    // Sessions a, c and g come back on the days rolled up next.
+    for (let day = 7; day <= 11; day++) {
+      const now = sa(`2025-09-${String(day).padStart(2, "0")}T00:30:00`);
+      await rollUpAnalytics(rolled.db, now);
+      await expectSameAsRaw(now);
+    }
+  });
+
+  it("are rebuilt when an older instance rolled up a day without keeping the per-session rows", async () => {
+    await rolled.db.execute(sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`);
+    await rollUpAnalytics(rolled.db, sa("2025-09-10T00:30:00"));
+    // That instance rolled up 2025-09-09, when c came back, but left c's row at its earlier day and
+    // the mark at 2025-09-08. Rolling up 2025-09-10 (c again) from those rows would move c's visit
+    // from the wrong day.
+    await rolled.db.execute(sql`
+      update analytics_daily set events = date '2025-09-02' - date '1970-01-01'
+      where day = '-infinity' and event_type = ${SESSION_LAST_DAY} and page_path = 'session-c'`);
+    await rolled.db.execute(sql`
+      update analytics_daily set events = date '2025-09-08' - date '1970-01-01'
+      where day = '-infinity' and event_type = ${SESSIONS_THROUGH}`);
+    const now = sa("2025-09-11T00:30:00");
+    expect(await rollUpAnalytics(rolled.db, now)).toBe(1);
     await expectSameAsRaw(now);
   });
 

@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { markdownTable, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
+import { markdownTable, readCpuSeconds, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
@@ -159,6 +159,8 @@ console.log(`soak: ${CONNECTIONS} clients for ${SECONDS} s against ${base} (${en
 const loadStarted = Date.now();
 const deadline = loadStarted + SECONDS * 1000;
 const rssAtRest = readRssMb(app.process.pid!);
+const serverCpuBefore = readCpuSeconds(app.process.pid!);
+const clientCpuBefore = process.cpuUsage();
 const sampler = setInterval(() => rssSamples.push([Math.round((Date.now() - loadStarted) / 1000), readRssMb(app.process.pid!)]), 5_000);
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
@@ -167,6 +169,10 @@ await Promise.all(
 );
 clearInterval(sampler);
 const rssAfterLoad = readRssMb(app.process.pid!);
+const loadSeconds = (Date.now() - loadStarted) / 1000;
+const serverCpu = Math.round((100 * (readCpuSeconds(app.process.pid!) - serverCpuBefore)) / loadSeconds);
+const clientUsage = process.cpuUsage(clientCpuBefore);
+const clientCpu = Math.round((clientUsage.user + clientUsage.system) / 1e4 / loadSeconds);
 await app.stop();
 
 // With the server stopped, the database belongs to us: count what it holds.
@@ -244,6 +250,7 @@ const checkTable = markdownTable(["check", "measured", "result"], checks.map((c)
 const targetTable = markdownTable(["target (issue 22)", "measured", "result"], targets.map((c) => [c.name, c.value, result(c)]));
 const summary =
   `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}, Node ${process.version}, 2 cores (the load generator shares them). ` +
+  `CPU during the load: server ${serverCpu}%, load generator ${clientCpu}% (of one core; 200% is both). ` +
   `Server RSS: ${rssAtRest} MB before the load, ${rssAfterLoad} MB after it` +
   (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");
 const markdown = `# Soak on ${engine} (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${targetTable}\n\n${summary}\n`;

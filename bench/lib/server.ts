@@ -105,3 +105,13 @@ export function readRssMb(pid: number): number {
     return 0;
   }
 }
+
+/** CPU seconds (user + system, every thread) a process has used so far, from /proc (Linux). */
+export function readCpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}

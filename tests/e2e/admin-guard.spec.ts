@@ -30,6 +30,13 @@ const GETS = [
   "/admin/export/nothing",
   "/admin/logout",
   "/admin/logout.data",
+  "/admin/members",
+  "/admin/members?q=example&status=active",
+  "/admin/members.data",
+  "/admin/members/1",
+  "/admin/members/1.data",
+  "/admin/members/export",
+  "/admin/members/export?status=active",
 ];
 
 for (const path of GETS) {
@@ -38,7 +45,7 @@ for (const path of GETS) {
     const body = await response.text();
     expect(body).not.toContain(MARKER);
     expect(body).not.toContain("counters");
-    if (path.startsWith("/admin/export/")) {
+    if (path.startsWith("/admin/export/") || path.startsWith("/admin/members/export")) {
       expect(response.status()).toBe(401);
       expect(response.headers()["content-type"]).not.toMatch(/csv/);
     } else if (path.includes(".data")) {

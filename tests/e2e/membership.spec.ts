@@ -20,6 +20,17 @@ test("a priced tier links to checkout and back home", async ({ page }) => {
   await expect(page.getByText(/recurring monthly subscription/)).toBeVisible();
 });
 
+test("the home page's plans and each tier page offer members a way to /account", async ({ page }) => {
+  for (const path of ["/", "/membership/style-starter", "/membership/upcycle-kings-queens"]) {
+    await page.goto(path);
+    await expect(page.getByText("Already a member?"), path).toBeVisible();
+    await expect(page.getByRole("link", { name: "Manage your membership" }), path).toHaveAttribute("href", "/account");
+  }
+  await page.getByRole("link", { name: "Manage your membership" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("button", { name: "Email me a sign-in link" })).toBeVisible();
+});
+
 test("the Contact Us tier opens a mail link with a preset subject", async ({ page }) => {
   await page.goto("/membership/upcycle-kings-queens");
   await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute(

@@ -10,7 +10,9 @@ import { addDays, hasAccessOn } from "~/memberships/periods";
 import { startRenewalCheckout } from "~/memberships/renewal-checkout.server";
 import { recordPayment } from "~/orders/payment-events.server";
 import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import * as link from "~/routes/account-link";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
+import { get, post } from "./account-helpers";
 import { checkout, orderIdFrom } from "./checkout-helpers";
 
 const DB_NAME = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -58,19 +60,26 @@ async function emailsOf(member: MemberRow) {
     .orderBy(asc(emailOutbox.id));
 }
 
-/** Runs the job twice a day (morning and late evening, SA time) from `from` to `to` inclusive; returns what each day queued. */
-async function runDays(member: MemberRow, from: string, to: string, db: DatabaseHandle[] = [handle]) {
-  const log: string[] = [];
+/**
+ * Runs the job twice a day (morning and late evening, SA time) from `from` to `to` inclusive, each time
+ * on every handle in `db` at once; returns what each day queued for each of `people`.
+ */
+async function runDaysFor(people: MemberRow[], from: string, to: string, db: DatabaseHandle[] = [handle]) {
+  const logs = people.map((): string[] => []);
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    const before = (await emailsOf(member)).length;
+    const before = await Promise.all(people.map(async (m) => (await emailsOf(m)).length));
     for (const time of ["07:00", "23:50"]) {
       await Promise.all(db.map((h) => runMembershipJob(h.db, new Date(`${day}T${time}:00+02:00`), links)));
     }
-    const after = await emailsOf(member);
-    for (const email of after.slice(before)) log.push(`${day}: ${email.key!.split(":")[0]}`);
+    for (const [i, member] of people.entries()) {
+      for (const email of (await emailsOf(member)).slice(before[i])) logs[i]!.push(`${day}: ${email.key!.split(":")[0]}`);
+    }
   }
-  return log;
+  return logs;
 }
+
+/** The same for one member. */
+const runDays = async (member: MemberRow, from: string, to: string, db: DatabaseHandle[] = [handle]) => (await runDaysFor([member], from, to, db))[0]!;
 
 describe(`memberships that renew (${DB_NAME})`, () => {
   it("a member who joined on 31 January is reminded on the right days, renews by the emailed link, and is paid until the right date", async () => {
@@ -97,23 +106,31 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     expect(reminder!.subject).toBe("Your Honey Bee membership renews on 28 February 2026");
     expect(reminder!.text).toContain("R 150.00 a month");
 
+    // The reminder carries a Renew link and a Cancel membership link, each signed for its own purpose.
+    const renewUrl = new URL(/https?:\/\/\S+\/account\/renew\?token=[\w.-]+/.exec(reminder!.text)![0]);
+    const cancelUrl = new URL(/Cancel membership: (https?:\/\/\S+\/account\/cancel\?token=[\w.-]+)/.exec(reminder!.text)![1]!);
+    const token = renewUrl.searchParams.get("token");
+    expect((await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew"))?.id).toBe(member.id);
+    expect((await memberFromLinkToken(handle.db, config.sessionSecret, cancelUrl.searchParams.get("token"), "cancel"))?.id).toBe(member.id);
+    // A renew token is not a cancel token, and a forged one is nothing.
+    expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "cancel")).toBeUndefined();
+    expect(await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew")).toBeUndefined();
+
     // The owner raises the price before the member renews: the renewal is priced from the tier as it is then.
     await handle.db.update(membershipTiers).set({ priceCents: 16000 }).where(eq(membershipTiers.slug, "style-starter"));
     try {
-      const renewUrl = /Renew\s*\(?(https?:\/\/\S+\/account\/renew\?token=[\w.-]+)/.exec(reminder!.text)?.[1] ?? /(https?:\/\/\S+\/account\/renew\?token=[\w.-]+)/.exec(reminder!.text)![1]!;
-      const token = new URL(renewUrl).searchParams.get("token");
-      const linked = await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew");
-      expect(linked?.id).toBe(member.id);
-      // A cancel token is not a renew token, and a forged one is nothing.
-      expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "cancel")).toBeUndefined();
-      expect(await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew")).toBeUndefined();
-
+      // The member follows the emailed link (the route's GET, then its button's POST) on 22 February.
       const clock = fixedClock("2026-02-22T12:00:00+02:00");
-      const started = await startRenewalCheckout(testContext(handle, { clock }), linked!.id);
-      if (!started.ok) throw new Error(started.reason);
-      const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec(started.redirectUrl)![1]!;
+      const path = `${renewUrl.pathname}${renewUrl.search}`;
+      const shown = await get(link.loader, testContext(handle, { clock }), path);
+      expect(shown.status).toBe(200);
+      expect(shown.data.details).toMatchObject({ name: member.name, tierName: "The Style Starter", price: "R 160.00 / month", paidUntil: "28 February 2026" });
+      const started = await post(link.action, testContext(handle, { clock }), renewUrl.pathname, { token: token! });
+      expect(started.status).toBe(302);
+      const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})$/.exec(started.headers.get("location")!)![1]!;
       const [renewal] = await handle.db.select().from(orders).where(eq(orders.id, renewalId));
       expect(renewal).toMatchObject({ amountCents: 16000, memberId: member.id, orderType: "membership", status: "pending" });
+      // The simulator's Pay delivers a signed payment.succeeded webhook to the webhook handler.
       await pay(renewalId, clock);
     } finally {
       await handle.db.update(membershipTiers).set({ priceCents: 15000 }).where(eq(membershipTiers.slug, "style-starter"));
@@ -123,8 +140,8 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     const renewed = await reload(member.id);
     expect(renewed).toMatchObject({ status: "active", paidUntil: "2026-03-28" });
     // The old link named the old paid-until day: it no longer works.
-    const oldToken = new URL(/(https?:\/\/\S+\/account\/renew\?token=[\w.-]+)/.exec(reminder!.text)![1]!).searchParams.get("token");
-    expect(await memberFromLinkToken(handle.db, config.sessionSecret, oldToken, "renew")).toBeUndefined();
+    expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew")).toBeUndefined();
+    expect((await post(link.action, testContext(handle, { clock: fixedClock("2026-02-23T12:00:00+02:00") }), renewUrl.pathname, { token: token! })).status).toBe(410);
 
     // No day-before reminder for the month already paid; the next ones come before 28 March.
     expect(await runDays(member, "2026-02-22", "2026-03-28")).toEqual(["2026-03-21: member-reminder-7", "2026-03-27: member-reminder-1"]);
@@ -146,6 +163,10 @@ describe(`memberships that renew (${DB_NAME})`, () => {
       "Your Honey Bee membership renews tomorrow",
       "Your Honey Bee membership has lapsed",
     ]);
+    // The last email still offers Renew, and no longer Cancel membership.
+    const last = (await emailsOf(member)).at(-1)!;
+    expect(last.text).toMatch(/\/account\/renew\?token=/);
+    expect(last.text).not.toContain("/account/cancel");
 
     // Status by day, checked on a fresh member with the same dates.
     const { member: second } = await join("2025-09-10T11:00:00+02:00");
@@ -219,20 +240,37 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     expect((await reload(other.id)).status).toBe("lapsed");
   });
 
-  it("several passes at the same moment (several instances) send each email once", async () => {
-    const { member } = await join("2025-09-10T10:00:00+02:00");
+  it("two instances running the job at once (two pools on PostgreSQL) send each email once", async () => {
+    // Four members due on the same day, so every pass has several rows to race for.
+    const joined = [];
+    for (let i = 0; i < 4; i++) joined.push((await join(`2025-09-10T1${i}:00:00+02:00`)).member);
     const instances = [handle];
     let second: DatabaseHandle | undefined;
     if (process.env.TEST_DATABASE_URL) {
-      // Two pools on one PostgreSQL: only the database keeps them apart.
+      // A second instance: its own pool of connections to the same PostgreSQL database, as another server would have.
       second = await openDatabase({ databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString });
-      instances.push(second, second);
+      expect(second.raw.pool).toBeDefined();
+      expect(second.raw.pool).not.toBe(handle.raw.pool);
+      // Each instance runs two overlapping passes (a slow pass and the next tick), on different connections.
+      instances.push(second, handle, second);
     } else {
-      instances.push(handle, handle);
+      // One in-memory PGlite cannot be opened twice: overlapping passes on its one handle.
+      instances.push(handle, handle, handle);
     }
     try {
-      const log = await runDays(member, "2025-10-01", "2025-10-20", instances);
-      expect(log).toEqual(["2025-10-03: member-reminder-7", "2025-10-09: member-reminder-1", "2025-10-17: member-lapsed"]);
+      const logs = await runDaysFor(joined, "2025-10-01", "2025-10-20", instances);
+      for (const [i, member] of joined.entries()) {
+        expect(logs[i], member.email).toEqual(["2025-10-03: member-reminder-7", "2025-10-09: member-reminder-1", "2025-10-17: member-lapsed"]);
+        expect((await reload(member.id)).status).toBe("lapsed");
+        // Everything ever queued for the member, keyed or not: the order's confirmation, then those three once each.
+        const all = await handle.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.memberId, member.id)).orderBy(asc(emailOutbox.id));
+        expect(all.map((e) => e.subject), member.email).toEqual([
+          expect.stringMatching(/^Your Honey Bee order/),
+          "Your Honey Bee membership renews on 10 October 2025",
+          "Your Honey Bee membership renews tomorrow",
+          "Your Honey Bee membership has lapsed",
+        ]);
+      }
     } finally {
       await second?.close();
     }

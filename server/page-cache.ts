@@ -73,6 +73,10 @@ export function createPageCache(options: PageCacheOptions) {
   const ttlMs = options.ttlMs ?? 60_000;
   const versionCheckMs = options.versionCheckMs ?? 250;
   const entries = new Map<string, Entry>();
+  // One render per page and content version at a time: when a change (a hold on a limited piece)
+  // empties the cache under a crowd, every request for that page waits for one render instead of
+  // each rendering it (a spike of 500 concurrent renders of one product page took 3.5 GB).
+  const rendering = new Map<string, Promise<Entry | undefined>>();
   let version: { value: string; readAt: number } | undefined;
   let versionRead: Promise<string> | undefined;
   const stats = { hits: 0, misses: 0, bypass: 0 };
@@ -132,39 +136,68 @@ export function createPageCache(options: PageCacheOptions) {
         return send(req, res, cached, nonce, "HIT");
       }
       stats.misses++;
-      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string") headers.set(name, value);
+      const renderKey = `${current} ${key}`;
+      const inFlight = rendering.get(renderKey);
+      if (inFlight) {
+        const rendered = await inFlight;
+        // Not storable (an error page, a redirect): this request renders its own answer below.
+        if (rendered) return send(req, res, rendered, nonce, "HIT");
       }
-      const response = await options.render(new Request(url, { method: "GET", headers }), res);
-      const body = await response.text();
-      const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
-      const storable =
-        response.status === 200 &&
-        !response.headers.has("set-cookie") &&
-        !/no-store|private/.test(response.headers.get("cache-control") ?? "");
-      if (!storable) {
-        res.status(response.status);
-        response.headers.forEach((value, name) => {
-          if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
-        });
-        return res.send(body);
+      let settle: (entry: Entry | undefined) => void = () => {};
+      if (!inFlight) {
+        rendering.set(renderKey, new Promise<Entry | undefined>((resolve) => (settle = resolve)));
       }
-      const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
-      const entry: Entry = {
-        compiled: compilePageTemplate(template, NONCE_PLACEHOLDER),
-        etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
-        contentType,
-        version: current,
-        storedAt: now,
-      };
-      remember(key, entry);
-      return send(req, res, entry, nonce, "MISS");
+      try {
+        return await renderAndStore(req, res, key, current, now, nonce, (entry) => settle(entry));
+      } finally {
+        settle(undefined);
+        if (!inFlight) rendering.delete(renderKey);
+      }
     } catch (error) {
       next(error);
     }
   };
+
+  async function renderAndStore(
+    req: ExpressRequest,
+    res: Parameters<RequestHandler>[1],
+    key: string,
+    current: string,
+    now: number,
+    nonce: string,
+    stored: (entry: Entry) => void,
+  ) {
+    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const response = await options.render(new Request(url, { method: "GET", headers }), res);
+    const body = await response.text();
+    const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+    const storable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      !/no-store|private/.test(response.headers.get("cache-control") ?? "");
+    if (!storable) {
+      res.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== "content-length" && name !== "content-encoding") res.append(name, value);
+      });
+      return res.send(body);
+    }
+    const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+    const entry: Entry = {
+      compiled: compilePageTemplate(template, NONCE_PLACEHOLDER),
+      etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
+      contentType,
+      version: current,
+      storedAt: now,
+    };
+    remember(key, entry);
+    stored(entry);
+    return send(req, res, entry, nonce, "MISS");
+  }
 
   /**
    * The fast path, before Express: a fresh hit is answered straight from memory with the same

@@ -1,0 +1,106 @@
+import express from "express";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createPageCache } from "./page-cache";
+
+// Concurrent misses of one page wait for one render (issue 22's spike: 500 simultaneous renders of a
+// product page after its cache entry went stale took the server to 3.5 GB and timed visitors out).
+
+let server: http.Server | undefined;
+let releaseRenders: (() => void) | undefined;
+afterEach(async () => {
+  // A failed expectation must not leave requests waiting on the gate.
+  releaseRenders?.();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+async function start(options: { status?: number; version?: () => string } = {}) {
+  let renders = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  releaseRenders = () => release();
+  const db = {
+    execute: async () => ({ rows: [{ v: options.version?.() ?? "1", is_called: true }] }),
+  } as unknown as Database;
+  const cache = createPageCache({
+    db,
+    versionCheckMs: 0,
+    render: async (request, res) => {
+      renders++;
+      await gate;
+      const nonce = res.locals.nonce as string;
+      return new Response(`<html><script nonce="${nonce}"></script>${new URL(request.url).pathname}</html>`, {
+        status: options.status ?? 200,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    },
+  });
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(8).toString("base64url");
+    next();
+  });
+  app.use(cache.middleware);
+  server = http.createServer(app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server!.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  return { base, release, renders: () => renders };
+}
+
+const get = (url: string) => fetch(url, { headers: { "accept-encoding": "identity" } }).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get("x-page-cache") }));
+
+describe("page cache under a crowd", () => {
+  it("renders a page once for every concurrent miss, and gives each its own nonce", async () => {
+    const app = await start();
+    const answers = Promise.all(Array.from({ length: 40 }, () => get(`${app.base}/product/candy-earrings`)));
+    await expect.poll(() => app.renders(), { timeout: 2000 }).toBeGreaterThan(0);
+    // Give the other 39 time to arrive and queue behind the one render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.renders()).toBe(1);
+    app.release();
+    const done = await answers;
+    expect(app.renders()).toBe(1);
+    expect(done.every((a) => a.status === 200 && a.body.endsWith("/product/candy-earrings</html>"))).toBe(true);
+    const nonces = new Set(done.map((a) => /nonce="([^"]+)"/.exec(a.body)?.[1]));
+    expect(nonces.size).toBe(40);
+    expect(done.filter((a) => a.state === "MISS")).toHaveLength(1);
+  });
+
+  it("renders each page of a crowd once, not once for all of them", async () => {
+    const app = await start();
+    const answers = Promise.all(["/", "/events", "/", "/events", "/blog"].map((p) => get(`${app.base}${p}`)));
+    await expect.poll(() => app.renders()).toBe(3);
+    app.release();
+    expect((await answers).map((a) => a.body.replace(/<script[^>]*><\/script>/, ""))).toEqual(
+      ["/", "/events", "/", "/events", "/blog"].map((p) => `<html>${p}</html>`),
+    );
+    expect(app.renders()).toBe(3);
+  });
+
+  it("lets each request render its own answer when the page is not one it may keep", async () => {
+    const app = await start({ status: 404 });
+    const answers = Promise.all(Array.from({ length: 5 }, () => get(`${app.base}/product/gone`)));
+    await expect.poll(() => app.renders()).toBe(1);
+    app.release();
+    const done = await answers;
+    expect(done.every((a) => a.status === 404)).toBe(true);
+    expect(app.renders()).toBe(5);
+  });
+
+  it("renders again for a new content version", async () => {
+    let version = 1;
+    const app = await start({ version: () => String(version) });
+    app.release();
+    await get(`${app.base}/`);
+    await get(`${app.base}/`);
+    expect(app.renders()).toBe(1);
+    version = 2;
+    await get(`${app.base}/`);
+    expect(app.renders()).toBe(2);
+  });
+});

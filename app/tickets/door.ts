@@ -31,17 +31,20 @@ export function doorMessage(result: DoorResult): string {
 }
 
 const deviceId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/));
-const code = z.string().check(z.minLength(1), z.maxLength(300));
+/** No control characters: a ticket code never has one, and Postgres text cannot hold NUL. */
+// eslint-disable-next-line no-control-regex
+const printable = z.regex(/^[^\u0000-\u001f\u007f]*$/);
+const code = z.string().check(z.minLength(1), z.maxLength(300), printable);
 
 /** The door's JSON requests: one schema, shared by the page's script and the endpoint. */
 export const doorRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("scan"), deviceId, code, eventId: z.optional(z.string().check(z.maxLength(100))) }),
+  z.object({ intent: z.literal("scan"), deviceId, code, eventId: z.optional(z.string().check(z.maxLength(100), printable)) }),
   z.object({ intent: z.literal("undo"), deviceId }),
   z.object({
     intent: z.literal("sync"),
     deviceId,
     scans: z
-      .array(z.object({ clientScanId: z.string().check(z.minLength(1), z.maxLength(64)), code, scannedAt: z.string().check(z.maxLength(40)) }))
+      .array(z.object({ clientScanId: z.string().check(z.minLength(1), z.maxLength(64), printable), code, scannedAt: z.string().check(z.maxLength(40)) }))
       .check(z.maxLength(500)),
   }),
 ]);

@@ -13,10 +13,17 @@ import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
+import { classifyRequest, createAdmission, DEFAULT_ADMISSION, sendBusy, type Admission, type AdmissionOptions } from "./admission";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
-import { applyServerLimits, createRequestDeadlines, DEFAULT_REQUEST_DEADLINES, type RequestDeadlines } from "./request-deadlines";
+import {
+  applyServerLimits,
+  createRequestDeadlines,
+  DEFAULT_REQUEST_DEADLINES,
+  LISTEN_BACKLOG,
+  type RequestDeadlines,
+} from "./request-deadlines";
 import { createRuntime, type Runtime } from "./runtime";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 
@@ -29,6 +36,17 @@ export interface CreateAppOptions {
   pageCache?: boolean;
   /** How long a request body may take to arrive (tests shorten them). */
   requestDeadlines?: RequestDeadlines;
+  /** Till-first admission's bounds (default: on with the page cache; `false` turns it off). */
+  admission?: AdmissionOptions | false;
+}
+
+/**
+ * Built assets and public files, as the static handlers below find them (a file-like path outside
+ * /media/): no render, no database. A route's data request (`.data`) is not one.
+ */
+function isStaticFile(url: string | undefined): boolean {
+  const path = (url ?? "/").split("?", 1)[0]!;
+  return /\.[a-z0-9]+$/i.test(path) && !path.startsWith("/media/") && !path.endsWith(".data");
 }
 
 /** Pages that show one person's data: never stored by browsers or shared caches. */
@@ -78,26 +96,59 @@ function captureSecurityHeaders(middlewares: express.RequestHandler[]): HeaderTe
 /**
  * The whole HTTP handler. In production the two hottest requests are answered before Express:
  * cached anonymous pages (server/page-cache.ts) and plain analytics posts
- * (server/analytics-fast-path.ts). Everything else goes through the Express app.
+ * (server/analytics-fast-path.ts). Everything else goes through the Express app. In front of both,
+ * till-first admission (server/admission.ts, decision 091): checkout posts, payment pages and
+ * returns, webhooks, the admin and the health check start at once; when the server is saturated,
+ * everything else waits its turn (or, past the bounds, gets 503 with Retry-After).
  */
-export function createRequestListener(runtime: Runtime, options: CreateAppOptions = {}): http.RequestListener {
+export function createRequestListener(
+  runtime: Runtime,
+  options: CreateAppOptions = {},
+): http.RequestListener & { admission?: Admission<http.ServerResponse> } {
   const app = createApp(runtime, options);
   const pageCache = app.locals.pageCache as ReturnType<typeof createPageCache> | undefined;
   const headers = app.locals.securityHeaders as HeaderTemplate;
   const watchDeadline = createRequestDeadlines(runtime, options.requestDeadlines ?? DEFAULT_REQUEST_DEADLINES);
-  if (!pageCache) {
-    return (req, res) => {
-      watchDeadline(req, res);
-      app(req, res);
-    };
-  }
   // The same address Express gives as req.ip, through the same trusted proxy chain.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyaddr>[1];
-  const ingestAnalytics = createAnalyticsFastPath(runtime, headers, (req) => proxyaddr(req, trust));
-  return (req, res) => {
+  const ingestAnalytics = pageCache ? createAnalyticsFastPath(runtime, headers, (req) => proxyaddr(req, trust)) : undefined;
+  const fast = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    Boolean(pageCache && (ingestAnalytics!(req, res) || pageCache.tryServe(req, res, headers)));
+
+  const admissionOptions = options.admission ?? (pageCache ? {} : false);
+  if (!admissionOptions) {
+    return (req, res) => {
+      watchDeadline(req, res);
+      if (!fast(req, res)) app(req, res);
+    };
+  }
+  const retryAfter = admissionOptions.retryAfterSeconds ?? DEFAULT_ADMISSION.retryAfterSeconds;
+  const admission = createAdmission<http.ServerResponse>(
+    {
+      fast: (res) => fast(res.req, res),
+      slow: (res, done) => {
+        // The slot is free once the response is written (compression included), not when a slow
+        // client has downloaded it; `close` covers a client that left first.
+        const end = res.end;
+        res.end = function (this: http.ServerResponse, ...args: unknown[]) {
+          done();
+          return (end as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+        } as typeof res.end;
+        res.once("close", done);
+        app(res.req, res);
+      },
+      needsSlot: (res) => !isStaticFile(res.req.url),
+      shed: (res) => sendBusy(res, headers, retryAfter),
+      gone: (res) => res.req.socket.destroyed,
+    },
+    admissionOptions,
+  );
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     watchDeadline(req, res);
-    if (!ingestAnalytics(req, res) && !pageCache.tryServe(req, res, headers)) app(req, res);
+    if (classifyRequest(req.method, req.url) === "till") admission.till(res);
+    else admission.bulk(res);
   };
+  return Object.assign(listener, { admission });
 }
 
 /** The Express app: static files, health check, and every page through React Router. */
@@ -218,7 +269,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   applyServerLimits(server, options.requestDeadlines);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(runtime.config.port, runtime.config.host, resolve);
+    server.listen({ port: runtime.config.port, host: runtime.config.host, backlog: LISTEN_BACKLOG }, resolve);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : runtime.config.port;

@@ -1,0 +1,292 @@
+import { describe, expect, it } from "vitest";
+import { classifyRequest, createAdmission, type AdmissionOptions, type Scheduler } from "./admission";
+
+// The admission logic on a fake event loop: `turn()` runs what was deferred to the end of the current
+// turn (setImmediate), `advance(ms)` moves the clock and fires due timers. No real time is involved.
+
+function fakeLoop() {
+  let now = 0;
+  let deferred: (() => void)[] = [];
+  let timers: { at: number; fn: () => void; cancelled: boolean }[] = [];
+  const scheduler: Scheduler = {
+    defer: (fn) => void deferred.push(fn),
+    after: (ms, fn) => {
+      const timer = { at: now + ms, fn, cancelled: false };
+      timers.push(timer);
+      return () => void (timer.cancelled = true);
+    },
+    now: () => now,
+  };
+  return {
+    scheduler,
+    /** Ends the current turn: runs everything deferred to it (not what that defers in turn). */
+    turn() {
+      const due = deferred;
+      deferred = [];
+      for (const fn of due) fn();
+    },
+    advance(ms: number) {
+      now += ms;
+      const due = timers.filter((t) => !t.cancelled && t.at <= now);
+      timers = timers.filter((t) => !due.includes(t));
+      for (const t of due) t.fn();
+    },
+    pendingTurns: () => deferred.length,
+  };
+}
+
+interface FakeRequest {
+  id: string;
+  /** Served from memory by the fast path. */
+  cached: boolean;
+  gone?: boolean;
+}
+
+function setup(options: AdmissionOptions = {}) {
+  const loop = fakeLoop();
+  /** What happened, in order: "fast:b1", "slow:b2", "till:t1", "shed:b3". */
+  const log: string[] = [];
+  const finish = new Map<string, () => void>();
+  const admission = createAdmission<FakeRequest>(
+    {
+      fast: (r) => {
+        if (r.cached) log.push(`fast:${r.id}`);
+        return r.cached;
+      },
+      slow: (r, done) => {
+        log.push(`${r.id.startsWith("t") ? "till" : "slow"}:${r.id}`);
+        finish.set(r.id, done);
+      },
+      shed: (r) => void log.push(`shed:${r.id}`),
+      gone: (r) => Boolean(r.gone),
+    },
+    { batchSize: 2, slowConcurrency: 2, maxQueued: 100, maxWaitMs: 10_000, ...options, scheduler: loop.scheduler },
+  );
+  const page = (id: string, cached = true): FakeRequest => ({ id, cached });
+  return { loop, log, finish, admission, page };
+}
+
+describe("classifyRequest", () => {
+  it.each([
+    ["POST", "/checkout?type=product&item=Candy%20Earrings", "till"],
+    ["POST", "/checkout.data", "till"],
+    ["GET", "/payments/simulator/7d0c", "till"],
+    ["POST", "/payments/simulator/7d0c", "till"],
+    ["GET", "/order-confirmation?status=success&orderId=7d0c", "till"],
+    ["GET", "/order-confirmation.data?orderId=7d0c", "till"],
+    ["POST", "/api/webhooks/yoco", "till"],
+    ["GET", "/admin", "till"],
+    ["GET", "/admin.data", "till"],
+    ["POST", "/admin/login", "till"],
+    ["GET", "/admin/orders/7d0c", "till"],
+    ["GET", "/healthz", "till"],
+    ["GET", "/checkout?type=product&item=Candy%20Earrings", "bulk"],
+    ["GET", "/", "bulk"],
+    ["HEAD", "/product/candy-earrings", "bulk"],
+    ["POST", "/api/analytics", "bulk"],
+    ["GET", "/assets/entry.client-abc123.js", "bulk"],
+    ["GET", "/media/photo.avif", "bulk"],
+    ["POST", "/contact", "bulk"],
+    ["GET", "/administrator", "bulk"],
+    ["GET", "/payments-and-returns", "bulk"],
+    ["POST", "/checkouts", "bulk"],
+  ] as const)("%s %s is %s", (method, url, expected) => {
+    expect(classifyRequest(method, url)).toBe(expected);
+  });
+});
+
+describe("admission below saturation", () => {
+  it("starts every request in the turn it arrives, with nothing queued", () => {
+    const { loop, log, admission, page } = setup();
+    expect(admission.bulk(page("b1"))).toBe("started");
+    expect(admission.bulk(page("b2"))).toBe("started");
+    expect(log).toEqual(["fast:b1", "fast:b2"]);
+    expect(admission.waiting()).toBe(0);
+    // A new turn has a new budget.
+    loop.turn();
+    expect(admission.bulk(page("b3"))).toBe("started");
+    expect(admission.stats).toMatchObject({ immediate: 3, queued: 0, shed: 0 });
+  });
+});
+
+describe("admission when saturated", () => {
+  it("queues bulk requests past the turn's budget and starts them in order, a batch per turn", () => {
+    const { loop, log, admission, page } = setup();
+    for (let n = 1; n <= 7; n++) admission.bulk(page(`b${n}`));
+    expect(log).toEqual(["fast:b1", "fast:b2"]);
+    expect(admission.waiting()).toBe(5);
+    loop.turn();
+    expect(log).toEqual(["fast:b1", "fast:b2", "fast:b3", "fast:b4"]);
+    // Arrivals while others wait join the end of the queue, even with budget left.
+    loop.turn();
+    admission.bulk(page("b8"));
+    loop.turn();
+    loop.turn();
+    expect(log.map((entry) => entry.slice(5))).toEqual(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
+    expect(admission.waiting()).toBe(0);
+    expect(admission.stats).toMatchObject({ immediate: 2, queued: 6, peakWaiting: 5 });
+  });
+
+  it("starts a till request at once, ahead of every bulk request waiting", () => {
+    const { loop, log, admission, page } = setup();
+    for (let n = 1; n <= 6; n++) admission.bulk(page(`b${n}`));
+    expect(admission.till({ id: "t1", cached: false })).toBe("started");
+    while (loop.pendingTurns()) loop.turn();
+    expect(log).toEqual(["fast:b1", "fast:b2", "till:t1", "fast:b3", "fast:b4", "fast:b5", "fast:b6"]);
+    expect(admission.stats.till).toBe(1);
+  });
+
+  it("lets no more than slowConcurrency bulk requests through the slow path; a till request needs no slot", () => {
+    const { loop, log, finish, admission, page } = setup({ batchSize: 10 });
+    for (let n = 1; n <= 4; n++) admission.bulk(page(`b${n}`, false));
+    expect(log).toEqual(["slow:b1", "slow:b2"]);
+    expect(admission.slowInFlight()).toBe(2);
+    admission.till({ id: "t1", cached: false });
+    expect(log).toEqual(["slow:b1", "slow:b2", "till:t1"]);
+    expect(admission.slowInFlight()).toBe(2);
+    // Nothing frees a slot: the waiting ones stay waiting.
+    loop.turn();
+    expect(admission.waiting()).toBe(2);
+    finish.get("b1")!();
+    loop.turn();
+    expect(log.slice(3)).toEqual(["slow:b3"]);
+    finish.get("b2")!();
+    finish.get("b2")!(); // a second call changes nothing
+    loop.turn();
+    expect(log.slice(4)).toEqual(["slow:b4"]);
+    expect(admission.slowInFlight()).toBe(2);
+    expect(admission.stats.waitedForSlot).toBe(2);
+  });
+
+  it("serves those waiting for a slot from memory once a render has refreshed their page, without a slot", () => {
+    const { loop, log, finish, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    const stale = [1, 2, 3, 4].map((n) => page(`b${n}`, false));
+    for (const request of stale) admission.bulk(request);
+    expect(log).toEqual(["slow:b1"]);
+    // The render stores the page: the others now find it in memory.
+    for (const request of stale) request.cached = true;
+    finish.get("b1")!();
+    loop.turn();
+    expect(log).toEqual(["slow:b1", "fast:b2", "fast:b3", "fast:b4"]);
+    expect(admission.slowInFlight()).toBe(0);
+  });
+
+  it("serves a waiter whose page was refreshed while the one ahead of it still waits for a slot", () => {
+    const { loop, log, finish, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    const waiters = [page("b1", false), page("b2", false), page("b3", false), page("b4", false)];
+    for (const request of waiters) admission.bulk(request);
+    expect(log).toEqual(["slow:b1"]);
+    // Another page was refreshed (b3's), b2's was not: b3 is served, b2 and b4 keep their places.
+    waiters[2]!.cached = true;
+    loop.turn();
+    expect(log).toEqual(["slow:b1", "fast:b3"]);
+    expect(admission.waiting()).toBe(2);
+    finish.get("b1")!();
+    loop.turn();
+    expect(log).toEqual(["slow:b1", "fast:b3", "slow:b2"]);
+    finish.get("b2")!();
+    loop.turn();
+    expect(log).toEqual(["slow:b1", "fast:b3", "slow:b2", "slow:b4"]);
+  });
+
+  it("does not let requests for a page still stale hold back arrivals for a page that is fresh", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 2, slowConcurrency: 1 });
+    for (const id of ["s1", "s2", "s3", "s4"]) admission.bulk(page(id, false));
+    admission.bulk(page("f1"));
+    admission.bulk(page("f2"));
+    loop.turn(); // s2 waits for the slot; s3 and s4 start, miss, and wait for it too
+    expect(log).toEqual(["slow:s1"]);
+    loop.turn(); // the three misses cost no budget: f1 and f2 are served
+    expect(log).toEqual(["slow:s1", "fast:f1", "fast:f2"]);
+    expect(admission.waiting()).toBe(3);
+  });
+
+  it("keeps serving cached pages while every slow-path slot is taken", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    admission.bulk(page("b1", false));
+    admission.bulk(page("b2", false));
+    loop.turn();
+    admission.bulk(page("b3"));
+    expect(log).toEqual(["slow:b1", "fast:b3"]);
+    expect(admission.waiting()).toBe(1);
+  });
+
+  it("gives no slot to a request that needs none (a static file), so it never waits for one", () => {
+    const loop = fakeLoop();
+    const log: string[] = [];
+    const admission = createAdmission<FakeRequest>(
+      {
+        fast: () => false,
+        slow: (r) => void log.push(`slow:${r.id}`),
+        needsSlot: (r) => !r.id.startsWith("file"),
+        shed: (r) => void log.push(`shed:${r.id}`),
+        gone: () => false,
+      },
+      { batchSize: 10, slowConcurrency: 1, scheduler: loop.scheduler },
+    );
+    for (const id of ["b1", "b2", "file1", "file2"]) admission.bulk({ id, cached: false });
+    expect(log).toEqual(["slow:b1", "slow:file1", "slow:file2"]);
+    expect(admission.slowInFlight()).toBe(1);
+    expect(admission.waiting()).toBe(1);
+  });
+
+  it("answers 503 at once when the queue is full", () => {
+    const { log, admission, page } = setup({ maxQueued: 3 });
+    for (let n = 1; n <= 6; n++) admission.bulk(page(`b${n}`));
+    expect(log).toEqual(["fast:b1", "fast:b2", "shed:b6"]);
+    expect(admission.stats.shed).toBe(1);
+  });
+
+  it("counts those waiting for a slot against the queue's bound", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 1, slowConcurrency: 1, maxQueued: 2 });
+    // One arrival per turn: each starts at once, misses the fast path and finds the slot taken.
+    for (let n = 1; n <= 4; n++) {
+      admission.bulk(page(`b${n}`, false));
+      loop.turn();
+    }
+    expect(log).toEqual(["slow:b1", "shed:b4"]);
+    expect(admission.waiting()).toBe(2);
+  });
+
+  it("answers 503 to a request that waited longer than maxWaitMs, the oldest first", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 1, maxWaitMs: 1_000 });
+    admission.bulk(page("b1"));
+    admission.bulk(page("b2"));
+    loop.advance(500);
+    admission.bulk(page("b3"));
+    loop.advance(600);
+    // b2 has waited 1,100 ms, b3 600 ms.
+    loop.turn();
+    expect(log).toEqual(["fast:b1", "shed:b2", "fast:b3"]);
+  });
+
+  it("answers 503 to a request still waiting for a slot after maxWaitMs, on a timer if no slot frees", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 10, slowConcurrency: 1, maxWaitMs: 1_000 });
+    admission.bulk(page("b1", false));
+    admission.bulk(page("b2", false));
+    loop.turn();
+    expect(loop.pendingTurns()).toBe(0);
+    loop.advance(999);
+    loop.turn();
+    expect(log).toEqual(["slow:b1"]);
+    loop.advance(1);
+    loop.turn();
+    expect(log).toEqual(["slow:b1", "shed:b2"]);
+    expect(admission.waiting()).toBe(0);
+  });
+
+  it("drops a waiting request whose client went away, without answering or counting it against the budget", () => {
+    const { loop, log, admission, page } = setup();
+    for (let n = 1; n <= 5; n++) admission.bulk(page(`b${n}`));
+    const left = [page("b6"), page("b7")];
+    for (const request of left) {
+      request.gone = true;
+      admission.bulk(request);
+    }
+    admission.bulk(page("b8"));
+    loop.turn();
+    loop.turn();
+    expect(log).toEqual(["fast:b1", "fast:b2", "fast:b3", "fast:b4", "fast:b5", "fast:b8"]);
+    expect(admission.stats.gone).toBe(2);
+  });
+});

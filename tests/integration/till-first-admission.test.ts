@@ -1,0 +1,130 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { fixedClock } from "~/lib/clock";
+import type { AdmissionOptions } from "../../server/admission";
+import { createRequestListener } from "../../server/app";
+import { createTestDatabase, testConfig } from "../setup/test-db";
+import { buyer } from "./checkout-helpers";
+
+// Till-first admission (issue 22, decision 091) through HTTP: the app listening on 127.0.0.1 with its
+// routes from Vite's module graph and the page cache on, as in security-review.test.ts. The bounds are
+// shrunk (one bulk request per turn, one on the slow path at a time) so that a handful of page
+// requests saturate it; the assertions are about order and answers, never about milliseconds.
+
+const clock = fixedClock("2025-09-10T10:00:00+02:00");
+const config = testConfig();
+/** A visitor's cookie: the page cannot come from memory, so each request renders on the slow path. */
+const COOKIE = { Cookie: "visitor=1" };
+
+let handle: DatabaseHandle;
+let vite: ViteDevServer;
+const servers: http.Server[] = [];
+
+async function listen(admission: AdmissionOptions) {
+  const listener = createRequestListener({ config, database: handle, clock }, { vite, pageCache: true, admission });
+  const server = http.createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admission: listener.admission! };
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+});
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await vite?.close();
+  await handle?.close();
+});
+
+async function until(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+describe("when page requests saturate the server", () => {
+  it("answers a webhook and a checkout ahead of the page requests queued before them", async () => {
+    const { base, admission } = await listen({ batchSize: 1, slowConcurrency: 1 });
+    // Compile the page's modules once, so that each request in the flood is one ordinary render.
+    expect((await fetch(`${base}/`, { headers: COOKIE })).status).toBe(200);
+
+    const FLOOD = 24;
+    const finished: string[] = [];
+    const done = (name: string) => async (response: Response) => {
+      await response.arrayBuffer();
+      finished.push(name);
+      return response.status;
+    };
+    const pages = Array.from({ length: FLOOD }, (_, n) => fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(done(`page ${n}`)));
+    // All but a few wait behind the one rendering.
+    await until(() => admission.waiting() >= FLOOD - 4, "the page requests to queue");
+    const queuedBeforeTill = admission.waiting();
+
+    const webhook = fetch(`${base}/api/webhooks/yoco`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ id: "evt_forged", type: "payment.succeeded", payload: {} }),
+    }).then(done("webhook"));
+    const checkout = fetch(`${base}/checkout?${new URLSearchParams({ type: "product", item: "Test Product" })}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...buyer, type: "product", item: "Test Product" }),
+    }).then(done("checkout"));
+
+    // A forged delivery is refused (no signature headers) and the order is placed: both answered by
+    // the app, neither waiting in the queue.
+    expect(await Promise.all([webhook, checkout])).toEqual([400, 302]);
+    const pagesBeforeTill = finished.filter((name) => name.startsWith("page")).length;
+    expect(await Promise.all(pages)).toEqual(Array.from({ length: FLOOD }, () => 200));
+
+    // The queue was there, and the till went past it: most of the pages queued before the webhook
+    // and the checkout were answered after both.
+    expect(queuedBeforeTill).toBeGreaterThanOrEqual(FLOOD - 4);
+    expect(pagesBeforeTill).toBeLessThan(FLOOD / 2);
+    expect(finished.slice(-FLOOD / 2).every((name) => name.startsWith("page"))).toBe(true);
+    expect(admission.stats.till).toBeGreaterThanOrEqual(2);
+    expect(admission.stats.shed).toBe(0);
+  });
+
+  it("answers 503 with Retry-After, no-store and the security headers past the queue's bound, and stays up", async () => {
+    const { base, admission } = await listen({ batchSize: 1, slowConcurrency: 1, maxQueued: 2, retryAfterSeconds: 7 });
+    const normal = await fetch(`${base}/`, { headers: COOKIE });
+    await normal.arrayBuffer();
+    expect(normal.status).toBe(200);
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(async (r) => ({ response: r, body: await r.text() }))),
+    );
+    const shed = responses.filter(({ response }) => response.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(admission.stats.shed).toBe(shed.length);
+    // Everything else was served in full: waiting, not failing.
+    expect(responses.every(({ response }) => response.status === 200 || response.status === 503)).toBe(true);
+
+    const { response, body } = shed[0]!;
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body).toMatch(/very busy/);
+    // The same security headers as a page, with the same values.
+    const notSecurity = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "etag", "vary", "cache-control", "retry-after", "x-page-cache", "content-encoding", "transfer-encoding"]);
+    const security = [...normal.headers.entries()].filter(([name]) => !notSecurity.has(name));
+    expect(security.map(([name]) => name)).toEqual(expect.arrayContaining(["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy"]));
+    for (const [name, value] of security) expect(response.headers.get(name), name).toBe(value);
+
+    // Still alive and admitting once the flood has passed.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/`, { headers: COOKIE })).status).toBe(200);
+  });
+});

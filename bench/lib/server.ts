@@ -37,6 +37,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-bench-"));
+  // Benches read the database after stopping the server (the soak's counts), so the folder goes when
+  // the bench itself exits: a soak leaves hundreds of MB behind otherwise.
+  process.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const started = performance.now();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (NODE_OPTIONS refuses --cpu-prof).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);

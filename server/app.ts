@@ -191,18 +191,19 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   // Given a function, React Router derives its route tree again on every request (flattening and
   // ranking every route, compiling each path's pattern) so that hot reload sees new routes: a fifth of
   // the server's CPU under the soak. The built app never changes, so it gets the build object once.
-  const builtApp = options.vite ? undefined : (import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+  // Imported at the first page request, not here: the health check and tests need no build.
+  let builtApp: Promise<ServerBuild> | undefined;
   const getBuild = options.vite
     ? () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => builtApp!;
+    : () => (builtApp ??= import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
   /** A handler made once from the build object (or from `getBuild` in development, for hot reload). */
   const onceBuilt = <H>(make: (build: ServerBuild | (() => Promise<ServerBuild>)) => H): (() => Promise<H>) => {
-    if (!builtApp) {
+    if (options.vite) {
       const handler = make(getBuild);
       return async () => handler;
     }
     let made: Promise<H> | undefined;
-    return () => (made ??= builtApp.then(make));
+    return () => (made ??= getBuild().then(make));
   };
 
   const mode = options.vite ? "development" : "production";

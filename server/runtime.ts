@@ -1,10 +1,12 @@
+import { inArray } from "drizzle-orm";
 import path from "node:path";
-import { ensureAdminPassword } from "~/admin/password.server";
+import { ADMIN_HASH_KEY, ensureAdminPassword, startAdminPasswordCheck } from "~/admin/password.server";
 import { loadConfig, type AppConfig, type LoadConfigOptions } from "~/config.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
-import { seedDatabase } from "~/db/seed.server";
-import { seedDemoWorkshop } from "~/events/demo-workshop.server";
+import { appSettings } from "~/db/schema";
+import { SEEDED_KEY, seedDatabase } from "~/db/seed.server";
+import { DEMO_WORKSHOP_KEY, seedDemoWorkshop } from "~/events/demo-workshop.server";
 import { fixedClock, systemClock, type Clock } from "~/lib/clock";
 
 export interface Runtime {
@@ -13,9 +15,22 @@ export interface Runtime {
   clock: Clock;
 }
 
+/** The settings rows that record what an earlier start already did, read in one query. */
+async function readStartupSettings(db: Database): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(inArray(appSettings.key, [SEEDED_KEY, DEMO_WORKSHOP_KEY, ADMIN_HASH_KEY]));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
 /**
  * Everything the server needs before it listens: validated configuration, an open and migrated
  * database with the seed content, and an admin password (printed once when generated).
+ *
+ * On a database that has all this already (every start but the first), it costs one read of the
+ * migrations' bookkeeping and one of three settings rows, and the check of ADMIN_PASSWORD against the
+ * stored hash (one scrypt) runs while the database opens (decision 090).
  */
 export async function createRuntime(
   env: Record<string, string | undefined> = process.env,
@@ -23,6 +38,7 @@ export async function createRuntime(
   options: LoadConfigOptions = {},
 ): Promise<Runtime> {
   const config = loadConfig(env, options);
+  const passwordCheck = config.adminPassword ? startAdminPasswordCheck(config.adminPassword, config.dataDir) : undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
@@ -32,11 +48,15 @@ export async function createRuntime(
   const clock = config.fixedNow ? fixedClock(config.fixedNow) : systemClock;
   try {
     await runMigrations(database);
-    await seedDatabase(database.db);
-    await seedDemoWorkshop(database.db, config, clock);
+    const done = await readStartupSettings(database.db);
+    // Each is decided once per database and skips itself when done; the read above spares a transaction each.
+    if (!done.has(SEEDED_KEY)) await seedDatabase(database.db);
+    if (!done.has(DEMO_WORKSHOP_KEY)) await seedDemoWorkshop(database.db, config, clock);
     const { generatedPassword } = await ensureAdminPassword(database.db, {
       adminPassword: config.adminPassword,
       isProduction: config.isDeployment,
+      stored: done.get(ADMIN_HASH_KEY),
+      check: passwordCheck,
     });
     if (generatedPassword) {
       const lines = [

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -41,6 +43,62 @@ export async function readAdminPasswordHash(db: Database): Promise<string | unde
   return row?.value;
 }
 
+/** The file in the data folder that remembers the stored hash's salt between starts. */
+export const ADMIN_SALT_FILE = "admin-password-salt";
+
+/**
+ * ADMIN_PASSWORD's scrypt key, being derived with the salt of the hash stored at the last start.
+ * Checking the variable against the stored hash is one scrypt (100-600 ms of a core); started before
+ * the database opens, it runs on libuv's pool meanwhile instead of after (decision 090). The file
+ * holds only "scrypt$N$r$p$salt": no key, no hash, nothing derived from the password.
+ */
+export interface AdminPasswordCheck {
+  saltFile: string;
+  /** "scrypt$N$r$p$salt" the key is being derived with, when the file had a usable one. */
+  prefix?: string;
+  key?: Promise<Buffer>;
+}
+
+/** Starts deriving `password`'s key with the remembered salt (pass the same password to ensureAdminPassword). */
+export function startAdminPasswordCheck(password: string, dataDir: string): AdminPasswordCheck {
+  const saltFile = path.join(dataDir, ADMIN_SALT_FILE);
+  let prefix: string;
+  try {
+    prefix = fs.readFileSync(saltFile, "utf8").trim();
+  } catch {
+    return { saltFile };
+  }
+  const [scheme, n, r, p, salt, ...rest] = prefix.split("$");
+  // Only today's parameters: an edited file must not make a start do more work than the check itself.
+  const current = scheme === "scrypt" && n === String(PARAMS.N) && r === String(PARAMS.r) && p === String(PARAMS.p);
+  if (!current || !salt || rest.length) return { saltFile };
+  const key = scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), KEY_LENGTH, PARAMS);
+  // Awaited only when the stored hash has this salt; a failure then surfaces there.
+  key.catch(() => {});
+  return { saltFile, prefix, key };
+}
+
+/** True or false when `check` was derived with `stored`'s salt and parameters; undefined when it cannot tell. */
+async function matchesByCheck(stored: string, check: AdminPasswordCheck | undefined): Promise<boolean | undefined> {
+  if (!check?.prefix || !check.key || !stored.startsWith(`${check.prefix}$`)) return undefined;
+  const keyText = stored.slice(check.prefix.length + 1);
+  const expected = Buffer.from(keyText, "base64url");
+  if (keyText.includes("$") || expected.length !== KEY_LENGTH) return undefined;
+  return timingSafeEqual(await check.key, expected);
+}
+
+/** Writes the stored hash's salt for the next start (best effort: a read-only or missing folder only loses the head start). */
+function rememberSalt(check: AdminPasswordCheck, stored: string): void {
+  const prefix = stored.slice(0, stored.lastIndexOf("$"));
+  if (prefix === check.prefix) return;
+  try {
+    if (!fs.existsSync(path.dirname(check.saltFile))) return;
+    fs.writeFileSync(check.saltFile, `${prefix}\n`, { mode: 0o600 });
+  } catch {
+    // Nothing is lost but time at the next start.
+  }
+}
+
 /**
  * Makes sure there is an admin password. ADMIN_PASSWORD from the environment always wins (its
  * hash is stored so a change of the variable takes effect on restart). Without it, an existing
@@ -49,12 +107,24 @@ export async function readAdminPasswordHash(db: Database): Promise<string | unde
  */
 export async function ensureAdminPassword(
   db: Database,
-  options: { adminPassword?: string; isProduction: boolean },
+  options: {
+    adminPassword?: string;
+    isProduction: boolean;
+    /** The stored hash when the caller has read it already (otherwise, or when none was, it is read here). */
+    stored?: string;
+    /** A check started with the same ADMIN_PASSWORD before the database was open (startAdminPasswordCheck). */
+    check?: AdminPasswordCheck;
+  },
 ): Promise<{ generatedPassword?: string }> {
-  const stored = await readAdminPasswordHash(db);
+  const stored = options.stored ?? (await readAdminPasswordHash(db));
   if (options.adminPassword) {
-    if (stored && (await verifyPassword(options.adminPassword, stored))) return {};
-    await storeHash(db, await hashPassword(options.adminPassword));
+    let current = stored;
+    const matches = stored ? ((await matchesByCheck(stored, options.check)) ?? (await verifyPassword(options.adminPassword, stored))) : false;
+    if (!matches) {
+      current = await hashPassword(options.adminPassword);
+      await storeHash(db, current);
+    }
+    if (options.check) rememberSalt(options.check, current!);
     return {};
   }
   if (stored) return {};

@@ -1,6 +1,4 @@
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { sql } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,12 +22,45 @@ export function migrationsFolder(): string {
   throw new Error("cannot find the drizzle/ migrations folder (set MIGRATIONS_DIR)");
 }
 
+/** The newest committed migration's timestamp (drizzle-kit's `when` in the journal). */
+export function newestMigrationMillis(folder: string = migrationsFolder()): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * True when the database already has every committed migration: one read of Drizzle's own
+ * bookkeeping, no lock, no DDL. Drizzle applies a migration when its `when` is newer than the newest
+ * row there, so with the newest one recorded it would do nothing. A migration commits with its row,
+ * so seeing the row means seeing the migration. False on a new database (no such table yet).
+ */
+export async function migrationsAreCurrent(handle: DatabaseHandle, folder: string = migrationsFolder()): Promise<boolean> {
+  try {
+    const result = await handle.db.execute(sql`select max(created_at)::text as newest from "drizzle"."__drizzle_migrations"`);
+    const newest = (result as unknown as { rows: { newest: string | null }[] }).rows[0]?.newest;
+    return newest != null && Number(newest) >= newestMigrationMillis(folder);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Brings the schema up to date. A database that already is (every start but the first after a
+ * release) costs one read; otherwise Drizzle's migrator runs, on PostgreSQL under an advisory lock
+ * so instances starting together migrate one at a time (the second finds nothing left to do).
+ */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const folder = migrationsFolder();
+  if (await migrationsAreCurrent(handle, folder)) return;
   if (handle.kind === "pglite") {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
+  const [{ migrate: migrateNodePg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import("drizzle-orm/node-postgres/migrator"),
+    import("drizzle-orm/node-postgres"),
+  ]);
   const client = await handle.raw.pool!.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

@@ -8,7 +8,7 @@ import type { Database } from "./client.server";
 import { appSettings, blogPosts, catalogItems, events, galleryPhotos, membershipTiers, ticketOptions } from "./schema";
 
 /** Set once the seed content is in: later starts add nothing, so what the owner renamed or deleted stays so. */
-const SEEDED_KEY = "seed.content";
+export const SEEDED_KEY = "seed.content";
 
 const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
 

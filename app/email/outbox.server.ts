@@ -1,5 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import { createRequire } from "node:module";
+import type nodemailerType from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, orderEvents } from "~/db/schema";
 
@@ -63,8 +65,13 @@ export interface MailSettings {
 
 const MAX_ATTEMPTS = 5;
 
+const requireHere = createRequire(import.meta.url);
+
+/** An SMTP transport, or none without SMTP_URL. Nodemailer is loaded only then: a shop without SMTP never needs it (decision 090). */
 export function createTransport(settings: MailSettings): Transporter | undefined {
-  return settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined;
+  if (!settings.smtpUrl) return undefined;
+  const nodemailer = requireHere("nodemailer") as typeof nodemailerType;
+  return nodemailer.createTransport(settings.smtpUrl);
 }
 
 /**

@@ -1,10 +1,25 @@
+import { createRequire } from "node:module";
 import fs from "node:fs";
 import os from "node:os";
-import sharp from "sharp";
+import type sharpType from "sharp";
 
-// One libvips thread per operation: with a single slot below, image work never takes more than one
-// of the machine's cores, however many photos are waiting (decision 078).
-sharp.concurrency(1);
+const requireHere = createRequire(import.meta.url);
+let sharpModule: typeof sharpType | undefined;
+
+/**
+ * sharp (libvips), loaded at the first image job rather than at start: it costs about 15 MB of
+ * resident memory and 20 ms of start-up, and most processes never make a photo (decision 090).
+ * Synchronous (sharp is CommonJS) so that `canDecodeHeic()` can stay so.
+ */
+export function loadSharp(): typeof sharpType {
+  if (!sharpModule) {
+    sharpModule = requireHere("sharp") as typeof sharpType;
+    // One libvips thread per operation: with a single slot below, image work never takes more than one
+    // of the machine's cores, however many photos are waiting (decision 078).
+    sharpModule.concurrency(1);
+  }
+  return sharpModule;
+}
 
 /** The lowest scheduling priority: pixels wait for every page the process (and the machine) serves. */
 const IMAGE_THREAD_NICE = 19;

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
+import type sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { bytesParam } from "./bytes.server";
-import { imageWork } from "./image-work.server";
+import { imageWork, loadSharp } from "./image-work.server";
 import { MAX_PHOTO_BYTES, TOO_LARGE_MESSAGE, type StoredPhoto } from "./photo-schema";
 import { wakeRenditionWorker } from "./renditions.server";
 
@@ -22,7 +22,7 @@ const SUPPORTED_LIST = "a JPEG, PNG, WebP or AVIF photo";
 
 /** True when this server's libvips can decode HEIC (HEVC in HEIF): sharp's prebuilt binaries cannot. */
 export function canDecodeHeic(): boolean {
-  return sharp.format.heif.input.fileSuffix?.includes(".heic") ?? false;
+  return loadSharp().format.heif.input.fileSuffix?.includes(".heic") ?? false;
 }
 
 const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
@@ -64,7 +64,7 @@ async function makeMaster(bytes: Uint8Array, name: string): Promise<{ ok: true; 
   const options = { failOn: "error" as const, limitInputPixels: MAX_INPUT_PIXELS };
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes, options).metadata();
+    meta = await loadSharp()(bytes, options).metadata();
   } catch {
     return { ok: false, error: `"${name}" is not a photo we can read. Upload ${SUPPORTED_LIST}.` };
   }
@@ -78,7 +78,7 @@ async function makeMaster(bytes: Uint8Array, name: string): Promise<{ ok: true; 
     return { ok: false, error: `"${name}" has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Upload a smaller copy.` };
   }
   try {
-    const { data, info } = await sharp(bytes, options)
+    const { data, info } = await loadSharp()(bytes, options)
       .rotate()
       .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 90 })

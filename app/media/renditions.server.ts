@@ -1,10 +1,10 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import sharp from "sharp";
+import type sharp from "sharp";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { renditionWidthsFor, type RenditionFormat } from "~/lib/image-renditions";
 import { bytesColumn, bytesParam, fromBase64 } from "./bytes.server";
-import { imageWork } from "./image-work.server";
+import { imageWork, loadSharp } from "./image-work.server";
 
 /** Same settings as the build's renditions of the shipped images (scripts/image-renditions.js, decision 065). */
 const ENCODE: Record<RenditionFormat, (image: sharp.Sharp) => sharp.Sharp> = {
@@ -80,7 +80,7 @@ async function encodeAsset(db: Database, hash: string, options: DrainOptions): P
       for (const format of RENDITION_FORMATS) {
         if (options.shouldStop?.()) return "stopped";
         const { data, info } = await imageWork.run("rendition", () =>
-          ENCODE[format](sharp(master).resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true }),
+          ENCODE[format](loadSharp()(master).resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true }),
         );
         rows.push({ hash, format, width: info.width, height: info.height, bytes: bytesParam(data) });
       }

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { freePort, markdownTable, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
+import { freePort, markdownTable, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 /** The bare server: the file's bytes for every request, on loopback; says "ready" once listening. */
 const BARE_SERVER = `
@@ -59,12 +59,6 @@ async function load(name: string, options: autocannon.Options): Promise<CaseResu
   };
   console.log(`${name}: ${out.rps} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, ${out.ok} 2xx, ${out.non2xx} non-2xx, ${out.errors} errors`);
   return out;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 const app = await startBuiltServer({ ADMIN_PASSWORD: "bench-admin-password" });
@@ -123,7 +117,7 @@ try {
       ],
     }),
   );
-  memoryMb = rssMb(app.process.pid!);
+  memoryMb = Math.round(readRssMb(app.process.pid!));
 } finally {
   bare.kill();
   await app.stop();

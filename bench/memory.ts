@@ -14,7 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, markdownTable, writeResults } from "./lib/server";
+import { freePort, markdownTable, readCpuSeconds, readRssMb, visitorAddress, writeResults } from "./lib/server";
 
 const STARTS = Number(process.env.MEMORY_STARTS ?? 5);
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 20);
@@ -31,29 +31,6 @@ if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
   console.error(`no build in ${BUILD_DIR}/: run npm run build first`);
   process.exit(1);
 }
-
-/** The server process's resident set in MB (one decimal), from /proc (Linux). */
-function rssMb(pid: number): number {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    return Math.round((kb / 1024) * 10) / 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds (user + system, every thread) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The n-th visitor's address, as the proxy would append it to X-Forwarded-For. */
-const visitor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 /**
  * One GET on a connection of its own (no keep-alive), its body read to the end: a response left
@@ -108,7 +85,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startupMs = Math.round(performance.now() - started);
-  const startupCpuSeconds = cpuSeconds(child.pid!);
+  const startupCpuSeconds = readCpuSeconds(child.pid!);
   return {
     base,
     child,
@@ -169,13 +146,13 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
     try {
       const pid = server.child.pid!;
       for (let round = 0; round < 3; round++) {
-        for (const page of REST_PAGES) await get(`${server.base}${page}`, { "X-Forwarded-For": visitor(round) });
+        for (const page of REST_PAGES) await get(`${server.base}${page}`, { "X-Forwarded-For": visitorAddress(round) });
       }
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const restMb = rssMb(pid);
+      const restMb = readRssMb(pid);
 
       let peak = restMb;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
+      const sampler = setInterval(() => (peak = Math.max(peak, readRssMb(pid))), 250);
       let n = 0;
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
         autocannon(
@@ -190,7 +167,7 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
                   return {
                     ...request,
                     path: LOAD_PATHS[n % LOAD_PATHS.length]!,
-                    headers: { ...request.headers, "User-Agent": BROWSER_UA, "Accept-Encoding": "br, gzip", "X-Forwarded-For": visitor(n) },
+                    headers: { ...request.headers, "User-Agent": BROWSER_UA, "Accept-Encoding": "br, gzip", "X-Forwarded-For": visitorAddress(n) },
                   };
                 },
               },
@@ -200,7 +177,7 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
         );
       });
       clearInterval(sampler);
-      const afterLoadMb = rssMb(pid);
+      const afterLoadMb = readRssMb(pid);
       peak = Math.max(peak, afterLoadMb);
       const out: EngineResult = {
         engine,

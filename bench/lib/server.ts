@@ -99,11 +99,11 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-/** A process's resident set size in MB, from /proc (Linux). */
+/** A process's resident set size in MB (one decimal), from /proc (Linux); 0 once it has exited. */
 export function readRssMb(pid: number): number {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    return Math.round(kb / 1024);
+    return Math.round((kb / 1024) * 10) / 10;
   } catch {
     return 0;
   }

@@ -17,7 +17,7 @@ import { ScrollRestoration } from "./components/ScrollRestoration";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import { getSiteSettings, publicSiteSettings } from "./settings/site-settings.server";
+import { currentSiteSettings, publicSiteSettings } from "./settings/site-settings.server";
 import { DEFAULT_PUBLIC_SETTINGS } from "./settings/use-site-settings";
 import dmSansCore from "./fonts/dm-sans-core-wght-normal.woff2?url";
 import frauncesCore from "./fonts/fraunces-core-wght-normal.woff2?url";
@@ -27,12 +27,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The contact details the footer, /contact and the home page show (one small query). While the
+ * The contact details the footer, /contact and the home page show (from memory, or one small query). While the
  * database is unreachable the defaults stand in, so a page that needs no other data still renders.
  */
 async function contactSettings(context: Route.LoaderArgs["context"]) {
   try {
-    return publicSiteSettings(await getSiteSettings(context.db, context.config.mail.ownerEmail));
+    return publicSiteSettings(await currentSiteSettings(context.db, context.config.mail.ownerEmail));
   } catch (error) {
     console.error(`[settings] could not read the site settings, showing the defaults: ${(error as Error).message}`);
     return DEFAULT_PUBLIC_SETTINGS;

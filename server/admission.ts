@@ -14,17 +14,27 @@ import { setSecurityHeaders, type HeaderTemplate } from "./page-cache";
  * bulk requests started within one turn, or `slowConcurrency` bulk requests already on the slow path.
  * Below that every request starts at once, as before.
  */
-export type RequestClass = "till" | "bulk";
+export type RequestClass = "till" | "write" | "bulk";
 
 /** The payment pages and returns, webhooks, the owner's admin and the load balancer's health check. */
 const TILL_PATHS = /^\/(?:payments|order-confirmation|api\/webhooks|admin|healthz)(?:[/.]|$)/;
 /** The checkout's form post, and the same post from the browser's router (`.data`). */
 const CHECKOUT_PATHS = /^\/checkout(?:\.data)?$/;
 
+/** Beacons: a visitor's analytics, answered from memory in a batch; they wait behind the till. */
+const BEACON_PATHS = /^\/api\/analytics$/;
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Till: the sale and the owner. Write: anything else a visitor sends (a contact message, a member's
+ * sign-in or renewal), which waits on the database, not the CPU, so it has slots of its own rather than
+ * one of the two that pace renders. Bulk: anonymous reads and beacons.
+ */
 export function classifyRequest(method: string | undefined, url: string | undefined): RequestClass {
   const path = (url ?? "/").split("?", 1)[0]!;
   if (TILL_PATHS.test(path)) return "till";
   if (method === "POST" && CHECKOUT_PATHS.test(path)) return "till";
+  if (method && !READS.has(method) && !BEACON_PATHS.test(path)) return "write";
   return "bulk";
 }
 
@@ -52,6 +62,12 @@ export interface AdmissionOptions {
   batchSize?: number;
   /** Bulk requests on the slow path (Express) at once; beyond it they wait for one to finish. */
   slowConcurrency?: number;
+  /**
+   * Visitors' writes (contact messages, members' forms) in progress at once. They spend their time
+   * waiting on the database, so holding one of the render slots left pages waiting behind them; their
+   * own bound still keeps a flood of posts from queuing unbounded work ahead of the till's queries.
+   */
+  writeConcurrency?: number;
   /** Bulk requests waiting; one more is answered 503 at once. */
   maxQueued?: number;
   /** A bulk request that has waited this long is answered 503. */
@@ -64,6 +80,7 @@ export interface AdmissionOptions {
 export const DEFAULT_ADMISSION = {
   batchSize: 32,
   slowConcurrency: 2,
+  writeConcurrency: 16,
   maxQueued: 4_000,
   maxWaitMs: 10_000,
   retryAfterSeconds: 5,
@@ -134,6 +151,10 @@ export interface AdmissionStats {
   queued: number;
   /** Bulk requests that missed the fast path and waited for a slow-path slot. */
   waitedForSlot: number;
+  /** Visitors' writes started at once. */
+  writes: number;
+  /** Visitors' writes that waited for a write slot. */
+  writesQueued: number;
   /** Answered 503 (queue full or waited too long). */
   shed: number;
   /** Dropped from the queue because the client had gone. */
@@ -145,19 +166,34 @@ export interface AdmissionStats {
 export type Admission<T> = ReturnType<typeof createAdmission<T>>;
 
 export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOptions = {}) {
-  const { batchSize, slowConcurrency, maxQueued, maxWaitMs } = { ...DEFAULT_ADMISSION, ...options };
+  const { batchSize, slowConcurrency, writeConcurrency, maxQueued, maxWaitMs } = { ...DEFAULT_ADMISSION, ...options };
   const scheduler = options.scheduler ?? eventLoopScheduler;
   /** Arrived, not started: they start in order, `batchSize` per turn. */
   const arrived = new Queue<Waiting<T>>();
   /** Started, missed the fast path, and found every slow-path slot taken. */
   const forSlot = new Queue<Waiting<T>>();
-  const stats: AdmissionStats = { till: 0, immediate: 0, queued: 0, waitedForSlot: 0, shed: 0, gone: 0, peakWaiting: 0 };
+  const stats: AdmissionStats = {
+    till: 0,
+    immediate: 0,
+    queued: 0,
+    waitedForSlot: 0,
+    writes: 0,
+    writesQueued: 0,
+    shed: 0,
+    gone: 0,
+    peakWaiting: 0,
+  };
   let startedThisTurn = 0;
   let slowInFlight = 0;
   let drainScheduled = false;
   let cancelExpiry: (() => void) | undefined;
 
-  const waiting = () => arrived.length + forSlot.length;
+  /** Visitors' writes waiting for a write slot, in order of arrival. */
+  const writeQueue = new Queue<Waiting<T>>();
+  let writesInFlight = 0;
+  let cancelWriteExpiry: (() => void) | undefined;
+
+  const waiting = () => arrived.length + forSlot.length + writeQueue.length;
 
   function scheduleDrain() {
     if (drainScheduled) return;
@@ -172,7 +208,7 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
       if (finished) return;
       finished = true;
       slowInFlight--;
-      if (waiting()) scheduleDrain();
+      if (arrived.length + forSlot.length) scheduleDrain();
     };
     try {
       handler.slow(request, done);
@@ -285,6 +321,61 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
     return "queued";
   }
 
+  function runWrite(request: T) {
+    writesInFlight++;
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      writesInFlight--;
+      startWaitingWrites();
+    };
+    try {
+      handler.slow(request, done);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  /** Starts waiting writes while slots are free; sheds those that waited too long, even with none free. */
+  function startWaitingWrites() {
+    cancelWriteExpiry?.();
+    cancelWriteExpiry = undefined;
+    shedExpired(writeQueue, scheduler.now());
+    while (writeQueue.length && writesInFlight < writeConcurrency) {
+      const item = writeQueue.shift()!;
+      if (handler.gone(item.request)) stats.gone++;
+      else runWrite(item.request);
+    }
+    const oldest = writeQueue.peek();
+    if (oldest) {
+      cancelWriteExpiry = scheduler.after(Math.max(0, maxWaitMs - (scheduler.now() - oldest.since)), () => {
+        cancelWriteExpiry = undefined;
+        startWaitingWrites();
+      });
+    }
+  }
+
+  /** A visitor's write: started now while a write slot is free, else queued in order (or 503 past the bounds). */
+  function write(request: T): "started" | "queued" | "shed" {
+    if (writesInFlight < writeConcurrency && writeQueue.length === 0) {
+      stats.writes++;
+      runWrite(request);
+      return "started";
+    }
+    if (waiting() >= maxQueued) {
+      stats.shed++;
+      handler.shed(request);
+      return "shed";
+    }
+    stats.writesQueued++;
+    writeQueue.push({ request, since: scheduler.now() });
+    stats.peakWaiting = Math.max(stats.peakWaiting, waiting());
+    if (!cancelWriteExpiry) startWaitingWrites();
+    return "queued";
+  }
+
   /** A till request: started at once whatever waits, on the slow path but outside its slots. */
   function till(request: T): "started" {
     stats.till++;
@@ -294,12 +385,15 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
 
   return {
     bulk,
+    write,
     till,
     stats,
     /** Bulk requests waiting now (to start, or for a slow-path slot). */
     waiting,
     /** Bulk requests on the slow path now. */
     slowInFlight: () => slowInFlight,
+    /** Visitors' writes in progress now. */
+    writesInFlight: () => writesInFlight,
   };
 }
 

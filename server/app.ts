@@ -145,7 +145,9 @@ export function createRequestListener(
   );
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     watchDeadline(req, res);
-    if (classifyRequest(req.method, req.url) === "till") admission.till(res);
+    const kind = classifyRequest(req.method, req.url);
+    if (kind === "till") admission.till(res);
+    else if (kind === "write") admission.write(res);
     else admission.bulk(res);
   };
   return Object.assign(listener, { admission });

@@ -19,17 +19,30 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(options: { status?: number; version?: () => string } = {}) {
+async function start(
+  options: {
+    status?: number;
+    version?: () => string | Promise<string>;
+    maxVersionAgeMs?: number;
+    subscribe?: (onChange: () => void) => void;
+  } = {},
+) {
   let renders = 0;
+  let versionReads = 0;
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   releaseRenders = () => release();
   const db = {
-    execute: async () => ({ rows: [{ v: options.version?.() ?? "1", is_called: true }] }),
+    execute: async () => {
+      versionReads++;
+      return { rows: [{ v: (await options.version?.()) ?? "1", is_called: true }] };
+    },
   } as unknown as Database;
   const cache = createPageCache({
     db,
     versionCheckMs: 0,
+    maxVersionAgeMs: options.maxVersionAgeMs ?? 0,
+    subscribe: options.subscribe,
     render: async (request, res) => {
       renders++;
       await gate;
@@ -49,7 +62,7 @@ async function start(options: { status?: number; version?: () => string } = {}) 
   server = http.createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));
   const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-  return { base, release, renders: () => renders };
+  return { base, release, renders: () => renders, versionReads: () => versionReads };
 }
 
 const get = (url: string) => fetch(url, { headers: { "accept-encoding": "identity" } }).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get("x-page-cache") }));
@@ -101,6 +114,45 @@ describe("page cache under a crowd", () => {
     expect(app.renders()).toBe(1);
     version = 2;
     await get(`${app.base}/`);
+    expect(app.renders()).toBe(2);
+  });
+
+  it("answers from memory while the next version read waits on a busy database, and renders once it lands", async () => {
+    let version = "1";
+    let answerRead: (() => void) | undefined;
+    const app = await start({
+      maxVersionAgeMs: 60_000,
+      version: () => (answerRead ? new Promise<string>((resolve) => (answerRead = () => resolve(version))) : version),
+    });
+    app.release();
+    await get(`${app.base}/`);
+    expect(app.renders()).toBe(1);
+    // The database is slow to answer, and the content has changed without a notification (one lost).
+    answerRead = () => {};
+    version = "2";
+    const whileReading = await get(`${app.base}/`);
+    expect(whileReading).toMatchObject({ status: 200, state: "HIT" });
+    expect(app.versionReads()).toBe(2);
+    // One read in the background for every request that came meanwhile.
+    await get(`${app.base}/`);
+    expect(app.versionReads()).toBe(2);
+    const landed = answerRead;
+    answerRead = undefined;
+    landed();
+    await expect.poll(async () => (await get(`${app.base}/`)).state).toBe("MISS");
+    expect(app.renders()).toBe(2);
+  });
+
+  it("stops answering from memory the moment a change is announced, without waiting for the next read", async () => {
+    let version = "1";
+    let announce!: () => void;
+    const app = await start({ maxVersionAgeMs: 60_000, version: () => version, subscribe: (onChange) => (announce = onChange) });
+    app.release();
+    await get(`${app.base}/`);
+    expect((await get(`${app.base}/`)).state).toBe("HIT");
+    version = "2";
+    announce();
+    expect((await get(`${app.base}/`)).state).toBe("MISS");
     expect(app.renders()).toBe(2);
   });
 });

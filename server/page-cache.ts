@@ -23,6 +23,12 @@ export interface PageCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
   versionCheckMs?: number;
+  /**
+   * How long a version read stays usable while its next read is under way in the background: hits are
+   * answered from memory meanwhile instead of waiting for the database (which, under a crowd, queues
+   * the read behind every write). A change announced by NOTIFY still ends every hit at once.
+   */
+  maxVersionAgeMs?: number;
   /** Tells the cache at once when content changed (the database's NOTIFY), ahead of its next version read. */
   subscribe?: (onChange: () => void) => unknown;
 }
@@ -72,6 +78,7 @@ export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 300;
   const ttlMs = options.ttlMs ?? 60_000;
   const versionCheckMs = options.versionCheckMs ?? 250;
+  const maxVersionAgeMs = Math.max(versionCheckMs, options.maxVersionAgeMs ?? 2_000);
   const entries = new Map<string, Entry>();
   // One render per page and content version at a time: when a change (a hold on a limited piece)
   // empties the cache under a crowd, every request for that page waits for one render instead of
@@ -89,8 +96,27 @@ export function createPageCache(options: PageCacheOptions) {
     versionRead = undefined;
   });
 
+  /**
+   * The version last read, while it is usable: younger than `versionCheckMs`, or younger than
+   * `maxVersionAgeMs` with the next read started in the background. Undefined after a change was
+   * announced, or when the last read is too old (the database stopped answering): then requests wait
+   * for a read of their own.
+   */
+  function knownVersion(): string | undefined {
+    if (!version) return undefined;
+    const age = Date.now() - version.readAt;
+    if (age < versionCheckMs) return version.value;
+    if (age >= maxVersionAgeMs) return undefined;
+    // A failed background read leaves the last one in use until it is too old.
+    if (!versionRead) readVersion().catch(() => {});
+    return version.value;
+  }
+
   async function currentVersion(): Promise<string> {
-    if (version && Date.now() - version.readAt < versionCheckMs) return version.value;
+    return knownVersion() ?? readVersion();
+  }
+
+  function readVersion(): Promise<string> {
     // One query in flight at a time, shared by every request waiting for it.
     const startedAt = changes;
     const read = (versionRead ??= options.db
@@ -207,9 +233,10 @@ export function createPageCache(options: PageCacheOptions) {
   function tryServe(req: IncomingMessage, res: ServerResponse, securityHeaders: HeaderTemplate): boolean {
     const url = req.url ?? "/";
     if (!isCacheablePage(req.method, url, req.headers)) return false;
-    if (!version || Date.now() - version.readAt >= versionCheckMs) return false;
+    const current = knownVersion();
+    if (current === undefined) return false;
     const cached = entries.get(url);
-    if (!cached || cached.version !== version.value || Date.now() - cached.storedAt >= ttlMs) return false;
+    if (!cached || cached.version !== current || Date.now() - cached.storedAt >= ttlMs) return false;
     stats.hits++;
     const nonce = setSecurityHeaders(res, securityHeaders);
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");

@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
-import { queueEmail } from "~/email/outbox.server";
+import { writeTogether } from "~/db/write-together.server";
+import { emailInsert } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
-import { getSiteSettings } from "~/settings/site-settings.server";
+import { currentSiteSettings } from "~/settings/site-settings.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
@@ -55,16 +57,14 @@ export async function submitContact(
   const sessionId = text(form, "sessionId").slice(0, 100) || null;
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500) || null;
   try {
-    // Read before the transaction, in one query: a transaction holds PGlite, the one connection,
-    // until it ends, so it holds only the two writes that must land together.
-    const settings = await getSiteSettings(context.db, context.config.mail.ownerEmail);
-    await context.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(contactSubmissions)
-        .values({ ...input, sessionId, userAgent })
-        .returning({ id: contactSubmissions.id });
-      await queueEmail(tx, ownerContactNotice({ id: row!.id, ...input }, settings.ownerEmail, shopContactFrom(settings)));
-    });
+    // Read first (usually from memory): the message and the owner's notice then land together, in
+    // one trip to the database; the notice's key names the message by the id its insert just took.
+    const settings = await currentSiteSettings(context.db, context.config.mail.ownerEmail);
+    const notice = ownerContactNotice(input, settings.ownerEmail, shopContactFrom(settings));
+    await writeTogether(context.db, [
+      context.db.insert(contactSubmissions).values({ ...input, sessionId, userAgent }),
+      emailInsert(context.db, { ...notice, dedupeKey: sql`'contact:' || currval(pg_get_serial_sequence('contact_submissions', 'id'))` }),
+    ]);
   } catch (error) {
     console.error("contact submission failed", error);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };

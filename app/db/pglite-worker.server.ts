@@ -31,10 +31,22 @@ export interface WorkerTransaction {
   exec(sql: string): Promise<WorkerResults[]>;
 }
 
+/** One statement of a batch, as Drizzle's `toSQL()` gives it. */
+export interface BatchStatement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface PgliteInWorker extends WorkerTransaction {
   readonly closed: boolean;
   waitReady: Promise<void>;
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in one transaction, in order, in one message each way: BEGIN, every
+   * statement and COMMIT follow one another with no round trip to this thread in between. Rows come
+   * back as objects, with the `textTypes` left as the text Postgres sent (as Drizzle reads them).
+   */
+  batch(statements: BatchStatement[], textTypes?: number[]): Promise<WorkerResults[]>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -42,7 +54,8 @@ export interface PgliteInWorker extends WorkerTransaction {
 type Request =
   | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; textTypes: number[]; tx?: number }
   | { op: "exec"; sql: string; tx?: number }
-  | { op: "begin" }
+  | { op: "batch"; statements: BatchStatement[]; textTypes: number[] }
+  | { op: "begin"; tx: number }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
@@ -81,17 +94,68 @@ async function workerMain() {
     port.postMessage({ op: "fatal", error: describe(error) });
     return;
   }
-  const transactions = new Map<number, { tx: Tx; end: (commit: boolean) => void }>();
+  /**
+   * Open transactions by the id the main thread chose. The main thread sends a transaction's first
+   * query right behind its BEGIN without waiting for an answer, so `ready` is what a query waits on:
+   * the moment PGlite gives the transaction the database, its first query is already here.
+   */
+  interface OpenTransaction {
+    ready: Promise<Tx>;
+    end?: (commit: boolean) => void;
+  }
+  const transactions = new Map<number, OpenTransaction>();
+  const endings = new Map<number, { done: (value: unknown) => void; failed: (error: unknown) => void }>();
   const unlisteners = new Map<string, () => Promise<void>>();
-  let nextTx = 1;
   const identity = (value: unknown) => value;
-  const target = (tx?: number) => (tx === undefined ? db : transactions.get(tx)?.tx);
+  const ended = () => new Error("the transaction has already ended");
+  async function target(tx?: number) {
+    if (tx === undefined) return db;
+    const open = transactions.get(tx);
+    if (!open) throw ended();
+    return open.ready;
+  }
+
+  function begin(id: number): Promise<null> {
+    let began!: (tx: Tx) => void;
+    let failed!: (error: unknown) => void;
+    const ready = new Promise<Tx>((resolve, reject) => {
+      began = resolve;
+      failed = reject;
+    });
+    // Queries waiting on it get the failure; this answer is only its echo.
+    ready.catch(() => {});
+    const open: OpenTransaction = { ready };
+    transactions.set(id, open);
+    db.transaction(
+      (tx) =>
+        new Promise<void>((commit, rollback) => {
+          open.end = (ok) => (ok ? commit() : rollback(new Error("rolled back")));
+          began(tx);
+        }),
+    ).then(
+      () => settled(id, undefined),
+      (error: unknown) => {
+        failed(error); // BEGIN itself failed: the callback never ran
+        settled(id, error);
+      },
+    );
+    return ready.then(() => null);
+  }
+
+  function settled(id: number, error: unknown) {
+    transactions.delete(id);
+    const ending = endings.get(id);
+    endings.delete(id);
+    if (!ending) return;
+    // A rollback the caller asked for is its answer, not an error.
+    if (error && !(error instanceof Error && error.message === "rolled back")) ending.failed(error);
+    else ending.done(null);
+  }
 
   async function handle(message: { id: number } & Record<string, unknown>): Promise<unknown> {
     switch (message.op) {
       case "query": {
-        const client = target(message.tx as number | undefined);
-        if (!client) throw new Error("the transaction has already ended");
+        const client = await target(message.tx as number | undefined);
         const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
         const { rows, fields, affectedRows } = await client.query(message.sql as string, message.params as unknown[], {
           rowMode: message.rowMode as "array" | "object",
@@ -100,35 +164,31 @@ async function workerMain() {
         return { rows, fields, affectedRows };
       }
       case "exec": {
-        const client = target(message.tx as number | undefined);
-        if (!client) throw new Error("the transaction has already ended");
+        const client = await target(message.tx as number | undefined);
         const results = await client.exec(message.sql as string);
         return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
       }
-      case "begin": {
-        const id = nextTx++;
-        // Answers once BEGIN has run; the transaction stays open until "end" settles `ended`.
-        return new Promise((began, failed) => {
-          db.transaction(
-            (tx) =>
-              new Promise<void>((commit, rollback) => {
-                transactions.set(id, { tx, end: (ok) => (ok ? commit() : rollback(new Error("rolled back"))) });
-                began(id);
-              }),
-          ).then(
-            () => settled(id, undefined),
-            (error: unknown) => settled(id, error),
-          );
-          // A failure before the callback ran (BEGIN itself failed).
-          pendingBegins.set(id, failed);
+      case "begin":
+        return begin(message.tx as number);
+      case "batch": {
+        const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
+        return db.transaction(async (tx) => {
+          const results = [];
+          for (const statement of message.statements as { sql: string; params: unknown[] }[]) {
+            const { rows, fields, affectedRows } = await tx.query(statement.sql, statement.params, { parsers });
+            results.push({ rows, fields, affectedRows });
+          }
+          return results;
         });
       }
       case "end": {
-        const open = transactions.get(message.tx as number);
-        if (!open) throw new Error("the transaction has already ended");
+        const id = message.tx as number;
+        const open = transactions.get(id);
+        if (!open) throw ended();
+        await open.ready;
         return new Promise((done, failed) => {
-          endings.set(message.tx as number, { done, failed });
-          open.end(message.commit as boolean);
+          endings.set(id, { done, failed });
+          open.end!(message.commit as boolean);
         });
       }
       case "listen": {
@@ -151,22 +211,6 @@ async function workerMain() {
       default:
         throw new Error(`unknown operation ${String(message.op)}`);
     }
-  }
-
-  const pendingBegins = new Map<number, (error: unknown) => void>();
-  const endings = new Map<number, { done: (value: unknown) => void; failed: (error: unknown) => void }>();
-  function settled(id: number, error: unknown) {
-    const began = transactions.has(id);
-    transactions.delete(id);
-    const failBegin = pendingBegins.get(id);
-    pendingBegins.delete(id);
-    if (!began && error) failBegin?.(error);
-    const ending = endings.get(id);
-    endings.delete(id);
-    if (!ending) return;
-    // A rollback the caller asked for is its answer, not an error.
-    if (error && !(error instanceof Error && error.message === "rolled back")) ending.failed(error);
-    else ending.done(null);
   }
 
   port.on("message", (message: { id: number } & Record<string, unknown>) => {
@@ -192,6 +236,7 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
+  let nextTx = 1;
   let closed = false;
   let fatal: Error | undefined;
 
@@ -209,15 +254,15 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
     notReady = reject;
   });
 
+  function deliver(message: Reply) {
+    const call = pending.get(message.id);
+    pending.delete(message.id);
+    if (!call) return;
+    if (message.ok) call.resolve(message.result);
+    else call.reject(rebuildError(message.error));
+  }
   worker.on("message", (message: Reply | Notice) => {
-    if ("id" in message) {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (!call) return;
-      if (message.ok) call.resolve(message.result);
-      else call.reject(rebuildError(message.error));
-      return;
-    }
+    if ("id" in message) return deliver(message);
     if (message.op === "ready") ready();
     else if (message.op === "fatal") {
       const error = rebuildError(message.error);
@@ -263,10 +308,16 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
     },
     waitReady,
     async transaction(fn) {
-      const tx = await call<number>({ op: "begin" });
+      // BEGIN and the first query travel together: a transaction holds the one connection from
+      // BEGIN to COMMIT, and a round trip to this thread and back (behind whatever it is rendering)
+      // held it for nothing. The worker runs the transaction's queries once BEGIN has run.
+      const tx = nextTx++;
+      const began = call<null>({ op: "begin", tx });
+      began.catch(() => {}); // awaited below; a failed BEGIN also fails the queries sent behind it
       let result;
       try {
         result = await fn(client(tx));
+        await began;
       } catch (error) {
         await call({ op: "end", tx, commit: false }).catch(() => {});
         throw error;
@@ -274,6 +325,7 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
       await call({ op: "end", tx, commit: true });
       return result;
     },
+    batch: (statements, textTypes = []) => call<WorkerResults[]>({ op: "batch", statements, textTypes }),
     async listen(channel, callback) {
       let set = listeners.get(channel);
       if (!set) {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import { createRequire } from "node:module";
 import type nodemailerType from "nodemailer";
 import type { Transporter } from "nodemailer";
@@ -29,11 +29,12 @@ export interface OutgoingEmail {
 }
 
 /**
- * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
- * configured. Call it inside the transaction that stores what the email is about.
+ * The insert that queues an email, not yet run: for a statement of `writeTogether`, where the
+ * dedupe key may be SQL (made from the id the statement before it got). It writes no order-history
+ * entry (`queueEmail` does).
  */
-export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<boolean> {
-  const queued = await db
+export function emailInsert(db: Pick<Database, "insert">, email: Omit<OutgoingEmail, "dedupeKey"> & { dedupeKey?: string | SQL }) {
+  return db
     .insert(emailOutbox)
     .values({
       toAddress: email.to,
@@ -45,8 +46,15 @@ export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEm
       memberId: email.memberId ?? null,
       dedupeKey: email.dedupeKey,
     })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/**
+ * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
+ * configured. Call it inside the transaction that stores what the email is about.
+ */
+export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<boolean> {
+  const queued = await emailInsert(db, email).returning({ id: emailOutbox.id });
   if (queued.length && email.orderId) {
     await db.insert(orderEvents).values({
       orderId: email.orderId,

@@ -184,11 +184,12 @@ export function refundEmail(order: OrderRow, amountCents: number, contact: ShopC
 }
 
 /** The owner's notice of a new contact message. */
+/** The owner's notice of a contact message; its dedupe key (`contact:{id}`) is the caller's, made with the message's id. */
 export function ownerContactNotice(
-  message: { id: number; firstName: string; lastName: string; email: string; subject: string; message: string },
+  message: { firstName: string; lastName: string; email: string; subject: string; message: string },
   ownerEmail: string,
   contact: ShopContact,
-): OutgoingEmail {
+): Omit<OutgoingEmail, "dedupeKey"> {
   const { html, text } = renderEmail({
     preheader: message.subject,
     heading: "New contact message",
@@ -198,5 +199,5 @@ export function ownerContactNotice(
     ],
     contact,
   });
-  return { to: ownerEmail, subject: `New contact message: ${message.subject}`, dedupeKey: `contact:${message.id}`, text, html };
+  return { to: ownerEmail, subject: `New contact message: ${message.subject}`, text, html };
 }

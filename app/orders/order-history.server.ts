@@ -27,7 +27,19 @@ export async function recordOrderEvent(
   at: Date,
   detail?: Record<string, unknown>,
 ): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, kind, summary: summary.slice(0, 500), at, detail: detail ?? null });
+  await orderEventInsert(tx, orderId, kind, summary, at, detail);
+}
+
+/** The insert `recordOrderEvent` runs, not yet run (for `writeTogether`). */
+export function orderEventInsert(
+  tx: Executor,
+  orderId: string,
+  kind: OrderEventKind,
+  summary: string,
+  at: Date,
+  detail?: Record<string, unknown>,
+) {
+  return tx.insert(orderEvents).values({ orderId, kind, summary: summary.slice(0, 500), at, detail: detail ?? null });
 }
 
 export async function orderHistory(db: Database, orderId: string) {

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
+import { rowFromDriver, writeTogether } from "~/db/write-together.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import { placeHold, releaseHolds } from "./holds.server";
-import { recordOrderEvent } from "./order-history.server";
+import { orderEventInsert, recordOrderEvent } from "./order-history.server";
 import type { Sellable } from "./sellable.server";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -41,49 +42,58 @@ export async function createPendingOrder(
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
+  // The id is made here, so the order, its line and its history entry need nothing from one another.
+  const orderId = randomUUID();
+  const orderReference = newReference();
+  const statements = (tx: Pick<Database, "insert">) =>
+    [
+      tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          reference: orderReference,
+          orderType: item.orderType,
+          itemName: item.displayName,
+          amountCents: item.amountCents,
+          currency: "ZAR",
+          status: "pending",
+          customerFirstName: customer.firstName,
+          customerLastName: customer.lastName,
+          customerEmail: customer.email,
+          customerPhone: customer.phone,
+          customerAddress: customer.address,
+          sessionId: input.sessionId,
+          memberId: input.memberId ?? null,
+          provider: input.provider,
+          idempotencyKey: randomUUID(),
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning(),
+      tx.insert(orderLines).values({ orderId, ...item.line, displayName: item.displayName, quantity: 1, unitPriceCents: item.amountCents }),
+      orderEventInsert(tx, orderId, "created", `Checkout started: ${item.displayName}, ${orderReference}`, input.now),
+    ] as const;
+  const stock = item.stock;
+  if (!stock) {
+    // Nothing to count: the three inserts travel to the database together (app/db/write-together.server.ts).
+    const [[row]] = await writeTogether(db, [...statements(db)]);
+    return rowFromDriver(orders, row!);
+  }
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: newReference(),
-        orderType: item.orderType,
-        itemName: item.displayName,
-        amountCents: item.amountCents,
-        currency: "ZAR",
-        status: "pending",
-        customerFirstName: customer.firstName,
-        customerLastName: customer.lastName,
-        customerEmail: customer.email,
-        customerPhone: customer.phone,
-        customerAddress: customer.address,
-        sessionId: input.sessionId,
-        memberId: input.memberId ?? null,
-        provider: input.provider,
-        idempotencyKey: randomUUID(),
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning();
-    await tx.insert(orderLines).values({
-      orderId: order!.id,
-      ...item.line,
-      displayName: item.displayName,
+    const [insertOrder, insertLine, insertEvent] = statements(tx);
+    const [order] = await insertOrder;
+    await insertLine;
+    await insertEvent;
+    await placeHold(tx, {
+      orderId,
+      key: stock.key,
       quantity: 1,
-      unitPriceCents: item.amountCents,
+      soldOutReason: stock.soldOutReason,
+      itemName: item.displayName,
+      now: input.now,
+      minutes: input.holdMinutes,
+      clientKey: input.clientKey,
     });
-    await recordOrderEvent(tx, order!.id, "created", `Checkout started: ${item.displayName}, ${order!.reference}`, input.now);
-    if (item.stock) {
-      await placeHold(tx, {
-        orderId: order!.id,
-        key: item.stock.key,
-        quantity: 1,
-        soldOutReason: item.stock.soldOutReason,
-        itemName: item.displayName,
-        now: input.now,
-        minutes: input.holdMinutes,
-        clientKey: input.clientKey,
-      });
-    }
     return order!;
   });
 }

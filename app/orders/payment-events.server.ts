@@ -4,7 +4,7 @@ import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
 import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
-import { getSiteSettings } from "~/settings/site-settings.server";
+import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
@@ -84,6 +84,9 @@ export async function recordPayment(
     mail: MailSettingsForOrders;
   },
 ): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+  // The owner's stored contact details and notification address (/admin/settings), else the defaults;
+  // read before the transaction, which holds PGlite's one connection until it ends.
+  const settings = await currentSiteSettings(db, input.mail.ownerEmail);
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
     const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId });
@@ -124,8 +127,6 @@ export async function recordPayment(
     await recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
       paymentId: input.paymentId,
     });
-    // The owner's stored contact details and notification address (/admin/settings), else the defaults.
-    const settings = await getSiteSettings(tx, input.mail.ownerEmail);
     const contact = shopContactFrom(settings);
     const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;

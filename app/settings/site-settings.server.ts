@@ -38,6 +38,46 @@ export async function getSiteSettings(db: Reader, ownerEmail: string): Promise<S
   return settings;
 }
 
+/**
+ * How long one instance keeps the settings it read. Every page shows them and every contact message
+ * and payment addresses the owner with them: read each time, they were a fifth of all queries in the
+ * soak (issue 22), and on PGlite every query waits its turn. The owner changes them a few times a
+ * year. A save on this instance is seen at once; another instance sees it within this time, as its
+ * page cache sees any change (server/page-cache.ts checks the content version as often).
+ */
+export const SITE_SETTINGS_FRESH_MS = 250;
+
+interface Remembered {
+  ownerEmail: string;
+  readAt: number;
+  read: Promise<SiteSettings>;
+}
+/** Per database (each test opens its own), so one never answers for another. */
+const remembered = new WeakMap<object, Remembered>();
+
+/**
+ * The settings as `getSiteSettings` reads them, from memory when read on this instance within
+ * SITE_SETTINGS_FRESH_MS. Concurrent callers share one read. Not for a transaction that must see its
+ * own writes: that calls `getSiteSettings(tx, …)`.
+ */
+export async function currentSiteSettings(db: Reader, ownerEmail: string): Promise<SiteSettings> {
+  const now = performance.now();
+  let entry = remembered.get(db);
+  if (!entry || entry.ownerEmail !== ownerEmail || now - entry.readAt >= SITE_SETTINGS_FRESH_MS) {
+    const fresh: Remembered = (entry = { ownerEmail, readAt: now, read: getSiteSettings(db, ownerEmail) });
+    remembered.set(db, fresh);
+    // A failed read is not remembered: the next caller asks the database again.
+    fresh.read.catch(() => remembered.get(db) === fresh && remembered.delete(db));
+  }
+  // A copy: no caller can change what the next one reads.
+  return { ...(await entry.read) };
+}
+
+/** Forgets what this instance remembered, so the next read asks the database (after a save). */
+export function forgetSiteSettings(db: object): void {
+  remembered.delete(db);
+}
+
 /** The part of the settings every page may show. */
 export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
   return {
@@ -67,7 +107,9 @@ export async function saveSiteSettings(
   ownerEmailDefault: string,
 ): Promise<{ changed: SiteSettingField[] }> {
   const defaults = defaultSiteSettings(ownerEmailDefault);
-  return db.transaction(async (tx) => {
+  // Forgotten again once it has committed: a read in between may have remembered the old values.
+  forgetSiteSettings(db);
+  const saved = await db.transaction(async (tx) => {
     const before = await getSiteSettings(tx, ownerEmailDefault);
     const diff = changedFields(before, input);
     const changed = diff.fields as SiteSettingField[];
@@ -88,4 +130,6 @@ export async function saveSiteSettings(
     );
     return { changed };
   });
+  forgetSiteSettings(db);
+  return saved;
 }

@@ -80,7 +80,7 @@ export interface AdmissionOptions {
 export const DEFAULT_ADMISSION = {
   batchSize: 32,
   slowConcurrency: 2,
-  writeConcurrency: 16,
+  writeConcurrency: 64,
   maxQueued: 4_000,
   maxWaitMs: 10_000,
   retryAfterSeconds: 5,

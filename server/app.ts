@@ -118,6 +118,7 @@ export function createRequestListener(
   const admissionOptions = options.admission ?? (pageCache ? {} : false);
   if (!admissionOptions) {
     return (req, res) => {
+      runtime.database.deliverTransactionAnswers();
       watchDeadline(req, res);
       if (!fast(req, res)) app(req, res);
     };
@@ -144,6 +145,8 @@ export function createRequestListener(
     admissionOptions,
   );
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // An open transaction's next statement goes before this request's work (decision 092).
+    runtime.database.deliverTransactionAnswers();
     watchDeadline(req, res);
     const kind = classifyRequest(req.method, req.url);
     if (kind === "till") admission.till(res);

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { openPgliteInWorker } from "./pglite-worker.server";
+import { openPgliteInWorker, type PgliteInWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
 
 /** The app's database, whichever engine is behind it: same schema, same SQL. */
@@ -21,6 +21,12 @@ export interface DatabaseHandle {
    * another one sharing the database (the content_version trigger's NOTIFY). Returns a stop function.
    */
   onContentChange(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Hands over the answers open transactions wait for, now rather than at the event loop's next
+   * turn (PGlite on its worker; nothing to do on PostgreSQL). The server calls it as each request
+   * arrives, so a busy thread still moves transactions along (decision 092).
+   */
+  deliverTransactionAnswers(): void;
   /** The underlying driver, for migrations and tests. */
   raw: { pglite?: PGlite; pool?: pg.Pool };
 }
@@ -79,6 +85,7 @@ async function openPglite(dir: string | undefined, inWorker: boolean): Promise<D
       closed = true;
       await client.close();
     },
+    deliverTransactionAnswers: inWorker ? () => (client as PgliteInWorker).deliverTransactionAnswers() : () => {},
     async onContentChange(listener) {
       const unlisten = await client.listen(CONTENT_CHANNEL, () => listener());
       return async () => {
@@ -163,6 +170,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    deliverTransactionAnswers: () => {},
     async onContentChange(listener) {
       const stop = listenOnPostgres(pg, url, listener);
       listeners.add(stop);

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 
 /**
  * PGlite on a worker thread, behind the part of PGlite's client API that Drizzle and the app use
@@ -39,6 +39,12 @@ export interface BatchStatement {
 
 export interface PgliteInWorker extends WorkerTransaction {
   readonly closed: boolean;
+  /**
+   * Hands over, now, the answers that open transactions are waiting for, instead of when the event
+   * loop next gets to them. Cheap (nothing to do returns at once); the server calls it before each
+   * request it starts (see `openPgliteInWorker`).
+   */
+  deliverTransactionAnswers(): void;
   waitReady: Promise<void>;
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
   /**
@@ -73,7 +79,7 @@ type Notice = { op: "ready" } | { op: "fatal"; error: Record<string, unknown> } 
 async function workerMain() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
-  const { pglitePath, dir } = workerData as { pglitePath: string; dir?: string };
+  const { pglitePath, dir, transactionAnswers } = workerData as { pglitePath: string; dir?: string; transactionAnswers: MessagePort };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require(pglitePath) as typeof import("@electric-sql/pglite");
   const port = parentPort!;
@@ -214,9 +220,11 @@ async function workerMain() {
   }
 
   port.on("message", (message: { id: number } & Record<string, unknown>) => {
+    // An open transaction's answers have a port of their own, which the main thread reads early.
+    const answers = message.tx === undefined ? port : transactionAnswers;
     handle(message).then(
-      (result) => port.postMessage({ id: message.id, ok: true, result }),
-      (error: unknown) => port.postMessage({ id: message.id, ok: false, error: describe(error) }),
+      (result) => answers.postMessage({ id: message.id, ok: true, result }),
+      (error: unknown) => answers.postMessage({ id: message.id, ok: false, error: describe(error) }),
     );
   });
   port.postMessage({ op: "ready" });
@@ -232,7 +240,18 @@ function rebuildError(fields: Record<string, unknown>): Error {
 export function openPgliteInWorker(dir?: string): PgliteInWorker {
   // PGlite's CommonJS build, found from here as the app would find it.
   const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const worker = new Worker(`(${workerMain.toString()})()`, { eval: true, workerData: { pglitePath, dir } });
+  // A transaction holds PGlite, the one connection, from BEGIN to COMMIT, and between two of its
+  // statements it waits for this thread: for the answer to reach the code that sends the next one.
+  // Through the event loop that took a few milliseconds each time under a crowd (the answer waited
+  // behind a whole turn's worth of requests) while every other request's queries waited on the
+  // transaction. So a transaction's answers come on a port of their own that this thread also reads
+  // between requests (`deliverTransactionAnswers`), and the transaction goes on at once (decision 092).
+  const { port1: transactionAnswers, port2: workerTransactionAnswers } = new MessageChannel();
+  const worker = new Worker(`(${workerMain.toString()})()`, {
+    eval: true,
+    workerData: { pglitePath, dir, transactionAnswers: workerTransactionAnswers },
+    transferList: [workerTransactionAnswers],
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -261,6 +280,10 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
     if (message.ok) call.resolve(message.result);
     else call.reject(rebuildError(message.error));
   }
+  transactionAnswers.on("message", deliver);
+  // The worker keeps the process alive while it runs; this port need not.
+  transactionAnswers.unref();
+
   worker.on("message", (message: Reply | Notice) => {
     if ("id" in message) return deliver(message);
     if (message.op === "ready") ready();
@@ -306,6 +329,12 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
     get closed() {
       return closed;
     },
+    deliverTransactionAnswers() {
+      if (closed) return;
+      for (let received = receiveMessageOnPort(transactionAnswers); received; received = receiveMessageOnPort(transactionAnswers)) {
+        deliver(received.message as Reply);
+      }
+    },
     waitReady,
     async transaction(fn) {
       // BEGIN and the first query travel together: a transaction holds the one connection from
@@ -345,6 +374,7 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
       if (closed) return;
       await call({ op: "close" }).catch(() => {});
       closed = true;
+      transactionAnswers.close();
       await worker.terminate();
     },
   };

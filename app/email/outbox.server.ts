@@ -51,19 +51,22 @@ export function emailInsert(db: Pick<Database, "insert">, email: Omit<OutgoingEm
 
 /**
  * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
- * configured. Call it inside the transaction that stores what the email is about.
+ * configured. Call it inside the transaction that stores what the email is about. An email about an
+ * order also gets an entry in the order's history, in the same statement and only if it was queued
+ * (not a repeat): one trip to the database, which matters inside a transaction (decision 092).
  */
-export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<boolean> {
-  const queued = await emailInsert(db, email).returning({ id: emailOutbox.id });
-  if (queued.length && email.orderId) {
-    await db.insert(orderEvents).values({
-      orderId: email.orderId,
-      kind: "email",
-      summary: `Email queued to ${email.to}: ${email.subject}`,
-      detail: { outboxId: queued[0]!.id, attachments: email.attachments?.map((a) => a.filename) ?? [] },
-    });
-  }
-  return queued.length > 0;
+export async function queueEmail(db: Pick<Database, "insert" | "execute">, email: OutgoingEmail): Promise<boolean> {
+  const insert = emailInsert(db, email).returning({ id: emailOutbox.id });
+  if (!email.orderId) return (await insert).length > 0;
+  const summary = `Email queued to ${email.to}: ${email.subject}`.slice(0, 500);
+  const attachments = JSON.stringify(email.attachments?.map((a) => a.filename) ?? []);
+  const result = await db.execute(sql`
+    with queued as (${insert.getSQL()})
+    insert into ${orderEvents} (order_id, kind, summary, detail)
+    select ${email.orderId}, 'email', ${summary}, jsonb_build_object('outboxId', queued.id, 'attachments', ${attachments}::jsonb)
+    from queued
+    returning 1 as queued`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export interface MailSettings {

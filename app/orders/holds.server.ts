@@ -129,17 +129,30 @@ export async function placeHold(
   });
 }
 
+type HoldRow = typeof stockHolds.$inferSelect;
+
+/** An order's holds not yet converted to sales. */
+export function holdsToConvert(tx: Tx, orderId: string) {
+  return tx
+    .select()
+    .from(stockHolds)
+    .where(and(eq(stockHolds.orderId, orderId), ne(stockHolds.status, "converted")));
+}
+
 /**
  * A paid order's holds become sales: catalog stock goes down (seats count their converted holds).
  * A hold still in force is converted as it stands. One that ran out or was released (a payment that
  * arrived late) is converted only if a unit is still free; otherwise it is left released and its key
  * is returned, so the order can be flagged for the owner: never negative stock, never an oversold seat.
  */
-export async function convertHolds(tx: Tx, orderId: string, now: Date): Promise<{ unavailable: string[] }> {
-  const holds = await tx
-    .select()
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, orderId), ne(stockHolds.status, "converted")));
+export async function convertHolds(
+  tx: Tx,
+  orderId: string,
+  now: Date,
+  /** `holdsToConvert(tx, orderId)`, when the caller read them already (after locking the order). */
+  alreadyRead?: HoldRow[],
+): Promise<{ unavailable: string[] }> {
+  const holds = alreadyRead ?? (await holdsToConvert(tx, orderId));
   const unavailable: string[] = [];
   for (const hold of holds) {
     await lockStockKey(tx, hold.stockKey);

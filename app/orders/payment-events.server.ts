@@ -7,7 +7,7 @@ import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
-import { convertHolds, releaseHolds, returnUnits, type Tx } from "./holds.server";
+import { convertHolds, holdsToConvert, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { recordOrderEvent } from "./order-history.server";
 import { isOrderId, type OrderRow } from "./orders.server";
@@ -34,6 +34,17 @@ export interface MailSettingsForOrders {
   siteUrl: string;
   /** OWNER_EMAIL: used when the owner stored no notification address in /admin/settings. */
   ownerEmail: string;
+}
+
+/**
+ * Starts a statement (a Drizzle query runs when awaited) without waiting for its answer; the caller
+ * awaits it later with the rest. A failure before then is not reported as unhandled: the later await
+ * sees it and the transaction rolls back.
+ */
+function started<T>(statement: PromiseLike<T>): Promise<T> {
+  const running = Promise.resolve(statement);
+  running.catch(() => {});
+  return running;
 }
 
 /** Records the event id; false when it was recorded before (a repeat delivery, or a concurrent one that won). */
@@ -88,8 +99,16 @@ export async function recordPayment(
   // read before the transaction, which holds PGlite's one connection until it ends.
   const settings = await currentSiteSettings(db, input.mail.ownerEmail);
   return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId });
+    // The transaction holds PGlite, the one connection, and each wait for an answer costs a trip to
+    // the main thread, so statements that need nothing from one another go together (decision 092).
+    // Recording the event, locking the order and reading its holds run in that order all the same.
+    const knownOrderId = isOrderId(input.orderId) ? input.orderId : undefined;
+    const [first, order, holds] = await Promise.all([
+      firstDelivery(tx, input.event),
+      lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId }),
+      knownOrderId ? holdsToConvert(tx, knownOrderId) : undefined,
+    ]);
+    if (!first) return { outcome: "duplicate" as const };
     if (!order) return { outcome: "unknown-order" as const };
     if (SETTLED.has(order.status)) {
       await recordOrderEvent(tx, order.id, "webhook", `Payment confirmed again by ${source(input.event)}: nothing changed`, input.now);
@@ -107,44 +126,46 @@ export async function recordPayment(
       return { outcome: "amount-mismatch" as const, order };
     }
     const wasClosed = order.status !== "pending";
-    const { unavailable } = await convertHolds(tx, order.id, input.now);
+    const { unavailable } = await convertHolds(tx, order.id, input.now, order.id === knownOrderId ? holds : undefined);
     const attention = unavailable.length > 0;
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        status: "paid",
-        completedAt: input.now,
-        updatedAt: input.now,
-        providerPaymentId: input.paymentId ?? order.providerPaymentId,
-        yocoCheckoutId: order.yocoCheckoutId ?? input.checkoutId ?? null,
-        ...(attention && {
-          needsAttention: true,
-          attentionReason: "Paid after its hold was released, and the last unit had been sold to someone else. Refund it, or offer another piece or date.",
-        }),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
-      paymentId: input.paymentId,
-    });
+    const changes = {
+      status: "paid" as const,
+      completedAt: input.now,
+      updatedAt: input.now,
+      providerPaymentId: input.paymentId ?? order.providerPaymentId,
+      yocoCheckoutId: order.yocoCheckoutId ?? input.checkoutId ?? null,
+      ...(attention && {
+        needsAttention: true,
+        attentionReason: "Paid after its hold was released, and the last unit had been sold to someone else. Refund it, or offer another piece or date.",
+      }),
+    };
+    // The order as the update leaves it (the row is locked: nothing else changes it meanwhile).
+    const paid: OrderRow = { ...order, ...changes };
+    // Sent now, answered with the emails below: the writes that follow need nothing from them.
+    const writes = [
+      tx.update(orders).set(changes).where(eq(orders.id, order.id)),
+      recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
+        paymentId: input.paymentId,
+      }),
+    ].map(started);
     const contact = shopContactFrom(settings);
     const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
     // a late payment with no seat left gets none.
-    const tickets = attention ? [] : await issueTickets(tx, paid!, input.now);
+    const tickets = attention ? [] : await issueTickets(tx, paid, input.now);
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
-    const member = paid!.orderType === "membership" ? await applyMembershipPayment(tx, paid!, input.now) : undefined;
-    const confirmation = await customerConfirmationEmail(paid!, input.mail.siteUrl, { tickets, contact, now: input.now });
+    const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
+    const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now });
     // A membership's confirmation belongs to the member's email history too.
-    await queueEmail(tx, { ...confirmation, memberId: member?.id });
-    await queueEmail(tx, ownerOrderNotice(paid!, ownerEmail, contact, tickets.length));
+    writes.push(started(queueEmail(tx, { ...confirmation, memberId: member?.id })));
+    writes.push(started(queueEmail(tx, ownerOrderNotice(paid, ownerEmail, contact, tickets.length))));
     if (attention) {
-      await recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now);
-      const reason = `${paid!.attentionReason} Open the order to refund it in one click: ${input.mail.siteUrl}/admin/orders/${order.id}`;
-      await queueEmail(tx, ownerAttentionNotice(paid!, ownerEmail, reason, contact));
-      return { outcome: "paid-needs-attention" as const, order: paid };
+      writes.push(started(recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now)));
+      const reason = `${paid.attentionReason} Open the order to refund it in one click: ${input.mail.siteUrl}/admin/orders/${order.id}`;
+      writes.push(started(queueEmail(tx, ownerAttentionNotice(paid, ownerEmail, reason, contact))));
     }
-    return { outcome: "paid" as const, order: paid };
+    await Promise.all(writes);
+    return { outcome: attention ? ("paid-needs-attention" as const) : ("paid" as const), order: paid };
   });
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
+import type { PgliteInWorker } from "~/db/pglite-worker.server";
 import { runMigrations } from "~/db/migrate.server";
 import { catalogItems, contactSubmissions, mediaAssets } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
@@ -114,6 +115,25 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     expect(cause.constraint).toBe("worker_unique_pkey");
     expect(isDatabaseUnavailable(error)).toBe(false);
     await expect(inWorker.ping()).resolves.toBeUndefined();
+  });
+
+  it("hands an open transaction its answer between two requests, without waiting for the event loop", async () => {
+    const client = (inWorker.db as unknown as { $client: PgliteInWorker }).$client;
+    await client.transaction(async (tx) => {
+      let answered = false;
+      const answer = tx.query("select 1 as one").then(() => (answered = true));
+      // This thread is busy (a render, a crowd's requests) while the worker answers.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        /* busy */
+      }
+      expect(answered).toBe(false);
+      // What the server does before it starts each request: no event-loop turn in between.
+      client.deliverTransactionAnswers();
+      await Promise.resolve();
+      expect(answered).toBe(true);
+      await answer;
+    });
   });
 
   it("delivers content-change notifications", async () => {

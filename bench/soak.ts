@@ -8,6 +8,7 @@
 //   SOAK_PG_URL=postgres://…   the same against a fresh database on that PostgreSQL server
 import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { markdownTable, readCpuSeconds, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
@@ -70,6 +71,9 @@ const base = app.base;
 /** The server's RSS every 5 s: [seconds since the load began, MB]. */
 const rssSamples: [number, number][] = [];
 let clientCounter = 0;
+/** SOAK_TRACE=file: every request as kind, start (ms into the load), latency (ms), method and path, to see when the slow ones happened. */
+const trace: string[] | undefined = process.env.SOAK_TRACE ? [] : undefined;
+let loadStartedAt = performance.now();
 
 async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<Response | undefined> {
   const t = tally(kind);
@@ -79,6 +83,7 @@ async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<R
     const response = await fetch(url, { redirect: "manual", ...init, headers: { "User-Agent": UA, ...init.headers } });
     await response.arrayBuffer();
     t.latencies.push(performance.now() - started);
+    trace?.push(`${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}`);
     if (response.status >= 500) {
       t.serverErrors++;
       if (serverErrorSamples.length < 10) serverErrorSamples.push(`${response.status} ${init.method ?? "GET"} ${url}`);
@@ -157,6 +162,7 @@ function pickAction(): () => Promise<void> {
 
 console.log(`soak: ${CONNECTIONS} clients for ${SECONDS} s against ${base} (${engine})`);
 const loadStarted = Date.now();
+loadStartedAt = performance.now();
 const deadline = loadStarted + SECONDS * 1000;
 const rssAtRest = readRssMb(app.process.pid!);
 const serverCpuBefore = readCpuSeconds(app.process.pid!);
@@ -168,6 +174,7 @@ await Promise.all(
   }),
 );
 clearInterval(sampler);
+if (trace) fs.writeFileSync(process.env.SOAK_TRACE!, `${trace.join("\n")}\n`);
 const rssAfterLoad = readRssMb(app.process.pid!);
 const loadSeconds = (Date.now() - loadStarted) / 1000;
 const serverCpu = Math.round((100 * (readCpuSeconds(app.process.pid!) - serverCpuBefore)) / loadSeconds);

@@ -153,6 +153,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // An idle client losing its connection (database restarted) must not crash the process;
   // the pool replaces it and the next query reports the outage to its caller.
   pool.on("error", (error) => console.error(`[db] idle connection error: ${error.message}`));
+  pool.on("connect", oneQueryAtATime);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
@@ -180,6 +181,27 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       };
     },
   };
+}
+
+/**
+ * A transaction sends statements that need nothing from one another without waiting for each answer
+ * (recordPayment: on PGlite's worker they travel together, decision 092). node-postgres runs one query
+ * at a time per connection and queues the rest itself, but that queue is deprecated (it warns, and
+ * pg@9 removes it), so each of a connection's promised queries starts once the one before has ended,
+ * in the order they were asked.
+ */
+function oneQueryAtATime(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    // Callback and submittable forms (the pool's own `pool.query`, cursors) are left as pg runs them.
+    if (typeof args[args.length - 1] === "function" || typeof (args[0] as { submit?: unknown } | undefined)?.submit === "function") {
+      return query(...args);
+    }
+    const run = previous.then(() => query(...args));
+    previous = run.catch(() => {});
+    return run;
+  }) as typeof client.query;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -114,3 +114,29 @@ describe("queueEmail about an order", () => {
     expect(events[0]).toMatchObject({ kind: "email", summary: "Email queued to a@example.com: Thank you", detail: { outboxId: queued!.id, attachments: ["a.ics"] } });
   });
 });
+
+describe("statements started together inside a transaction", () => {
+  it("run in the order they were started, each seeing the one before, and without node-postgres's queue warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    try {
+      const results = await handle.db.transaction(async (tx) => {
+        // recordPayment's way: statements sent without awaiting each, awaited together.
+        const running = [
+          tx.insert(contactSubmissions).values(message(10)),
+          tx.insert(contactSubmissions).values(message(11)),
+          tx.execute(sql`select count(*)::int as n from contact_submissions where last_name in ('Test 10', 'Test 11')`),
+        ].map((statement) => Promise.resolve(statement));
+        return Promise.all(running);
+      });
+      const counted = (results[2] as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      expect(counted).toBe(2);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});

@@ -6,6 +6,7 @@
 // missed latency or memory target (issue 22) unless SOAK_TIMING=advisory (CI, a shared machine).
 //   SOAK_SECONDS=60 (CI runs 15; 600 for the memory row)   SOAK_CONNECTIONS=100
 //   SOAK_PG_URL=postgres://…   the same against a fresh database on that PostgreSQL server
+//   SOAK_TRACE=/tmp/trace.tsv   every request (kind, start ms, latency ms, method and path), to see when the slow ones came
 import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";

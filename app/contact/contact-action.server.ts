@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { contactSubmissions } from "~/db/schema";
-import { writeTogether } from "~/db/write-together.server";
 import { emailInsert } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
@@ -57,14 +56,14 @@ export async function submitContact(
   const sessionId = text(form, "sessionId").slice(0, 100) || null;
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 500) || null;
   try {
-    // Read first (usually from memory): the message and the owner's notice then land together, in
-    // one trip to the database; the notice's key names the message by the id its insert just took.
+    // Read first (usually from memory): the message and the owner's notice then land together in one
+    // statement, one trip to the database (decision 092); the notice's key names the message by the
+    // id its insert took.
     const settings = await currentSiteSettings(context.db, context.config.mail.ownerEmail);
     const notice = ownerContactNotice(input, settings.ownerEmail, shopContactFrom(settings));
-    await writeTogether(context.db, [
-      context.db.insert(contactSubmissions).values({ ...input, sessionId, userAgent }),
-      emailInsert(context.db, { ...notice, dedupeKey: sql`'contact:' || currval(pg_get_serial_sequence('contact_submissions', 'id'))` }),
-    ]);
+    const submitted = context.db.insert(contactSubmissions).values({ ...input, sessionId, userAgent }).returning({ id: contactSubmissions.id });
+    const queued = emailInsert(context.db, { ...notice, dedupeKey: sql`'contact:' || (select id from submitted)` });
+    await context.db.execute(sql`with submitted as (${submitted.getSQL()}) ${queued.getSQL()}`);
   } catch (error) {
     console.error("contact submission failed", error);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };

@@ -31,12 +31,6 @@ export interface WorkerTransaction {
   exec(sql: string): Promise<WorkerResults[]>;
 }
 
-/** One statement of a batch, as Drizzle's `toSQL()` gives it. */
-export interface BatchStatement {
-  sql: string;
-  params: unknown[];
-}
-
 export interface PgliteInWorker extends WorkerTransaction {
   readonly closed: boolean;
   /**
@@ -47,12 +41,6 @@ export interface PgliteInWorker extends WorkerTransaction {
   deliverTransactionAnswers(): void;
   waitReady: Promise<void>;
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
-  /**
-   * Runs the statements in one transaction, in order, in one message each way: BEGIN, every
-   * statement and COMMIT follow one another with no round trip to this thread in between. Rows come
-   * back as objects, with the `textTypes` left as the text Postgres sent (as Drizzle reads them).
-   */
-  batch(statements: BatchStatement[], textTypes?: number[]): Promise<WorkerResults[]>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -60,7 +48,6 @@ export interface PgliteInWorker extends WorkerTransaction {
 type Request =
   | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; textTypes: number[]; tx?: number }
   | { op: "exec"; sql: string; tx?: number }
-  | { op: "batch"; statements: BatchStatement[]; textTypes: number[] }
   | { op: "begin"; tx: number }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }
@@ -176,17 +163,6 @@ async function workerMain() {
       }
       case "begin":
         return begin(message.tx as number);
-      case "batch": {
-        const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
-        return db.transaction(async (tx) => {
-          const results = [];
-          for (const statement of message.statements as { sql: string; params: unknown[] }[]) {
-            const { rows, fields, affectedRows } = await tx.query(statement.sql, statement.params, { parsers });
-            results.push({ rows, fields, affectedRows });
-          }
-          return results;
-        });
-      }
       case "end": {
         const id = message.tx as number;
         const open = transactions.get(id);
@@ -354,7 +330,6 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
       await call({ op: "end", tx, commit: true });
       return result;
     },
-    batch: (statements, textTypes = []) => call<WorkerResults[]>({ op: "batch", statements, textTypes }),
     async listen(channel, callback) {
       let set = listeners.get(channel);
       if (!set) {

@@ -29,9 +29,9 @@ export interface OutgoingEmail {
 }
 
 /**
- * The insert that queues an email, not yet run: for a statement of `writeTogether`, where the
- * dedupe key may be SQL (made from the id the statement before it got). It writes no order-history
- * entry (`queueEmail` does).
+ * The insert that queues an email, not yet run: for a statement that also stores what the email is
+ * about, where the dedupe key may be SQL (made from the id that statement's insert took). It writes
+ * no order-history entry (`queueEmail` does).
  */
 export function emailInsert(db: Pick<Database, "insert">, email: Omit<OutgoingEmail, "dedupeKey"> & { dedupeKey?: string | SQL }) {
   return db

@@ -30,7 +30,7 @@ export async function recordOrderEvent(
   await orderEventInsert(tx, orderId, kind, summary, at, detail);
 }
 
-/** The insert `recordOrderEvent` runs, not yet run (for `writeTogether`). */
+/** The insert `recordOrderEvent` runs, not yet run (for a statement that stores an order with it). */
 export function orderEventInsert(
   tx: Executor,
   orderId: string,

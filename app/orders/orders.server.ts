@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
-import { rowFromDriver, writeTogether } from "~/db/write-together.server";
+import { rowFromDriver } from "~/db/driver-row.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import { placeHold, releaseHolds } from "./holds.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
@@ -75,8 +75,13 @@ export async function createPendingOrder(
     ] as const;
   const stock = item.stock;
   if (!stock) {
-    // Nothing to count: the three inserts travel to the database together (app/db/write-together.server.ts).
-    const [[row]] = await writeTogether(db, [...statements(db)]);
+    // Nothing to count: the three inserts are one statement, one trip to the database (decision 092).
+    // Its foreign keys are checked at the statement's end, when the order exists.
+    const [insertOrder, insertLine, insertEvent] = statements(db);
+    const result = await db.execute(
+      sql`with created as (${insertOrder.getSQL()}), line as (${insertLine.getSQL()}), event as (${insertEvent.getSQL()}) select * from created`,
+    );
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
     return rowFromDriver(orders, row!);
   }
   return db.transaction(async (tx) => {

@@ -3,14 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, orders } from "~/db/schema";
-import { rowFromDriver, writeTogether } from "~/db/write-together.server";
-import { emailInsert, queueEmail } from "~/email/outbox.server";
+import { rowFromDriver } from "~/db/driver-row.server";
+import { queueEmail } from "~/email/outbox.server";
 import { orderEvents } from "~/db/schema";
 import { createTestDatabase } from "../setup/test-db";
 
-// writeTogether runs independent writes as one transaction: on PGlite's worker in one message (no
-// round trip to the main thread between them, decision 092), on PostgreSQL on one pooled connection.
-// Both ways must be all or nothing, and a `returning()` row must read as Drizzle's own would.
+// Writes that store several rows in one statement (one trip to the database, decision 092) must read
+// back as Drizzle's own queries do, on both engines; statements a transaction sends without awaiting
+// each must run in order.
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await createTestDatabase({ seed: false });
@@ -18,71 +18,39 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const message = (n: number) => ({ firstName: "Lerato", lastName: `Test ${n}`, email: `l${n}@example.com`, subject: "Hello", message: `Message ${n}` });
-const notice = { to: "owner@example.com", subject: "New contact message", text: "hi" };
 
-describe("writeTogether", () => {
-  it("lands every statement, and the second can use the id the first took", async () => {
-    await writeTogether(handle.db, [
-      handle.db.insert(contactSubmissions).values(message(1)),
-      emailInsert(handle.db, { ...notice, dedupeKey: sql`'contact:' || currval(pg_get_serial_sequence('contact_submissions', 'id'))` }),
-    ]);
-    const [stored] = await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.lastName, "Test 1"));
-    const [email] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `contact:${stored!.id}`));
-    expect(email).toMatchObject({ toAddress: "owner@example.com", status: "pending" });
-  });
-
-  it("lands nothing when one statement fails", async () => {
-    const before = await handle.db.select().from(contactSubmissions);
-    await expect(
-      writeTogether(handle.db, [
-        handle.db.insert(contactSubmissions).values(message(2)),
-        // No such column: the whole batch is refused.
-        handle.db.insert(contactSubmissions).values({ ...message(3), firstName: sql`nope` as unknown as string }),
-      ]),
-    ).rejects.toThrow();
-    expect(await handle.db.select().from(contactSubmissions)).toHaveLength(before.length);
-    // And the database goes on working.
-    await writeTogether(handle.db, [handle.db.insert(contactSubmissions).values(message(4))]);
-    expect(await handle.db.select().from(contactSubmissions)).toHaveLength(before.length + 1);
-  });
-
-  it("gives back a returning() row that reads as Drizzle's own select does (dates, numbers, nulls)", async () => {
+describe("rowFromDriver", () => {
+  it("reads a raw returning * row as Drizzle's own select does (dates, numbers, nulls)", async () => {
     const id = randomUUID();
     const at = new Date("2026-11-25T10:15:30.123Z");
-    const [[raw]] = await writeTogether(handle.db, [
-      handle.db
-        .insert(orders)
-        .values({
-          id,
-          reference: "HB-TOGETHER",
-          orderType: "product",
-          itemName: "Test Product",
-          amountCents: 12_345,
-          currency: "ZAR",
-          status: "pending",
-          customerFirstName: "A",
-          customerLastName: "B",
-          customerEmail: "a@example.com",
-          customerPhone: "0821234567",
-          customerAddress: "1 Long Street",
-          provider: "simulator",
-          idempotencyKey: randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning(),
-    ]);
+    const insert = handle.db
+      .insert(orders)
+      .values({
+        id,
+        reference: "HB-ONESTATE",
+        orderType: "product",
+        itemName: "Test Product",
+        amountCents: 12_345,
+        currency: "ZAR",
+        status: "pending",
+        customerFirstName: "A",
+        customerLastName: "B",
+        customerEmail: "a@example.com",
+        customerPhone: "0821234567",
+        customerAddress: "1 Long Street",
+        provider: "simulator",
+        idempotencyKey: randomUUID(),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    const result = await handle.db.execute(sql`with created as (${insert.getSQL()}) select * from created`);
+    const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
     const [selected] = await handle.db.select().from(orders).where(eq(orders.id, id));
     const mapped = rowFromDriver(orders, raw!);
     expect(mapped).toEqual(selected);
     expect(mapped.createdAt).toEqual(at);
     expect(mapped.completedAt).toBeNull();
-  });
-
-  it("refuses a transaction in place of the database", async () => {
-    await expect(handle.db.transaction((tx) => writeTogether(tx as never, [tx.insert(contactSubmissions).values(message(5))]))).rejects.toThrow(
-      /needs the app's database/,
-    );
   });
 });
 
@@ -138,5 +106,27 @@ describe("statements started together inside a transaction", () => {
     } finally {
       process.off("warning", onWarning);
     }
+  });
+});
+
+describe("createPendingOrder without counted stock", () => {
+  it("stores the order, its line and its first history entry in one statement, and returns the order as a select reads it", async () => {
+    const { createPendingOrder } = await import("~/orders/orders.server");
+    const { orderLines } = await import("~/db/schema");
+    const now = new Date("2026-11-25T12:34:56.789Z");
+    const order = await createPendingOrder(handle.db, {
+      item: { orderType: "product", displayName: "Consultation", amountCents: 45_000, description: null, stock: null, line: {} },
+      customer: { firstName: "Thandi", lastName: "M", email: "t@example.com", phone: "0821234567", address: "1 Bree Street" },
+      provider: "simulator",
+      sessionId: null,
+      now,
+      holdMinutes: 15,
+      clientKey: null,
+    });
+    const [selected] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(order).toEqual(selected);
+    expect(order.createdAt).toEqual(now);
+    expect(await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toMatchObject([{ quantity: 1, unitPriceCents: 45_000, displayName: "Consultation" }]);
+    expect(await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toMatchObject([{ kind: "created", summary: `Checkout started: Consultation, ${order.reference}` }]);
   });
 });

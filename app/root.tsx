@@ -102,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function PageViewTracker() {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (isUntrackedPath(pathname) || firstPageViewAlreadySent()) return;
+    if (isUntrackedPath(pathname) || firstPageViewAlreadySent(pathname)) return;
     trackEvent("page_view", { pagePath: pathname });
   }, [pathname]);
   return null;

@@ -60,8 +60,8 @@ describe("the document's page-view script", () => {
       sessionId: "3b241101-e2bb-4255-8caf-4136c566a962",
     });
     expect(store.get(ANALYTICS_SESSION_KEY)).toBe("3b241101-e2bb-4255-8caf-4136c566a962");
-    // The app reads this and sends no second view for the page.
-    expect(window[INLINE_PAGE_VIEW_FLAG]).toBe(true);
+    // The app reads this and sends no second view for this page.
+    expect(window[INLINE_PAGE_VIEW_FLAG]).toBe("/styled-collections");
   });
 
   it("joins the session the tab already has", async () => {

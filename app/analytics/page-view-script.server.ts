@@ -6,7 +6,7 @@ import { ANALYTICS_ENDPOINT, ANALYTICS_SESSION_KEY, INLINE_PAGE_VIEW_FLAG } from
  * after the first screen has been drawn (decision 063), so a view sent after hydration missed every
  * visitor who left sooner (issue 22). The body is the one app/analytics/track.ts sends, with the same
  * session id in the same sessionStorage key, so the hydrated app's later events join this session;
- * the flag tells the app that this page's view has gone, so it sends none of its own for it.
+ * the flag names the page whose view has gone, so the app sends none of its own for that page.
  * A beacon outlives the page; fetch with keepalive is the fallback, as in track.ts. Any failure is
  * swallowed: analytics never gets in a visitor's way. See docs/decisions/089-page-view-from-inline-script.md.
  */
@@ -21,15 +21,16 @@ function sendFirstPageView(sessionKey: string, endpoint: string, flag: string) {
   } catch {
     sessionId = "no-storage";
   }
+  const pagePath = location.pathname.slice(0, 512);
   const body = JSON.stringify({
     eventType: "page_view",
-    pagePath: location.pathname.slice(0, 512),
+    pagePath,
     itemName: null,
     referrer: document.referrer.slice(0, 512) || null,
     metadata: null,
     sessionId,
   });
-  (window as unknown as Record<string, boolean>)[flag] = true;
+  (window as unknown as Record<string, string>)[flag] = pagePath;
   try {
     if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: "application/json" }))) return;
     fetch(endpoint, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => {});

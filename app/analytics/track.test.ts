@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_ENDPOINT, trackEvent } from "./track";
+import { ANALYTICS_ENDPOINT, firstPageViewAlreadySent, INLINE_PAGE_VIEW_FLAG, trackEvent } from "./track";
 
 const location = { pathname: "/checkout" };
 const sendBeacon = vi.fn<(url: string, data: Blob) => boolean>();
@@ -59,5 +59,35 @@ describe("trackEvent", () => {
     expect(bodies.map((b) => b.pagePath)).toEqual(["/checkout", "/blog"]);
     expect(new Set(bodies.map((b) => b.sessionId)).size).toBe(1);
     expect(bodies[0].sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("firstPageViewAlreadySent", () => {
+  const flag = () => (window as unknown as Record<string, string | undefined>)[INLINE_PAGE_VIEW_FLAG];
+  const setFlag = (value: string | undefined) => ((window as unknown as Record<string, string | undefined>)[INLINE_PAGE_VIEW_FLAG] = value);
+
+  it("is true once for the page the document's script counted, then false for every later page", () => {
+    setFlag("/about");
+    expect(firstPageViewAlreadySent("/about")).toBe(true);
+    expect(flag()).toBeUndefined();
+    expect(firstPageViewAlreadySent("/about")).toBe(false);
+    expect(firstPageViewAlreadySent("/blog")).toBe(false);
+  });
+
+  it("is false for a page followed to before the app hydrated, whose view the script never sent", () => {
+    setFlag("/");
+    expect(firstPageViewAlreadySent("/about")).toBe(false);
+    // Asked once: a later return to the first page is a new view.
+    expect(firstPageViewAlreadySent("/")).toBe(false);
+  });
+
+  it("is false when no script ran (a page rendered without it), so the app counts the page itself", () => {
+    expect(firstPageViewAlreadySent("/styled-collections")).toBe(false);
+  });
+
+  it("compares the path as the script sent it, cut at 512 characters", () => {
+    const long = `/${"a".repeat(600)}`;
+    setFlag(long.slice(0, 512));
+    expect(firstPageViewAlreadySent(long)).toBe(true);
   });
 });

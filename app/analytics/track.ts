@@ -6,21 +6,24 @@
 export const ANALYTICS_SESSION_KEY = "analytics_session_id";
 export const ANALYTICS_ENDPOINT = "/api/analytics";
 /**
- * Set on `window` by the document's own page-view script (page-view-script.server.ts) once it has
- * sent the first page's view, so that the hydrated app does not send that view a second time.
+ * Set on `window` by the document's own page-view script (page-view-script.server.ts) to the path
+ * whose view it sent, so that the hydrated app does not send that view a second time.
  */
 export const INLINE_PAGE_VIEW_FLAG = "__honeyPageViewSent";
 
 /**
- * True once, for the page the document was loaded with, when its own script already sent that
- * page's view; false for every later page (client-side navigations), and when no script ran (a page
- * rendered without it), so that the app then sends the view itself.
+ * Asked once, by the app's first page-view effect: true when the document's own script already sent
+ * this path's view. The path matters: on a slow phone a visitor can follow a link before the app has
+ * hydrated, and the first effect then runs for the page they went to, whose view is still unsent.
+ * False for every later page (the flag is cleared), and when no script ran (a page rendered without
+ * it), so that the app then sends the view itself.
  */
-export function firstPageViewAlreadySent(): boolean {
-  const flags = window as unknown as Record<string, boolean | undefined>;
-  if (!flags[INLINE_PAGE_VIEW_FLAG]) return false;
-  flags[INLINE_PAGE_VIEW_FLAG] = false;
-  return true;
+export function firstPageViewAlreadySent(pagePath: string): boolean {
+  const flags = window as unknown as Record<string, string | undefined>;
+  const sent = flags[INLINE_PAGE_VIEW_FLAG];
+  if (!sent) return false;
+  flags[INLINE_PAGE_VIEW_FLAG] = undefined;
+  return sent === pagePath.slice(0, 512);
 }
 
 export type AnalyticsEventType =

@@ -23,8 +23,10 @@ const results = [];
 const failures = [];
 const flaky = [];
 
+const startedAt = Date.now();
 function run(command, commandArgs, env = {}) {
-  console.log(`\n$ ${command} ${commandArgs.join(" ")}`);
+  const elapsed = Math.round((Date.now() - startedAt) / 1000);
+  console.log(`\n$ ${command} ${commandArgs.join(" ")}   [${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, "0")}s]`);
   const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }

@@ -1,5 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { setSecurityHeaders, type HeaderTemplate } from "./page-cache";
+import { Queue } from "./queue";
+
+export { classifyRequest, type RequestClass } from "./request-class";
 
 /**
  * Till-first admission (issue 22, decision 091). Node runs every request's callbacks on one thread,
@@ -14,30 +17,6 @@ import { setSecurityHeaders, type HeaderTemplate } from "./page-cache";
  * bulk requests started within one turn, or `slowConcurrency` bulk requests already on the slow path.
  * Below that every request starts at once, as before.
  */
-export type RequestClass = "till" | "write" | "bulk";
-
-/** The payment pages and returns, webhooks, the owner's admin and the load balancer's health check. */
-const TILL_PATHS = /^\/(?:payments|order-confirmation|api\/webhooks|admin|healthz)(?:[/.]|$)/;
-/** The checkout's form post, and the same post from the browser's router (`.data`). */
-const CHECKOUT_PATHS = /^\/checkout(?:\.data)?$/;
-
-/** Beacons: a visitor's analytics, answered from memory in a batch; they wait behind the till. */
-const BEACON_PATHS = /^\/api\/analytics$/;
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Till: the sale and the owner. Write: anything else a visitor sends (a contact message, a member's
- * sign-in or renewal), which waits on the database, not the CPU, so it has slots of its own rather than
- * one of the two that pace renders. Bulk: anonymous reads and beacons.
- */
-export function classifyRequest(method: string | undefined, url: string | undefined): RequestClass {
-  const path = (url ?? "/").split("?", 1)[0]!;
-  if (TILL_PATHS.test(path)) return "till";
-  if (method === "POST" && CHECKOUT_PATHS.test(path)) return "till";
-  if (method && !READS.has(method) && !BEACON_PATHS.test(path)) return "write";
-  return "bulk";
-}
-
 /** How admission waits: the real event loop, or a fake one in tests. */
 export interface Scheduler {
   /** Runs `fn` once the current turn's I/O callbacks have run (setImmediate). */
@@ -106,40 +85,6 @@ export interface BulkHandler<T> {
 interface Waiting<T> {
   request: T;
   since: number;
-}
-
-/** A FIFO with O(1) shift, compacted now and then. */
-class Queue<T> {
-  private items: T[] = [];
-  private head = 0;
-  get length() {
-    return this.items.length - this.head;
-  }
-  push(item: T) {
-    this.items.push(item);
-  }
-  peek(): T | undefined {
-    return this.items[this.head];
-  }
-  /** Puts items just shifted back at the head, in their order. */
-  putBack(items: T[]) {
-    if (items.length <= this.head) {
-      for (let i = items.length - 1; i >= 0; i--) this.items[--this.head] = items[i]!;
-    } else {
-      this.items = [...items, ...this.items.slice(this.head)];
-      this.head = 0;
-    }
-  }
-  shift(): T | undefined {
-    if (this.head >= this.items.length) return undefined;
-    const item = this.items[this.head]!;
-    this.items[this.head++] = undefined as T;
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return item;
-  }
 }
 
 export interface AdmissionStats {

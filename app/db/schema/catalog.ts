@@ -1,0 +1,90 @@
+/** Products, services, membership tiers and the stock held for checkouts. */
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { orders } from "./orders";
+
+/** Products, wardrobe solutions and consultation services. */
+export const catalogItems = pgTable(
+  "catalog_items",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** product: styled collection item; solution: wardrobe solution; service: consultation service */
+    kind: text("kind", { enum: ["product", "solution", "service"] }).notNull(),
+    /** Null when the price is not a number ("Contact Us"); such an item is not sold through checkout. */
+    priceCents: integer("price_cents"),
+    priceText: text("price_text").notNull(),
+    description: text("description").notNull(),
+    /** Image paths: slots under public/images or uploaded photos under /media (first one is the card image). */
+    images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Alt text of each image, by position in `images`; a missing one falls back to the item's name. */
+    imageAlts: jsonb("image_alts").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Units left to sell; null means unlimited. */
+    stockQuantity: integer("stock_quantity"),
+    visible: boolean("visible").notNull().default(true),
+    /** An item with orders is archived rather than deleted: hidden everywhere, kept for its orders. */
+    archived: boolean("archived").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("catalog_items_kind_idx").on(t.kind),
+    index("catalog_items_name_idx").on(t.name),
+    index("catalog_items_sort_idx").on(t.sortOrder, t.id),
+  ],
+);
+
+/** A product's former slugs, each redirecting to the item's current page. */
+export const catalogSlugRedirects = pgTable("catalog_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => catalogItems.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const membershipTiers = pgTable("membership_tiers", {
+  slug: text("slug").primaryKey(),
+  tierSet: text("tier_set", { enum: ["newer", "older"] }).notNull(),
+  name: text("name").notNull(),
+  priceCents: integer("price_cents"),
+  priceText: text("price_text").notNull(),
+  description: text("description").notNull(),
+  features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  popular: boolean("popular").notNull().default(false),
+  visible: boolean("visible").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Units held by a checkout until it is paid (converted) or abandoned (released).
+ * stock_key names what is held: "catalog:{id}", "ticket:{optionId}" or "ticket:{optionId}:{session}".
+ */
+export const stockHolds = pgTable(
+  "stock_holds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    stockKey: text("stock_key").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status", { enum: ["held", "converted", "released"] })
+      .notNull()
+      .default("held"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** A keyed hash of the buyer's address, to cap the units one client holds unpaid (never the address itself). */
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_holds_key_status_idx").on(t.stockKey, t.status),
+    index("stock_holds_order_idx").on(t.orderId),
+    index("stock_holds_client_idx").on(t.clientKey, t.status),
+  ],
+);

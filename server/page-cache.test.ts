@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { createPageCache } from "./page-cache";
+import { createPageCache, showsStock, type ContentChange } from "./page-cache";
 
 // Concurrent misses of one page wait for one render (issue 22's spike: 500 simultaneous renders of a
 // product page after its cache entry went stale took the server to 3.5 GB and timed visitors out).
@@ -15,7 +15,7 @@ afterEach(async () => {
   // A failed expectation must not leave requests waiting on the gate.
   releaseRenders?.();
   server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  if (server) await new Promise((resolve) => server!.close(resolve));
   server = undefined;
 });
 
@@ -23,8 +23,9 @@ async function start(
   options: {
     status?: number;
     version?: () => string | Promise<string>;
+    stock?: () => string | Promise<string>;
     maxVersionAgeMs?: number;
-    subscribe?: (onChange: () => void) => void;
+    subscribe?: (onChange: (what: ContentChange) => void) => void;
   } = {},
 ) {
   let renders = 0;
@@ -35,7 +36,8 @@ async function start(
   const db = {
     execute: async () => {
       versionReads++;
-      return { rows: [{ v: (await options.version?.()) ?? "1", is_called: true }] };
+      const [content, stock] = await Promise.all([options.version?.() ?? "1", options.stock?.() ?? "1"]);
+      return { rows: [{ content, stock }] };
     },
   } as unknown as Database;
   const cache = createPageCache({
@@ -145,14 +147,53 @@ describe("page cache under a crowd", () => {
 
   it("stops answering from memory the moment a change is announced, without waiting for the next read", async () => {
     let version = "1";
-    let announce!: () => void;
+    let announce!: (what: ContentChange) => void;
     const app = await start({ maxVersionAgeMs: 60_000, version: () => version, subscribe: (onChange) => (announce = onChange) });
     app.release();
     await get(`${app.base}/`);
     expect((await get(`${app.base}/`)).state).toBe("HIT");
     version = "2";
-    announce();
+    announce("content");
     expect((await get(`${app.base}/`)).state).toBe("MISS");
     expect(app.renders()).toBe(2);
+  });
+
+  it("keeps answering pages without stock from memory when only stock moved, and renders the pages that show it", async () => {
+    let stock = "1";
+    let answerRead: (() => void) | undefined;
+    let announce!: (what: ContentChange) => void;
+    const app = await start({
+      maxVersionAgeMs: 60_000,
+      stock: () => (answerRead ? new Promise<string>((resolve) => (answerRead = () => resolve(stock))) : stock),
+      subscribe: (onChange) => (announce = onChange),
+    });
+    app.release();
+    for (const page of ["/about", "/product/candy-earrings"]) await get(`${app.base}${page}`);
+    expect(app.renders()).toBe(2);
+    // A hold on the last piece: the notice says only stock moved, and the database is slow to answer.
+    answerRead = () => {};
+    stock = "2";
+    announce("stock");
+    expect(await get(`${app.base}/about`)).toMatchObject({ status: 200, state: "HIT" });
+    const product = get(`${app.base}/product/candy-earrings`);
+    await expect.poll(() => app.versionReads()).toBe(3);
+    expect(app.renders()).toBe(2);
+    const landed = answerRead;
+    answerRead = undefined;
+    landed();
+    expect(await product).toMatchObject({ status: 200, state: "MISS" });
+    expect(await get(`${app.base}/about`)).toMatchObject({ state: "HIT" });
+    expect(app.renders()).toBe(3);
+  });
+});
+
+describe("pages that show stock", () => {
+  it("counts every page as showing stock unless it is one known not to", () => {
+    for (const page of ["/", "/about", "/contact", "/events", "/blog", "/blog/a-post", "/events-gallery", "/consultation-services", "/sitemap.xml", "/?utm_source=x"]) {
+      expect(showsStock(page), page).toBe(false);
+    }
+    for (const page of ["/styled-collections", "/product/candy-earrings", "/tickets/sip-style", "/workshop/tablecloth-skirt", "/membership/honey", "/test", "/new-page"]) {
+      expect(showsStock(page), page).toBe(true);
+    }
   });
 });

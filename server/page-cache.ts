@@ -11,9 +11,11 @@ import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "
  * - Only GET/HEAD of public paths, from visitors who send no cookie at all (a signed-in admin always
  *   has one), so nobody ever gets a page rendered for someone else.
  * - Entries are tied to the database's `content_version` sequence, which triggers move on every change
- *   to catalog, events, tickets, tiers, posts and stock holds; instances read it at most every
- *   `versionCheckMs`, so a change reaches every instance within that time. Entries also expire after `ttlMs`
- *   (date rules, view counts).
+ *   to catalog, events, tickets, tiers, posts, photos and settings; a page that shows stock is also tied
+ *   to `stock_version`, which holds, sales and stock counts move (decision 094), so a crowd buying
+ *   the last pieces leaves the other pages in memory. Instances read both at most every
+ *   `versionCheckMs`, so a change reaches every instance within that time. Entries also expire after
+ *   `ttlMs` (date rules, view counts).
  * - The CSP nonce differs per response: the stored page has a placeholder where the nonce was, and
  *   each response gets the fresh nonce helmet already put in its header.
  */
@@ -29,8 +31,11 @@ export interface PageCacheOptions {
    * the read behind every write). A change announced by NOTIFY still ends every hit at once.
    */
   maxVersionAgeMs?: number;
-  /** Tells the cache at once when content changed (the database's NOTIFY), ahead of its next version read. */
-  subscribe?: (onChange: () => void) => unknown;
+  /**
+   * Tells the cache at once when content or only stock changed (the database's NOTIFY), ahead of its
+   * next version read.
+   */
+  subscribe?: (onChange: (what: ContentChange) => void) => unknown;
 }
 
 interface Entry {
@@ -49,6 +54,31 @@ const PUBLIC_PATHS = [
   /^\/(product|tickets|membership|blog)\/[a-z0-9-]{1,100}$/,
   /^\/workshop\/tablecloth-skirt$/,
 ];
+
+/**
+ * Pages that never show stock or seats: a hold or a sale leaves them valid. Any other page counts
+ * as showing stock, so a page that starts to show it is never left stale by omission;
+ * tests/integration/stock-version.test.ts sells everything out and checks these pages do not change.
+ */
+export const STOCK_FREE_PATHS = [
+  /^\/$/,
+  /^\/(consultation-services|events|about|contact|blog|events-gallery|sitemap\.xml|robots\.txt)$/,
+  /^\/blog\/[a-z0-9-]{1,100}$/,
+];
+
+export function showsStock(url: string): boolean {
+  const path = url.split("?", 1)[0]!;
+  return !STOCK_FREE_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** What a change notice says moved: stock only, or anything (content, or unknown after an outage). */
+export type ContentChange = "content" | "stock";
+
+/** Content and stock versions as read together. */
+interface Versions {
+  content: string;
+  stock: string;
+}
 
 export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -84,47 +114,64 @@ export function createPageCache(options: PageCacheOptions) {
   // empties the cache under a crowd, every request for that page waits for one render instead of
   // each rendering it (a spike of 500 concurrent renders of one product page took 3.5 GB).
   const rendering = new Map<string, Promise<Entry | undefined>>();
-  let version: { value: string; readAt: number } | undefined;
-  let versionRead: Promise<string> | undefined;
+  let version: { value: Versions; readAt: number } | undefined;
+  let versionRead: Promise<Versions> | undefined;
+  // A stock change was announced since the last read: pages that show stock wait for the next read,
+  // the others keep the content version they have.
+  let stockStale = false;
   const stats = { hits: 0, misses: 0, bypass: 0 };
   // Changes announced so far: a read that began before the latest one may return the old version,
   // so it is used for its own request but not remembered.
   let changes = 0;
-  options.subscribe?.(() => {
+  options.subscribe?.((what) => {
     changes++;
-    version = undefined;
     versionRead = undefined;
+    if (what === "stock" && version) {
+      stockStale = true;
+      readVersion().catch(() => {});
+    } else {
+      version = undefined;
+    }
   });
 
   /**
-   * The version last read, while it is usable: younger than `versionCheckMs`, or younger than
-   * `maxVersionAgeMs` with the next read started in the background. Undefined after a change was
-   * announced, or when the last read is too old (the database stopped answering): then requests wait
-   * for a read of their own.
+   * The version a page's entry must have, from the last read while it is usable: younger than
+   * `versionCheckMs`, or younger than `maxVersionAgeMs` with the next read started in the background.
+   * Undefined after a change the page depends on was announced, or when the last read is too old (the
+   * database stopped answering): then requests wait for a read of their own.
    */
-  function knownVersion(): string | undefined {
+  function knownVersion(url: string): string | undefined {
     if (!version) return undefined;
+    const stock = showsStock(url);
+    if (stock && stockStale) return undefined;
     const age = Date.now() - version.readAt;
-    if (age < versionCheckMs) return version.value;
     if (age >= maxVersionAgeMs) return undefined;
     // A failed background read leaves the last one in use until it is too old.
-    if (!versionRead) readVersion().catch(() => {});
-    return version.value;
+    if (age >= versionCheckMs && !versionRead) readVersion().catch(() => {});
+    return stock ? `${version.value.content}|${version.value.stock}` : version.value.content;
   }
 
-  async function currentVersion(): Promise<string> {
-    return knownVersion() ?? readVersion();
+  async function currentVersion(url: string): Promise<string> {
+    const known = knownVersion(url);
+    if (known !== undefined) return known;
+    const read = await readVersion();
+    return showsStock(url) ? `${read.content}|${read.stock}` : read.content;
   }
 
-  function readVersion(): Promise<string> {
+  function readVersion(): Promise<Versions> {
     // One query in flight at a time, shared by every request waiting for it.
     const startedAt = changes;
     const read = (versionRead ??= options.db
-      .execute(sql`select last_value::text as v, is_called from content_version`)
+      .execute(
+        sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock from content_version c, stock_version s`,
+      )
       .then((result) => {
-        const row = (result as unknown as { rows: { v: string; is_called: boolean }[] }).rows[0];
-        const value = `${row?.v}:${row?.is_called}`;
-        if (changes === startedAt) version = { value, readAt: Date.now() };
+        const row = (result as unknown as { rows: Versions[] }).rows[0];
+        const value = { content: `${row?.content}`, stock: `${row?.stock}` };
+        if (changes === startedAt) {
+          version = { value, readAt: Date.now() };
+          stockStale = false;
+        }
         return value;
       })
       .finally(() => {
@@ -146,7 +193,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     let current: string;
     try {
-      current = await currentVersion();
+      current = await currentVersion(req.originalUrl);
     } catch {
       // The database is unreachable: render normally, so the page says so with its 503 error screen.
       stats.bypass++;
@@ -233,7 +280,7 @@ export function createPageCache(options: PageCacheOptions) {
   function tryServe(req: IncomingMessage, res: ServerResponse, securityHeaders: HeaderTemplate): boolean {
     const url = req.url ?? "/";
     if (!isCacheablePage(req.method, url, req.headers)) return false;
-    const current = knownVersion();
+    const current = knownVersion(url);
     if (current === undefined) return false;
     const cached = entries.get(url);
     if (!cached || cached.version !== current || Date.now() - cached.storedAt >= ttlMs) return false;

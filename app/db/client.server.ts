@@ -20,7 +20,7 @@ export interface DatabaseHandle {
    * Calls `listener` soon after any change to what public pages show commits, on this instance or
    * another one sharing the database (the content_version trigger's NOTIFY). Returns a stop function.
    */
-  onContentChange(listener: () => void): Promise<() => Promise<void>>;
+  onContentChange(listener: (what: "content" | "stock") => void): Promise<() => Promise<void>>;
   /**
    * Hands over the answers open transactions wait for, now rather than at the event loop's next
    * turn (PGlite on its worker; nothing to do on PostgreSQL). The server calls it as each request
@@ -87,7 +87,7 @@ async function openPglite(dir: string | undefined, inWorker: boolean): Promise<D
     },
     deliverTransactionAnswers: inWorker ? () => (client as PgliteInWorker).deliverTransactionAnswers() : () => {},
     async onContentChange(listener) {
-      const unlisten = await client.listen(CONTENT_CHANNEL, () => listener());
+      const unlisten = await client.listen(CONTENT_CHANNEL, (payload) => listener(changeOf(payload)));
       return async () => {
         if (!client.closed) await unlisten();
       };
@@ -96,12 +96,14 @@ async function openPglite(dir: string | undefined, inWorker: boolean): Promise<D
 }
 
 const CONTENT_CHANNEL = "content_version";
+/** The trigger's payload: "stock" from bump_stock_version (drizzle/0007), empty for any other change. */
+const changeOf = (payload: string | undefined) => (payload === "stock" ? "stock" : "content");
 
 /**
  * A connection of its own that LISTENs for content changes, reconnecting after an outage (and then
  * reporting a change, since notifications sent while it was away are lost).
  */
-function listenOnPostgres(pg: PgModule, url: string, listener: () => void): () => Promise<void> {
+function listenOnPostgres(pg: PgModule, url: string, listener: (what: "content" | "stock") => void): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -109,13 +111,13 @@ function listenOnPostgres(pg: PgModule, url: string, listener: () => void): () =
     if (stopped) return;
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     client = next;
-    next.on("notification", () => listener());
+    next.on("notification", (message) => listener(changeOf(message.payload)));
     next.on("error", () => reconnect());
     next.on("end", () => reconnect());
     try {
       await next.connect();
       await next.query(`LISTEN ${CONTENT_CHANNEL}`);
-      if (afterOutage) listener();
+      if (afterOutage) listener("content");
     } catch {
       reconnect();
     }

@@ -2,7 +2,7 @@
 // (bench/lib/public-routes.ts, from app/routes.ts),
 // three runs each, median; plus the JavaScript each route sends on first load. Prints a table, writes
 // bench/results/budget.{json,md}, and exits non-zero when a budget is missed.
-//   BUDGET_RUNS=1 npm run budget     fewer runs (quick look; CI keeps 3)
+//   BUDGET_RUNS=1 npm run budget     one run per route (a quick look, and CI, where timing is advisory)
 //   BUDGET_ROUTES=/,/blog npm run budget   only these routes (quick look)
 //   npm run budget -- --weight-only   only the first-load JavaScript of every public route, measured in
 //   the browser (no Lighthouse: a minute, not an hour); writes bench/results/first-load-js.{json,md}

@@ -80,6 +80,9 @@ interface Versions {
   stock: string;
 }
 
+/** The version a page's entry is tied to: content alone, or content and stock. */
+const versionFor = (url: string, versions: Versions) => (showsStock(url) ? `${versions.content}|${versions.stock}` : versions.content);
+
 export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (headers.cookie || headers.authorization) return false;
@@ -142,20 +145,16 @@ export function createPageCache(options: PageCacheOptions) {
    */
   function knownVersion(url: string): string | undefined {
     if (!version) return undefined;
-    const stock = showsStock(url);
-    if (stock && stockStale) return undefined;
+    if (stockStale && showsStock(url)) return undefined;
     const age = Date.now() - version.readAt;
     if (age >= maxVersionAgeMs) return undefined;
     // A failed background read leaves the last one in use until it is too old.
     if (age >= versionCheckMs && !versionRead) readVersion().catch(() => {});
-    return stock ? `${version.value.content}|${version.value.stock}` : version.value.content;
+    return versionFor(url, version.value);
   }
 
   async function currentVersion(url: string): Promise<string> {
-    const known = knownVersion(url);
-    if (known !== undefined) return known;
-    const read = await readVersion();
-    return showsStock(url) ? `${read.content}|${read.stock}` : read.content;
+    return knownVersion(url) ?? versionFor(url, await readVersion());
   }
 
   function readVersion(): Promise<Versions> {

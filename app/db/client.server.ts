@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   deliverTransactionAnswers(): void;
   /** The underlying driver, for migrations and tests. */
   raw: { pglite?: PGlite; pool?: pg.Pool };
+  /** PGlite only: the whole data folder as a tarball, to start another database from (`pgliteFrom`). */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 export interface OpenDatabaseOptions {
@@ -43,6 +45,8 @@ export interface OpenDatabaseOptions {
    * keep it in process, where `raw.pglite` reaches the engine itself.
    */
   pgliteWorker?: boolean;
+  /** PGlite: start from this dumped data folder (`dumpDataDir`) instead of an empty one. */
+  pgliteFrom?: Uint8Array;
 }
 
 /**
@@ -52,16 +56,19 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir, options.pgliteWorker ?? false);
+  return openPglite(options.pgliteDir, options.pgliteWorker ?? false, options.pgliteFrom);
 }
 
-async function openPglite(dir: string | undefined, inWorker: boolean): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, inWorker: boolean, from: Uint8Array | undefined): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const resolved = dir ? path.resolve(dir) : undefined;
   // The worker starts first: PGlite boots on its own thread while this one loads Drizzle's driver.
+  const loadDataDir = from ? new Uint8Array(from) : undefined;
   const opening = inWorker
-    ? Promise.resolve(openPgliteInWorker(resolved))
-    : import("@electric-sql/pglite").then(({ PGlite }) => (resolved ? new PGlite(resolved) : new PGlite()));
+    ? Promise.resolve(openPgliteInWorker(resolved, loadDataDir))
+    : import("@electric-sql/pglite").then(
+        ({ PGlite }) => new PGlite({ dataDir: resolved, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined }),
+      );
   const [{ drizzle: drizzlePglite }, client] = await Promise.all([
     import("drizzle-orm/pglite"),
     opening.then(async (opened) => {
@@ -86,6 +93,9 @@ async function openPglite(dir: string | undefined, inWorker: boolean): Promise<D
       await client.close();
     },
     deliverTransactionAnswers: inWorker ? () => (client as PgliteInWorker).deliverTransactionAnswers() : () => {},
+    dumpDataDir: inWorker
+      ? () => (client as PgliteInWorker).dumpDataDir()
+      : async () => new Uint8Array(await (await (client as PGlite).dumpDataDir("none")).arrayBuffer()),
     async onContentChange(listener) {
       const unlisten = await client.listen(CONTENT_CHANNEL, (payload) => listener(changeOf(payload)));
       return async () => {

@@ -42,6 +42,8 @@ export interface PgliteInWorker extends WorkerTransaction {
   waitReady: Promise<void>;
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The whole data folder as an uncompressed tarball, for `openPgliteInWorker`'s `loadDataDir`. */
+  dumpDataDir(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ type Request =
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
+  | { op: "dump" }
   | { op: "close" };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
@@ -66,7 +69,12 @@ type Notice = { op: "ready" } | { op: "fatal"; error: Record<string, unknown> } 
 async function workerMain() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
-  const { pglitePath, dir, transactionAnswers } = workerData as { pglitePath: string; dir?: string; transactionAnswers: MessagePort };
+  const { pglitePath, dir, loadDataDir, transactionAnswers } = workerData as {
+    pglitePath: string;
+    dir?: string;
+    loadDataDir?: Uint8Array<ArrayBuffer>;
+    transactionAnswers: MessagePort;
+  };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require(pglitePath) as typeof import("@electric-sql/pglite");
   const port = parentPort!;
@@ -81,7 +89,7 @@ async function workerMain() {
   };
   let db: InstanceType<typeof PGlite>;
   try {
-    db = dir ? new PGlite(dir) : new PGlite();
+    db = new PGlite({ dataDir: dir, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined });
     await db.waitReady;
   } catch (error) {
     port.postMessage({ op: "fatal", error: describe(error) });
@@ -186,6 +194,10 @@ async function workerMain() {
         await stop?.();
         return null;
       }
+      case "dump": {
+        const tarball = await db.dumpDataDir("none");
+        return new Uint8Array(await tarball.arrayBuffer());
+      }
       case "close": {
         await db.close();
         return null;
@@ -213,7 +225,11 @@ function rebuildError(fields: Record<string, unknown>): Error {
 }
 
 /** Opens PGlite (in `dir`, or in memory) on a worker thread of its own. */
-export function openPgliteInWorker(dir?: string): PgliteInWorker {
+/**
+ * PGlite on a worker thread of its own. `loadDataDir` starts it from a dumped data folder instead of
+ * an empty one (tests copy one migrated and seeded database instead of building each: decision 095).
+ */
+export function openPgliteInWorker(dir?: string, loadDataDir?: Uint8Array): PgliteInWorker {
   // PGlite's CommonJS build, found from here as the app would find it.
   const pglitePath = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   // A transaction holds PGlite, the one connection, from BEGIN to COMMIT, and between two of its
@@ -225,7 +241,7 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
   const { port1: transactionAnswers, port2: workerTransactionAnswers } = new MessageChannel();
   const worker = new Worker(`(${workerMain.toString()})()`, {
     eval: true,
-    workerData: { pglitePath, dir, transactionAnswers: workerTransactionAnswers },
+    workerData: { pglitePath, dir, loadDataDir, transactionAnswers: workerTransactionAnswers },
     transferList: [workerTransactionAnswers],
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -330,6 +346,7 @@ export function openPgliteInWorker(dir?: string): PgliteInWorker {
       await call({ op: "end", tx, commit: true });
       return result;
     },
+    dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
     async listen(channel, callback) {
       let set = listeners.get(channel);
       if (!set) {

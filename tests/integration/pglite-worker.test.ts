@@ -139,7 +139,8 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
   it("delivers content-change notifications", async () => {
     let heard = 0;
     const stop = await inWorker.onContentChange(() => heard++);
-    await inWorker.db.update(catalogItems).set({ name: "Candy Earrings" }).where(eq(catalogItems.slug, "candy-earrings"));
+    // A real change: an update that changes nothing announces nothing (decision 094).
+    await inWorker.db.update(catalogItems).set({ name: "Candy Earrings (pair)" }).where(eq(catalogItems.slug, "candy-earrings"));
     await expect.poll(() => heard).toBeGreaterThan(0);
     await stop();
   });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { ContentChange, Database } from "~/db/client.server";
 import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "./page-template";
 
 /**
@@ -71,13 +71,19 @@ export function showsStock(url: string): boolean {
   return !STOCK_FREE_PATHS.some((pattern) => pattern.test(path));
 }
 
-/** What a change notice says moved: stock only, or anything (content, or unknown after an outage). */
-export type ContentChange = "content" | "stock";
-
 /** Content and stock versions as read together. */
-interface Versions {
+export interface Versions {
   content: string;
   stock: string;
+}
+
+/** Both versions in one read (also what tests/integration/stock-version.test.ts compares). */
+export async function readVersions(db: Database): Promise<Versions> {
+  const result = await db.execute(
+    sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock from content_version c, stock_version s`,
+  );
+  const row = (result as unknown as { rows: Versions[] }).rows[0];
+  return { content: `${row?.content}`, stock: `${row?.stock}` };
 }
 
 /** The version a page's entry is tied to: content alone, or content and stock. */
@@ -160,13 +166,8 @@ export function createPageCache(options: PageCacheOptions) {
   function readVersion(): Promise<Versions> {
     // One query in flight at a time, shared by every request waiting for it.
     const startedAt = changes;
-    const read = (versionRead ??= options.db
-      .execute(
-        sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock from content_version c, stock_version s`,
-      )
-      .then((result) => {
-        const row = (result as unknown as { rows: Versions[] }).rows[0];
-        const value = { content: `${row?.content}`, stock: `${row?.stock}` };
+    const read = (versionRead ??= readVersions(options.db)
+      .then((value) => {
         if (changes === startedAt) {
           version = { value, readAt: Date.now() };
           stockStale = false;

@@ -10,6 +10,9 @@ import * as schema from "./schema";
 /** The app's database, whichever engine is behind it: same schema, same SQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a change notice says moved: stock only, or anything (content, or unknown after an outage). */
+export type ContentChange = "content" | "stock";
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
@@ -20,7 +23,7 @@ export interface DatabaseHandle {
    * Calls `listener` soon after any change to what public pages show commits, on this instance or
    * another one sharing the database (the content_version trigger's NOTIFY). Returns a stop function.
    */
-  onContentChange(listener: (what: "content" | "stock") => void): Promise<() => Promise<void>>;
+  onContentChange(listener: (what: ContentChange) => void): Promise<() => Promise<void>>;
   /**
    * Hands over the answers open transactions wait for, now rather than at the event loop's next
    * turn (PGlite on its worker; nothing to do on PostgreSQL). The server calls it as each request
@@ -107,13 +110,13 @@ async function openPglite(dir: string | undefined, inWorker: boolean, from: Uint
 
 const CONTENT_CHANNEL = "content_version";
 /** The trigger's payload: "stock" from bump_stock_version (drizzle/0007), empty for any other change. */
-const changeOf = (payload: string | undefined) => (payload === "stock" ? "stock" : "content");
+const changeOf = (payload: string | undefined): ContentChange => (payload === "stock" ? "stock" : "content");
 
 /**
  * A connection of its own that LISTENs for content changes, reconnecting after an outage (and then
  * reporting a change, since notifications sent while it was away are lost).
  */
-function listenOnPostgres(pg: PgModule, url: string, listener: (what: "content" | "stock") => void): () => Promise<void> {
+function listenOnPostgres(pg: PgModule, url: string, listener: (what: ContentChange) => void): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { sessionStockKey } from "~/events/sessions.server";
 import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
-import { showsStock } from "../../server/page-cache";
+import { readVersions, showsStock } from "../../server/page-cache";
 import { createTestDatabase, testConfig } from "../setup/test-db";
 
 // Decision 094: holds, sales and stock counts move `stock_version` only, so the page cache keeps every
@@ -38,13 +38,6 @@ afterAll(async () => {
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await handle.db.execute(query)) as unknown as { rows: T[] };
 
-async function versions() {
-  const { rows: [row] } = await rows<{ content: string; stock: string }>(
-    sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock from content_version c, stock_version s`,
-  );
-  return row!;
-}
-
 let orders = 0;
 /** An order to hang holds on, written directly: what matters here is what the holds move. */
 async function anOrder(): Promise<string> {
@@ -73,21 +66,21 @@ async function page(path: string): Promise<string> {
 
 describe("stock moves apart from content", () => {
   it("a hold or a sale moves the stock version only; an edit to a product moves content", async () => {
-    const start = await versions();
+    const start = await readVersions(handle.db);
     const { rows: [candy] } = await rows<{ id: number }>(sql`select id from catalog_items where slug = 'candy-earrings'`);
     await hold(await anOrder(), `catalog:${candy!.id}`, 1);
-    const held = await versions();
+    const held = await readVersions(handle.db);
     expect(held.content).toBe(start.content);
     expect(held.stock).not.toBe(start.stock);
 
     // A sale takes the unit from the count (convertHolds); the owner setting a count does the same.
     await handle.db.execute(sql`update catalog_items set stock_quantity = stock_quantity - 1, updated_at = now() where id = ${candy!.id}`);
-    const sold = await versions();
+    const sold = await readVersions(handle.db);
     expect(sold.content).toBe(start.content);
     expect(sold.stock).not.toBe(held.stock);
 
     await handle.db.execute(sql`update catalog_items set name = 'Candy Earrings (pair)', updated_at = now() where id = ${candy!.id}`);
-    const renamed = await versions();
+    const renamed = await readVersions(handle.db);
     expect(renamed.content).not.toBe(start.content);
     expect(renamed.stock).toBe(sold.stock);
     await handle.db.execute(sql`update catalog_items set name = 'Candy Earrings' where id = ${candy!.id}`);

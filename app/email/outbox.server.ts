@@ -96,20 +96,20 @@ export async function deliverPendingEmails(
   transport = createTransport(settings),
   log: (line: string) => void = (line) => console.log(line),
 ): Promise<{ sent: number; failed: number }> {
+  // Without SMTP a message is logged once (attempts 0 to 1) and stays pending: only those not yet
+  // logged are read, or the first 20 kept would fill every pass and hide each later one.
   const pending = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "pending"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(and(eq(emailOutbox.status, "pending"), transport ? lt(emailOutbox.attempts, MAX_ATTEMPTS) : eq(emailOutbox.attempts, 0)))
     .orderBy(emailOutbox.id)
     .limit(20);
   let sent = 0;
   let failed = 0;
   for (const message of pending) {
     if (!transport) {
-      if (message.attempts === 0) {
-        log(`[mail] (no SMTP_URL: kept in outbox #${message.id}) to=${message.toAddress} subject=${JSON.stringify(message.subject)}`);
-        await db.update(emailOutbox).set({ attempts: 1 }).where(eq(emailOutbox.id, message.id));
-      }
+      log(`[mail] (no SMTP_URL: kept in outbox #${message.id}) to=${message.toAddress} subject=${JSON.stringify(message.subject)}`);
+      await db.update(emailOutbox).set({ attempts: 1 }).where(eq(emailOutbox.id, message.id));
       continue;
     }
     const claimed = await db

@@ -282,10 +282,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://localhost:${port}`;
   console.log(`[server] listening on ${url}`);
 
+  // The pass under way, so that closing waits for it rather than closing the database beneath it.
+  let delivering: Promise<void> | undefined;
   const mailTimer = setInterval(() => {
-    deliverPendingEmails(runtime.database.db, runtime.config.mail).catch((error) =>
-      console.error(`[mail] delivery pass failed: ${(error as Error).message}`),
-    );
+    if (delivering) return;
+    delivering = deliverPendingEmails(runtime.database.db, runtime.config.mail)
+      .then(
+        () => {},
+        (error) => console.error(`[mail] delivery pass failed: ${(error as Error).message}`),
+      )
+      .finally(() => (delivering = undefined));
   }, 5_000);
   mailTimer.unref();
   const stopOrderSweeper = startOrderSweeper(runtime);
@@ -298,6 +304,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () =>
     (closing ??= (async () => {
       clearInterval(mailTimer);
+      await delivering;
       stopOrderSweeper();
       stopMembershipJob();
       // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.

@@ -14,6 +14,9 @@ export interface ContactToast {
   variant?: "default" | "destructive";
 }
 
+/** Where the form, posted as a page (no JavaScript yet), sends the visitor once the message is stored. */
+export const CONTACT_SENT_PATH = "/contact?sent=1";
+
 export const CONTACT_SUCCESS_TOAST: ContactToast = {
   title: "Message sent successfully!",
   description: "Thank you for getting in touch. We'll get back to you soon.",

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { submitContact } from "~/contact/contact-action.server";
@@ -7,6 +7,8 @@ import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   CONTACT_RATE_LIMIT_TOAST,
+  CONTACT_SENT_PATH,
+  CONTACT_SUCCESS_TOAST,
   type ContactActionResult,
   type ContactValues,
 } from "~/contact/contact-form";
@@ -16,13 +18,22 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { skipAfterContactSend } from "~/contact/revalidation";
 
+const SENT: ContactActionResult = { ok: true, toast: CONTACT_SUCCESS_TOAST };
+
 export function loader({ request }: Route.LoaderArgs) {
-  const subject = new URL(request.url).searchParams.get("subject") ?? "";
-  return { subject: withoutControlCharacters(subject).slice(0, CONTACT_LIMITS.subject) };
+  const query = new URL(request.url).searchParams;
+  const subject = query.get("subject") ?? "";
+  return { subject: withoutControlCharacters(subject).slice(0, CONTACT_LIMITS.subject), sent: query.get("sent") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContact(request, context);
+  // Posted as a page (Fetch Metadata: the answer becomes a document), a stored message is followed by
+  // a redirect to the page that says so (decision 096): reloading it sends nothing twice, and that page
+  // is the same for everyone, so the page cache answers it instead of a render per message. The
+  // fetcher's post (JavaScript), a browser that sends no Fetch Metadata, and every refusal (which
+  // keeps what was typed) get the result itself, as before.
+  if (result.ok && request.headers.get("sec-fetch-dest") === "document") return redirect(CONTACT_SENT_PATH, 303);
   return data(result, { status: result.ok ? 200 : result.toast === CONTACT_RATE_LIMIT_TOAST ? 429 : 400 });
 }
 
@@ -57,7 +68,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <ContactDetails headingId="contact-info-heading" />
         <div className="card p-6 sm:p-8">
           <h2 className="mb-4 font-display text-2xl">Send a Message</h2>
-          <ContactForm defaultSubject={loaderData.subject} result={actionData ?? null} />
+          <ContactForm defaultSubject={loaderData.subject} result={actionData ?? (loaderData.sent ? SENT : null)} />
         </div>
       </div>
     </section>

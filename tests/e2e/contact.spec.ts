@@ -80,6 +80,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText("Message sent successfully!")).toBeVisible();
     await expect(page.getByLabel("First Name")).toHaveValue("");
+    // Redirected after the post (decision 096): reloading asks for the page again, it sends nothing.
+    await expect(page).toHaveURL(/\/contact\?sent=1$/);
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("GET");
+    // The same page for everyone who sent a message: answered from memory, not rendered per message.
+    expect(reloaded?.headers()["x-page-cache"]).toBe("HIT");
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, rateLimitHits } from "~/db/schema";
-import { action } from "~/routes/contact";
+import { action, loader } from "~/routes/contact";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
 let handle: DatabaseHandle;
@@ -19,12 +19,12 @@ const valid = {
   message: "Can you upcycle my grandmother's tablecloth?",
 };
 
-function post(fields: Record<string, string>, ip = "203.0.113.9") {
+function post(fields: Record<string, string>, ip = "203.0.113.9", headers: Record<string, string> = {}) {
   const body = new URLSearchParams(fields);
   const request = new Request("http://localhost/contact", {
     method: "POST",
     body,
-    headers: { "user-agent": "vitest-agent" },
+    headers: { "user-agent": "vitest-agent", ...headers },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return action({ request, context: testContext(handle, { clientIp: ip }), params: {} } as any) as Promise<any>;
@@ -90,5 +90,38 @@ describe("contact action", () => {
     expect((await stored()).submissions).toHaveLength(5);
     expect((await post(valid, "198.51.100.1")).data.ok).toBe(true);
     expect((await handle.db.select().from(rateLimitHits)).length).toBe(2);
+  });
+
+  describe("posted as a page, before JavaScript (Fetch Metadata: document)", () => {
+    /** What a browser sends with a form it submits itself: the answer becomes the page. */
+    const asPage = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
+
+    it("a stored message is followed by a 303 to the page that says so, which the loader shows as sent", async () => {
+      const res = await post(valid, "203.0.113.20", asPage);
+      expect(res).toBeInstanceOf(Response);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/contact?sent=1");
+      expect((await stored()).submissions).toHaveLength(1);
+      expect(loader({ request: new Request("http://localhost/contact?sent=1") } as never)).toEqual({ subject: "", sent: true });
+      expect(loader({ request: new Request("http://localhost/contact?sent=yes&subject=Hi") } as never)).toEqual({ subject: "Hi", sent: false });
+    });
+
+    it("a refusal stays in place with what was typed, and nothing is stored", async () => {
+      const res = await post({ ...valid, email: "not-an-email" }, "203.0.113.21", asPage);
+      expect(res.init.status).toBe(400);
+      expect(res.data.values.message).toBe(valid.message);
+      expect((await stored()).submissions).toHaveLength(0);
+    });
+
+    it("a bot filling the hidden field gets the same redirect, and nothing is stored", async () => {
+      const res = await post({ ...valid, website: "http://spam.example" }, "203.0.113.22", asPage);
+      expect(res.status).toBe(303);
+      expect((await stored()).submissions).toHaveLength(0);
+    });
+
+    it("the fetcher's post (Fetch Metadata: empty) gets the result itself", async () => {
+      const res = await post(valid, "203.0.113.23", { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" });
+      expect(res.data).toMatchObject({ ok: true, toast: { title: "Message sent successfully!" } });
+    });
   });
 });

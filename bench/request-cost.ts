@@ -5,7 +5,7 @@
 // says which of them the server's time goes to (decision 096).
 //   COST_SECONDS=6   COST_CLIENTS=20   COST_PG_URL=postgres://…  (a fresh database on that server)
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { freshPostgresDatabase } from "./lib/postgres";
 import { markdownTable, readCpuSeconds, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.COST_SECONDS ?? 6);
@@ -14,17 +14,7 @@ const PG_URL = process.env.COST_PG_URL;
 const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const PAGES = ["/", "/styled-collections", "/consultation-services", "/product/candy-earrings", "/events", "/tickets/sip-style", "/blog", "/events-gallery", "/about", "/contact"];
 
-async function freshPostgresDatabase(url: string): Promise<string> {
-  const name = `cost_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return scratch.toString();
-}
-const databaseUrl = PG_URL ? await freshPostgresDatabase(PG_URL) : undefined;
+const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "cost")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const base = app.base;

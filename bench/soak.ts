@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { freshPostgresDatabase } from "./lib/postgres";
 import { markdownTable, readCpuSeconds, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -53,18 +54,7 @@ let contactsAccepted = 0;
 let eventsAccepted = 0;
 const ordersPaid = new Map<string, number>();
 
-/** A fresh, empty database on the PostgreSQL server for this run; the app migrates and seeds it. */
-async function freshPostgresDatabase(url: string): Promise<string> {
-  const name = `soak_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return scratch.toString();
-}
-const databaseUrl = PG_URL ? await freshPostgresDatabase(PG_URL) : undefined;
+const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "soak")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 
 const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });

@@ -18,8 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { Webhook } from "standardwebhooks";
+import { freshPostgresDatabase } from "./lib/postgres";
 import { type BenchServer, markdownTable, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.SPIKE_SECONDS ?? 30);
@@ -159,23 +159,6 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 };
 
-/** A fresh, empty database on the PostgreSQL server for this run; the app migrates and seeds it. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `spike_${Date.now().toString(36)}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return { url: scratch.toString(), drop: () => admin(`drop database if exists "${name}"`) };
-}
 
 interface Check {
   name: string;
@@ -407,7 +390,7 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
 
 const checks = await runSpike("PGlite");
 if (PG_URL) {
-  const database = await freshPostgresDatabase(PG_URL);
+  const database = await freshPostgresDatabase(PG_URL, "spike");
   try {
     checks.push(...(await runSpike("PostgreSQL", database.url)));
   } finally {

@@ -5,6 +5,7 @@ import { emailInsert } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
+import { CONTACT_SENT_RESULT } from "./contact-form";
 import { hitRateLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
@@ -12,7 +13,6 @@ import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   CONTACT_RATE_LIMIT_TOAST,
-  CONTACT_SUCCESS_TOAST,
   CONTACT_UNREADABLE_TOAST,
   contactErrorToast,
   contactSchema,
@@ -46,7 +46,7 @@ export async function submitContact(
   if (!allowed) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
 
   // Bots that fill the hidden field get the same success answer, and nothing is stored.
-  if (text(form, HONEYPOT_FIELD).trim() !== "") return { ok: true, toast: CONTACT_SUCCESS_TOAST };
+  if (text(form, HONEYPOT_FIELD).trim() !== "") return CONTACT_SENT_RESULT;
 
   const problem = contactErrorToast(values);
   const parsed = contactSchema.safeParse(values);
@@ -68,5 +68,5 @@ export async function submitContact(
     console.error("contact submission failed", error);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
   }
-  return { ok: true, toast: CONTACT_SUCCESS_TOAST };
+  return CONTACT_SENT_RESULT;
 }

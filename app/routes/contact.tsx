@@ -8,7 +8,7 @@ import {
   CONTACT_LIMITS,
   CONTACT_RATE_LIMIT_TOAST,
   CONTACT_SENT_PATH,
-  CONTACT_SUCCESS_TOAST,
+  CONTACT_SENT_RESULT,
   type ContactActionResult,
   type ContactValues,
 } from "~/contact/contact-form";
@@ -17,8 +17,6 @@ import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { skipAfterContactSend } from "~/contact/revalidation";
-
-const SENT: ContactActionResult = { ok: true, toast: CONTACT_SUCCESS_TOAST };
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -68,7 +66,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <ContactDetails headingId="contact-info-heading" />
         <div className="card p-6 sm:p-8">
           <h2 className="mb-4 font-display text-2xl">Send a Message</h2>
-          <ContactForm defaultSubject={loaderData.subject} result={actionData ?? (loaderData.sent ? SENT : null)} />
+          <ContactForm defaultSubject={loaderData.subject} result={actionData ?? (loaderData.sent ? CONTACT_SENT_RESULT : null)} />
         </div>
       </div>
     </section>

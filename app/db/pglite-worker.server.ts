@@ -76,7 +76,7 @@ async function workerMain() {
     transactionAnswers: MessagePort;
   };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PGlite } = require(pglitePath) as typeof import("@electric-sql/pglite");
+  const { PGlite, protocol, parse } = require(pglitePath) as typeof import("@electric-sql/pglite");
   const port = parentPort!;
   type Tx = Parameters<Parameters<InstanceType<typeof PGlite>["transaction"]>[0]>[0];
   const describe = (error: unknown) => {
@@ -153,18 +153,109 @@ async function workerMain() {
     else ending.done(null);
   }
 
+  /**
+   * The app's statements, prepared once each under a name of their own (decision 097). PGlite's
+   * `query` parses, plans and describes a statement every time, in six calls into Postgres; a
+   * prepared one is bound and run in one call, with the types of its parameters known from the first
+   * time. Only plain reads and writes are prepared (migrations and other commands take PGlite's own
+   * path), at most PREPARED_LIMIT of them: past that the least recently used one is closed. Any other
+   * command (a migration's DDL) retires them all, so none outlives a change to the tables it reads.
+   */
+  const PREPARED_LIMIT = 256;
+  const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+  const prepared = new Map<string, { name: string; paramTypes: number[] }>();
+  /** Names retired by a command that may have changed the tables; closed on the next preparation. */
+  const retired: string[] = [];
+  let statementsNamed = 0;
+  const retireAll = () => {
+    for (const { name } of prepared.values()) retired.push(name);
+    prepared.clear();
+  };
+  const { serialize } = protocol;
+  const concat = (parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  };
+  // PGlite's own locks (its `query` takes both outside a transaction, and only the query lock inside
+  // one, where the transaction already holds the other).
+  const locks = db as unknown as {
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  };
+
+  async function preparedStatement(sql: string) {
+    const known = prepared.get(sql);
+    if (known) {
+      // Most recently used last: the first in the map is the one to close.
+      prepared.delete(sql);
+      prepared.set(sql, known);
+      return known;
+    }
+    if (prepared.size >= PREPARED_LIMIT) {
+      const [oldestSql, oldest] = prepared.entries().next().value!;
+      prepared.delete(oldestSql);
+      retired.push(oldest.name);
+    }
+    // Closes go first: after an error Postgres skips the rest of the batch, and a Close is accepted
+    // even inside a failed transaction.
+    const parts = retired.splice(0).map((old) => serialize.close({ type: "S", name: old }));
+    const name = `app_${++statementsNamed}`;
+    parts.push(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync());
+    const { messages } = await db.execProtocol(concat(parts), { syncToFs: false });
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    prepared.set(sql, statement);
+    return statement;
+  }
+
+  function queryPrepared(sql: string, params: unknown[], options: { rowMode: "array" | "object"; parsers: Record<number, (value: string) => unknown> }, inTransaction: boolean) {
+    const run = () =>
+      locks._runExclusiveQuery(async () => {
+        const statement = await preparedStatement(sql);
+        // Serialised as PGlite's `query` does it, by the type Postgres expects for each parameter.
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = db.serializers[statement.paramTypes[i]!];
+          return serializer ? serializer(value) : String(value);
+        });
+        try {
+          const { messages } = await db.execProtocol(
+            concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+            { syncToFs: !inTransaction },
+          );
+          return parse.parseResults(messages, db.parsers, options)[0]!;
+        } catch (error) {
+          // A statement whose table changed shape since (26000 cannot happen, but costs nothing):
+          // prepared afresh next time.
+          const code = (error as { code?: string }).code;
+          if (code === "0A000" || code === "26000") prepared.delete(sql);
+          throw error;
+        }
+      });
+    return inTransaction ? run() : locks._runExclusiveTransaction(run);
+  }
+
   async function handle(message: { id: number } & Record<string, unknown>): Promise<unknown> {
     switch (message.op) {
       case "query": {
         const client = await target(message.tx as number | undefined);
         const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
-        const { rows, fields, affectedRows } = await client.query(message.sql as string, message.params as unknown[], {
-          rowMode: message.rowMode as "array" | "object",
-          parsers,
-        });
+        const sql = message.sql as string;
+        const options = { rowMode: message.rowMode as "array" | "object", parsers };
+        if (PREPARABLE.test(sql)) {
+          const { rows, fields, affectedRows } = await queryPrepared(sql, message.params as unknown[], options, message.tx !== undefined);
+          return { rows, fields, affectedRows };
+        }
+        retireAll();
+        const { rows, fields, affectedRows } = await client.query(sql, message.params as unknown[], options);
         return { rows, fields, affectedRows };
       }
       case "exec": {
+        retireAll();
         const client = await target(message.tx as number | undefined);
         const results = await client.exec(message.sql as string);
         return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));

@@ -117,6 +117,57 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     await expect(inWorker.ping()).resolves.toBeUndefined();
   });
 
+  // Decision 097: the worker prepares each read or write once, by its text.
+  const preparedNamed = async (text: string) => {
+    const { rows } = (await inWorker.db.execute(sql`select name from pg_prepared_statements where statement = ${text}`)) as unknown as { rows: { name: string }[] };
+    return rows.map((row) => row.name);
+  };
+
+  it("prepares a statement once and binds it after, with the same answers as PGlite in process", async () => {
+    const columns = { slug: catalogItems.slug, priceCents: catalogItems.priceCents, images: catalogItems.images, createdAt: catalogItems.createdAt };
+    const read = (handle: DatabaseHandle, slug: string) => handle.db.select(columns).from(catalogItems).where(eq(catalogItems.slug, slug));
+    const text = read(inWorker, "x").toSQL().sql;
+    // The two databases were seeded a moment apart: the same rows but for their creation time.
+    const answer = async (handle: DatabaseHandle, slug: string) =>
+      (await read(handle, slug)).map(({ createdAt, ...rest }) => ({ ...rest, created: createdAt instanceof Date }));
+    const [first] = await read(inWorker, "candy-earrings");
+    expect(first).toBeDefined();
+    for (const slug of ["candy-earrings", "no-such-item", "candy-earrings"]) {
+      expect(await answer(inWorker, slug)).toEqual(await answer(inProcess, slug));
+    }
+    expect(await preparedNamed(text)).toHaveLength(1);
+    // In a transaction too, and a failed statement there rolls back with the rest.
+    await expect(
+      inWorker.db.transaction(async (tx) => {
+        await tx.select(columns).from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
+        await tx.execute(sql`select 1 / ${0}::int`);
+      }),
+    ).rejects.toThrow();
+    expect(await preparedNamed(text)).toHaveLength(1);
+    expect(await read(inWorker, "candy-earrings")).toEqual([first]);
+  });
+
+  it("keeps at most 256 statements prepared, closing the least recently used", async () => {
+    const distinct = (n: number) => inWorker.db.execute(sql.raw(`select ${n}::int as n, 'distinct statement' as label`));
+    for (let n = 0; n < 300; n++) await distinct(n);
+    const { rows } = (await inWorker.db.execute(sql`select count(*)::int as count from pg_prepared_statements`)) as unknown as { rows: { count: number }[] };
+    expect(rows[0]!.count).toBeLessThanOrEqual(256);
+    expect(await preparedNamed(`select 0::int as n, 'distinct statement' as label`)).toEqual([]);
+    expect(await preparedNamed(`select 299::int as n, 'distinct statement' as label`)).toHaveLength(1);
+    // Closed, and prepared again when it comes back.
+    expect(((await distinct(0)) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 0, label: "distinct statement" }]);
+  });
+
+  it("prepares again after a command changes the tables, so no statement answers with an old shape", async () => {
+    await inWorker.db.execute(sql`create table worker_shape (a int)`);
+    await inWorker.db.execute(sql`insert into worker_shape values (1)`);
+    const everything = async () => ((await inWorker.db.execute(sql`select * from worker_shape`)) as unknown as { rows: unknown[] }).rows;
+    expect(await everything()).toEqual([{ a: 1 }]);
+    await inWorker.db.execute(sql`alter table worker_shape add column b text default 'new'`);
+    expect(await everything()).toEqual([{ a: 1, b: "new" }]);
+    expect(await preparedNamed("select * from worker_shape")).toHaveLength(1);
+  });
+
   it("hands an open transaction its answer between two requests, without waiting for the event loop", async () => {
     const client = (inWorker.db as unknown as { $client: PgliteInWorker }).$client;
     await client.transaction(async (tx) => {

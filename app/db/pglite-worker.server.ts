@@ -158,11 +158,14 @@ async function workerMain() {
    * `query` parses, plans and describes a statement every time, in six calls into Postgres; a
    * prepared one is bound and run in one call, with the types of its parameters known from the first
    * time. Only plain reads and writes are prepared (migrations and other commands take PGlite's own
-   * path), at most PREPARED_LIMIT of them: past that the least recently used one is closed. Any other
-   * command (a migration's DDL) retires them all, so none outlives a change to the tables it reads.
+   * path), at most PREPARED_LIMIT of them: past that the least recently used one is closed. A command
+   * that may change tables (a migration's DDL, anything not known to leave them be) retires them all,
+   * so none outlives a change to the tables it reads.
    */
   const PREPARED_LIMIT = 256;
   const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+  /** Commands that change no table's shape nor the prepared statements (a backup's cursor, for one). */
+  const LEAVES_TABLES = /^\s*(set|show|declare|fetch|move|close|explain|values|lock|savepoint|release|notify|listen|unlisten|analyze|vacuum|checkpoint)\b/i;
   const prepared = new Map<string, { name: string; paramTypes: number[] }>();
   /** Names retired by a command that may have changed the tables; closed on the next preparation. */
   const retired: string[] = [];
@@ -250,11 +253,12 @@ async function workerMain() {
           const { rows, fields, affectedRows } = await queryPrepared(sql, message.params as unknown[], options, message.tx !== undefined);
           return { rows, fields, affectedRows };
         }
-        retireAll();
+        if (!LEAVES_TABLES.test(sql)) retireAll();
         const { rows, fields, affectedRows } = await client.query(sql, message.params as unknown[], options);
         return { rows, fields, affectedRows };
       }
       case "exec": {
+        // Several commands in one text: any of them may change a table.
         retireAll();
         const client = await target(message.tx as number | undefined);
         const results = await client.exec(message.sql as string);

@@ -168,6 +168,21 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     expect(await preparedNamed("select * from worker_shape")).toHaveLength(1);
   });
 
+  it("keeps its statements through commands that leave the tables be, as a backup's cursor", async () => {
+    const read = () => inWorker.db.execute(sql`select count(*)::int as count from catalog_items where slug <> ${"none"}`);
+    await read();
+    const [name] = await preparedNamed("select count(*)::int as count from catalog_items where slug <> $1");
+    expect(name).toBeDefined();
+    await inWorker.db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+      await tx.execute(sql`declare worker_rows no scroll cursor for select slug from catalog_items`);
+      await tx.execute(sql.raw("fetch forward 2 from worker_rows"));
+      await tx.execute(sql`close worker_rows`);
+    });
+    await read();
+    expect(await preparedNamed("select count(*)::int as count from catalog_items where slug <> $1")).toEqual([name]);
+  });
+
   it("hands an open transaction its answer between two requests, without waiting for the event loop", async () => {
     const client = (inWorker.db as unknown as { $client: PgliteInWorker }).$client;
     await client.transaction(async (tx) => {

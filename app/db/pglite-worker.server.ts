@@ -175,15 +175,6 @@ async function workerMain() {
     prepared.clear();
   };
   const { serialize } = protocol;
-  const concat = (parts: Uint8Array[]) => {
-    const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  };
   // PGlite's own locks (its `query` takes both outside a transaction, and only the query lock inside
   // one, where the transaction already holds the other).
   const locks = db as unknown as {
@@ -209,7 +200,7 @@ async function workerMain() {
     const parts = retired.splice(0).map((old) => serialize.close({ type: "S", name: old }));
     const name = `app_${++statementsNamed}`;
     parts.push(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync());
-    const { messages } = await db.execProtocol(concat(parts), { syncToFs: false });
+    const { messages } = await db.execProtocol(Buffer.concat(parts), { syncToFs: false });
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     prepared.set(sql, statement);
     return statement;
@@ -227,7 +218,7 @@ async function workerMain() {
         });
         try {
           const { messages } = await db.execProtocol(
-            concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+            Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
             { syncToFs: !inTransaction },
           );
           return parse.parseResults(messages, db.parsers, options)[0]!;
@@ -249,12 +240,11 @@ async function workerMain() {
         const parsers = Object.fromEntries((message.textTypes as number[]).map((oid) => [oid, identity]));
         const sql = message.sql as string;
         const options = { rowMode: message.rowMode as "array" | "object", parsers };
-        if (PREPARABLE.test(sql)) {
-          const { rows, fields, affectedRows } = await queryPrepared(sql, message.params as unknown[], options, message.tx !== undefined);
-          return { rows, fields, affectedRows };
-        }
-        if (!LEAVES_TABLES.test(sql)) retireAll();
-        const { rows, fields, affectedRows } = await client.query(sql, message.params as unknown[], options);
+        const preparable = PREPARABLE.test(sql);
+        if (!preparable && !LEAVES_TABLES.test(sql)) retireAll();
+        const { rows, fields, affectedRows } = preparable
+          ? await queryPrepared(sql, message.params as unknown[], options, message.tx !== undefined)
+          : await client.query(sql, message.params as unknown[], options);
         return { rows, fields, affectedRows };
       }
       case "exec": {

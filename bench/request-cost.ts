@@ -11,6 +11,8 @@ import { markdownTable, readCpuSeconds, startBuiltServer, visitorAddress, writeR
 const SECONDS = Number(process.env.COST_SECONDS ?? 6);
 const CLIENTS = Number(process.env.COST_CLIENTS ?? 20);
 const PG_URL = process.env.COST_PG_URL;
+/** COST_ONLY=checkout: only the kinds whose name contains it (to profile one). */
+const ONLY = process.env.COST_ONLY;
 const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const PAGES = ["/", "/styled-collections", "/consultation-services", "/product/candy-earrings", "/events", "/tickets/sip-style", "/blog", "/events-gallery", "/about", "/contact"];
 
@@ -98,7 +100,7 @@ async function measure(run: () => Promise<number>) {
 console.log(`request cost: ${CLIENTS} clients, ${SECONDS} s per kind after a warm-up round, on ${engine}`);
 const rows: (string | number)[][] = [];
 const data: Record<string, unknown>[] = [];
-for (const kind of KINDS) {
+for (const kind of KINDS.filter((k) => !ONLY || k.name.includes(ONLY))) {
   await measure(kind.run); // warm-up: JIT, first renders, the kind's queries prepared
   const m = await measure(kind.run);
   const row = {

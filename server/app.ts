@@ -15,7 +15,7 @@ import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import { classifyRequest, createAdmission, DEFAULT_ADMISSION, sendBusy, type Admission, type AdmissionOptions } from "./admission";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
-import { createPageCache, HEADER_NONCE_PLACEHOLDER, type HeaderTemplate } from "./page-cache";
+import { createPageCache, HEADER_NONCE_PLACEHOLDER, setSecurityHeaders, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import {
   applyServerLimits,
@@ -25,7 +25,7 @@ import {
   type RequestDeadlines,
 } from "./request-deadlines";
 import { createRuntime, type Runtime } from "./runtime";
-import { assignNonce, permissionsPolicy, securityHeaders } from "./security-headers";
+import { permissionsPolicy, securityHeaders } from "./security-headers";
 
 export interface CreateAppOptions {
   /** Dev mode: routes come from Vite's module graph, with hot reload. */
@@ -163,10 +163,15 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  const headerMiddleware = [securityHeaders(config, { dev: Boolean(options.vite) }), permissionsPolicy];
-  app.locals.securityHeaders = captureSecurityHeaders(headerMiddleware);
+  const headers = captureSecurityHeaders([securityHeaders(config, { dev: Boolean(options.vite) }), permissionsPolicy]);
+  app.locals.securityHeaders = headers;
   app.use(noStoreForAdmin, noStoreForAccount);
-  app.use(assignNonce, ...headerMiddleware);
+  // Helmet's dozen middlewares, run once above; each response gets their headers from the template
+  // with its own nonce, as the page cache's responses do (decision 098).
+  app.use((_req, res, next) => {
+    res.locals.nonce = setSecurityHeaders(res, headers);
+    next();
+  });
   // Photos under /media/ are AVIF and WebP already: compressing them again costs CPU and saves nothing.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res) }));
   app.use(limitRequestBodies, discardUnreadBodies);

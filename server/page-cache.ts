@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import type { ContentChange, Database } from "~/db/client.server";
+import { newNonce } from "./nonce";
 import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "./page-template";
 
 /**
@@ -108,7 +109,7 @@ export const HEADER_NONCE_PLACEHOLDER = "__honey_header_nonce__";
  * response) and returns that nonce, for the page's own scripts.
  */
 export function setSecurityHeaders(res: ServerResponse, template: HeaderTemplate): string {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   for (const [name, value] of template) res.setHeader(name, value.replace(HEADER_NONCE_PLACEHOLDER, nonce));
   return nonce;
 }

@@ -1,7 +1,7 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { crc32, gunzipSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compilePageTemplate, fillPage, fillPageGzip } from "./page-template";
+import { compilePageTemplate, crc32Combine, crc32Shift, fillPage, fillPageGzip } from "./page-template";
 
 const SLOT = "__slot__";
 
@@ -40,5 +40,22 @@ describe("page templates", () => {
     const whole = gzipSync(page.replaceAll(SLOT, nonce), { level: 9 }).length;
     const pieced = fillPageGzip(compilePageTemplate(page, SLOT), nonce).length;
     expect(pieced).toBeLessThan(whole * 1.03 + 64);
+  });
+
+  it("a value longer than a stored block holds (64 KB) still inflates", () => {
+    const template = compilePageTemplate(`a${SLOT}b`, SLOT);
+    const value = "n".repeat(70_000);
+    expect(gunzipSync(fillPageGzip(template, value)).toString()).toBe(`a${value}b`);
+  });
+
+  it("combines CRC-32s as a checksum of the whole would (generated, any lengths)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 3000 }), (a, b) => {
+        const whole = crc32(Buffer.concat([Buffer.from(a), Buffer.from(b)]));
+        expect(crc32Combine(crc32(Buffer.from(a)), crc32(Buffer.from(b)), crc32Shift(b.length))).toBe(whole);
+      }),
+    );
+    const big = Buffer.alloc(200_000, 7);
+    expect(crc32Combine(crc32(Buffer.from("x")), crc32(big), crc32Shift(big.length))).toBe(crc32(Buffer.concat([Buffer.from("x"), big])));
   });
 });

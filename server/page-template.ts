@@ -15,24 +15,94 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * browser inflates it as usual.
  */
 export interface PageTemplate {
-  /** The text between the slots, as bytes (for the checksum). */
+  /** The text between the slots, as bytes. */
   readonly parts: readonly Buffer[];
   /** Each part as raw deflate ending in a full flush. */
   readonly deflated: readonly Buffer[];
+  /** Each part's CRC-32, and the operator that moves a CRC past the part's length (see `crc32Combine`). */
+  readonly crcs: readonly number[];
+  readonly shifts: readonly Uint32Array[];
+  /** The whole text's length in bytes without the slots' values. */
+  readonly partsLength: number;
 }
 
 // ID1 ID2, deflate, no flags, no modification time, no extra flags, unknown OS (RFC 1952).
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
 const piece = (bytes: Buffer, level?: number) => deflateRawSync(bytes, { level, finishFlush: constants.Z_FULL_FLUSH });
-// Node 20's zlib.crc32 answers 0 for an empty buffer that zlib has compressed (not the running value):
-// an empty piece changes nothing, so it is skipped.
-const extend = (crc: number, bytes: Buffer) => (bytes.length ? crc32(bytes, crc) : crc);
+
+/**
+ * `bytes` as one stored (uncompressed) deflate block, not final. A nonce is random: compressing it saves
+ * nothing, and a zlib stream per response cost more than the rest of the response (decision 098). The
+ * pieces before it end byte-aligned (full flush), which is where a stored block's header goes.
+ */
+function storedBlock(bytes: Buffer): Buffer {
+  if (bytes.length > 0xffff) return piece(bytes);
+  const block = Buffer.allocUnsafe(5 + bytes.length);
+  block[0] = 0; // BFINAL 0, BTYPE 00 (stored), then padding to the byte boundary
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+// CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine, which Node does not
+// expose): checksumming each ~80 KB page again on every response was a tenth of a cached hit's cost.
+// A CRC moved past n zero bytes is a linear map over GF(2), a 32x32 bit matrix: one per part length
+// is computed when the page is cached, and a response applies it in 32 steps.
+const GF2_DIM = 32;
+const timesMatrix = (matrix: Uint32Array, vector: number) => {
+  let sum = 0;
+  for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i]!;
+  return sum >>> 0;
+};
+const squareMatrix = (matrix: Uint32Array) => {
+  const square = new Uint32Array(GF2_DIM);
+  for (let i = 0; i < GF2_DIM; i++) square[i] = timesMatrix(matrix, matrix[i]!);
+  return square;
+};
+
+/** The operator that moves a CRC-32 past `length` bytes (zlib's crc32_combine_gen). */
+export function crc32Shift(length: number): Uint32Array {
+  // The operator for one zero bit: the reflected polynomial in the first row, then shifts.
+  let power = new Uint32Array(GF2_DIM);
+  power[0] = 0xedb88320;
+  for (let i = 1, row = 1; i < GF2_DIM; i++, row <<= 1) power[i] = row;
+  power = squareMatrix(squareMatrix(squareMatrix(power))); // one zero byte
+  let result: Uint32Array | undefined;
+  for (let n = length; n > 0; n >>>= 1) {
+    if (n & 1) result = result ? multiply(power, result) : power;
+    if (n > 1) power = squareMatrix(power);
+  }
+  return result ?? identity();
+}
+const multiply = (a: Uint32Array, b: Uint32Array) => b.map((column) => timesMatrix(a, column));
+const identity = () => Uint32Array.from({ length: GF2_DIM }, (_, i) => 2 ** i);
+
+/** The CRC-32 of A followed by B, from crc(A), crc(B) and crc32Shift(length of B). */
+export const crc32Combine = (crcA: number, crcB: number, shiftB: Uint32Array) => (timesMatrix(shiftB, crcA) ^ crcB) >>> 0;
 
 /** Splits the text at every occurrence of `slot` and compresses the pieces, once. */
 export function compilePageTemplate(text: string, slot: string, level = 9): PageTemplate {
   const parts = text.split(slot).map((part) => Buffer.from(part));
-  return { parts, deflated: parts.map((part) => piece(part, level)) };
+  return {
+    parts,
+    deflated: parts.map((part) => piece(part, level)),
+    crcs: parts.map((part) => crc32(part)),
+    shifts: parts.map((part) => crc32Shift(part.length)),
+    partsLength: parts.reduce((sum, part) => sum + part.length, 0),
+  };
+}
+
+/** Shift operators by value length: a nonce always has the same length, so this holds one or two. */
+const valueShifts = new Map<number, Uint32Array>();
+function valueShift(length: number) {
+  let shift = valueShifts.get(length);
+  if (!shift) {
+    if (valueShifts.size > 16) valueShifts.clear();
+    valueShifts.set(length, (shift = crc32Shift(length)));
+  }
+  return shift;
 }
 
 /** The template's text with `value` in every slot, as UTF-8. */
@@ -49,20 +119,20 @@ export function fillPage(template: PageTemplate, value: string): Buffer {
 /** The gzip encoding of the template's text with `value` in every slot. */
 export function fillPageGzip(template: PageTemplate, value: string): Buffer {
   const valueBytes = Buffer.from(value);
-  const valueDeflated = piece(valueBytes);
+  const valueBlock = storedBlock(valueBytes);
+  const valueCrc = crc32(valueBytes);
+  const valueShiftOperator = valueShift(valueBytes.length);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  let size = 0;
-  template.parts.forEach((part, index) => {
+  template.parts.forEach((_part, index) => {
     if (index > 0) {
-      chunks.push(valueDeflated);
-      crc = extend(crc, valueBytes);
-      size += valueBytes.length;
+      chunks.push(valueBlock);
+      crc = crc32Combine(crc, valueCrc, valueShiftOperator);
     }
-    chunks.push(template.deflated[index]);
-    crc = extend(crc, part);
-    size += part.length;
+    chunks.push(template.deflated[index]!);
+    crc = crc32Combine(crc, template.crcs[index]!, template.shifts[index]!);
   });
+  const size = template.partsLength + valueBytes.length * (template.parts.length - 1);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4);

@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { AppConfig } from "~/config.server";
 
-/** A fresh nonce per response, used by the CSP and by React Router's inline scripts. */
-export const assignNonce: RequestHandler = (_req, res, next) => {
-  res.locals.nonce = randomBytes(16).toString("base64");
-  next();
-};
-
+/**
+ * Helmet's headers, with a CSP nonce taken from `res.locals.nonce`. The server runs this once with a
+ * placeholder nonce and sends the captured headers on every response (server/app.ts, decision 098).
+ */
 export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): RequestHandler {
   const paymentOrigins = config.payment.provider === "yoco" ? ["https://c.yoco.com", "https://*.yoco.com"] : [];
   return helmet({

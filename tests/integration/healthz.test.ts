@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { createApp } from "../../server/app";
+import { permissionsPolicy, securityHeaders } from "../../server/security-headers";
 import { createTestDatabase, testConfig } from "../setup/test-db";
 
 let handle: DatabaseHandle;
@@ -73,6 +74,27 @@ describe("/healthz", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("sends exactly helmet's headers, each response with a nonce of its own (decision 098)", async () => {
+    const [first, second] = await Promise.all([fetch(`${base}/healthz`), fetch(`${base}/healthz`)]);
+    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonceOf(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+
+    // What helmet itself sets on a response with the same nonce.
+    const expected = new Map<string, string>();
+    const res = {
+      locals: { nonce: nonceOf(first) },
+      setHeader: (name: string, value: unknown) => expected.set(name.toLowerCase(), String(value)),
+      removeHeader: (name: string) => expected.delete(name.toLowerCase()),
+      getHeader: (name: string) => expected.get(name.toLowerCase()),
+    };
+    for (const middleware of [securityHeaders(testConfig(), { dev: false }), permissionsPolicy]) {
+      middleware({ headers: {}, method: "GET", url: "/", path: "/" } as never, res as never, () => {});
+    }
+    expect(expected.size).toBeGreaterThan(8);
+    for (const [name, value] of expected) expect(first.headers.get(name), name).toBe(value);
   });
 });
 

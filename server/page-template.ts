@@ -10,9 +10,9 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * stylesheet made pages twice as large). Instead, the text between the nonce slots is compressed
  * once, when the page is cached, as raw deflate ending in a full flush: byte-aligned, with no
  * back-references into what follows. Such pieces can be laid end to end, so a response is the gzip
- * header, the stored pieces with the nonce (compressed on its own, a few bytes) between them, an empty
- * final block, and the trailer (CRC-32 and length of the whole text). One valid gzip member: any
- * browser inflates it as usual.
+ * header, the stored pieces with the nonce (as a stored block: its bytes as they are) between them, an
+ * empty final block, and the trailer (CRC-32 and length of the whole text, the CRC combined from the
+ * pieces' own, decision 098). One valid gzip member: any browser inflates it as usual.
  */
 export interface PageTemplate {
   /** The text between the slots, as bytes. */

@@ -125,12 +125,12 @@ export function fillPageGzip(template: PageTemplate, value: string): Buffer {
   const valueShiftOperator = valueShift(valueBytes.length);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  template.parts.forEach((_part, index) => {
+  template.deflated.forEach((deflated, index) => {
     if (index > 0) {
       chunks.push(valueBlock);
       crc = crc32Combine(crc, valueCrc, valueShiftOperator);
     }
-    chunks.push(template.deflated[index]!);
+    chunks.push(deflated);
     crc = crc32Combine(crc, template.crcs[index]!, template.shifts[index]!);
   });
   const size = template.partsLength + valueBytes.length * (template.parts.length - 1);

@@ -6,13 +6,14 @@
 // missed latency or memory target (issue 22) unless SOAK_TIMING=advisory (CI, a shared machine).
 //   SOAK_SECONDS=60 (CI runs 15; 600 for the memory row)   SOAK_CONNECTIONS=100
 //   SOAK_PG_URL=postgres://…   the same against a fresh database on that PostgreSQL server
-//   SOAK_TRACE=/tmp/trace.tsv   every request (kind, start ms, latency ms, method and path), to see when the slow ones came
+//   SOAK_TRACE=/tmp/trace.tsv   every request (kind, start ms, latency ms, method and path, status), to see when the slow ones came
 import { PGlite } from "@electric-sql/pglite";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { freshPostgresDatabase } from "./lib/postgres";
+import { benchRequest, type BenchRequest, type BenchResponse } from "./lib/http-client";
 import { markdownTable, readCpuSeconds, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -62,19 +63,18 @@ const base = app.base;
 /** The server's RSS every 5 s: [seconds since the load began, MB]. */
 const rssSamples: [number, number][] = [];
 let clientCounter = 0;
-/** SOAK_TRACE=file: every request as kind, start (ms into the load), latency (ms), method and path, to see when the slow ones happened. */
+/** SOAK_TRACE=file: every request as kind, start (ms into the load), latency (ms), method and path, status, to see when the slow ones happened. */
 const trace: string[] | undefined = process.env.SOAK_TRACE ? [] : undefined;
 let loadStartedAt = performance.now();
 
-async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<Response | undefined> {
+async function timed(kind: Kind, url: string, init: BenchRequest = {}): Promise<BenchResponse | undefined> {
   const t = tally(kind);
   t.requests++;
   const started = performance.now();
   try {
-    const response = await fetch(url, { redirect: "manual", ...init, headers: { "User-Agent": UA, ...init.headers } });
-    await response.arrayBuffer();
+    const response = await benchRequest(url, { ...init, headers: { "User-Agent": UA, ...init.headers } });
     t.latencies.push(performance.now() - started);
-    trace?.push(`${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}`);
+    trace?.push(`${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}\t${response.status}`);
     if (response.status >= 500) {
       t.serverErrors++;
       if (serverErrorSamples.length < 10) serverErrorSamples.push(`${response.status} ${init.method ?? "GET"} ${url}`);
@@ -88,10 +88,10 @@ async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<R
   }
 }
 
-const form = (fields: Record<string, string>, ip: string): RequestInit => ({
+const form = (fields: Record<string, string>, ip: string) => ({
   method: "POST",
   headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": ip },
-  body: new URLSearchParams(fields),
+  body: new URLSearchParams(fields).toString(),
 });
 
 async function pageView() {
@@ -122,8 +122,8 @@ async function contact() {
   const posted = form({ firstName: "Soak", lastName: `Tester ${n}`, email: `soak${n}@example.com`, subject: "Soak test", message: `Message ${n}` }, ip);
   const response = await timed("contact", `${base}/contact`, {
     ...posted,
-    headers: { ...(posted.headers as Record<string, string>), Accept: "text/html", "Sec-Fetch-Dest": "document" },
-    redirect: "follow",
+    headers: { ...posted.headers, Accept: "text/html", "Sec-Fetch-Dest": "document" },
+    follow: true,
   });
   if (response?.status === 200 && response.redirected && response.url.endsWith("/contact?sent=1")) contactsAccepted++;
 }
@@ -139,12 +139,12 @@ async function checkout() {
     `${base}/checkout?${query}`,
     form({ type: pick.type, item: pick.item, firstName: "Soak", lastName: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" }, ip),
   );
-  const location = created?.headers.get("location");
+  const location = created?.headers.location;
   if (!created || created.status !== 302 || !location) return; // sold out or refused: nothing to pay
   // The payment page's address is built from SITE_URL; ask this server for its path.
   const payPage = new URL(new URL(location, base).pathname, base);
   const paid = await timed("checkout", payPage.toString(), form({ intent: "pay" }, ip));
-  if (paid && paid.status >= 300 && paid.status < 400 && /status=success/.test(paid.headers.get("location") ?? "")) {
+  if (paid && paid.status >= 300 && paid.status < 400 && /status=success/.test(paid.headers.location ?? "")) {
     ordersPaid.set(pick.slug, (ordersPaid.get(pick.slug) ?? 0) + 1);
   }
 }

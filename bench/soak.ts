@@ -57,6 +57,8 @@ const ordersPaid = new Map<string, number>();
 
 const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "soak")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
+/** How the app reaches PostgreSQL: the README recommends the Unix socket on one host (decision 098). */
+const pgLink = PG_URL ? (new URL(PG_URL).searchParams.get("host")?.startsWith("/") ? " over its Unix socket" : " over TCP") : "";
 
 const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const base = app.base;
@@ -253,7 +255,7 @@ const result = (c: { ok: boolean; advisory?: boolean }) => (c.ok ? "ok" : c.advi
 const checkTable = markdownTable(["check", "measured", "result"], checks.map((c) => [c.name, c.value, result(c)]));
 const targetTable = markdownTable(["target (issue 22)", "measured", "result"], targets.map((c) => [c.name, c.value, result(c)]));
 const summary =
-  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}, Node ${process.version}, 2 cores (the load generator shares them). ` +
+  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}${pgLink}, Node ${process.version}, 2 cores (the load generator shares them). ` +
   `CPU during the load: server ${serverCpu}%, load generator ${clientCpu}% (of one core; 200% is both). ` +
   `Server RSS: ${rssAtRest} MB before the load, ${rssAfterLoad} MB after it` +
   (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");

@@ -15,7 +15,7 @@ import {
 } from "./checkout-schema";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
-import { findSellable } from "./sellable.server";
+import { findSellable, rememberRefusal } from "./sellable.server";
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -49,6 +49,7 @@ export async function submitCheckout(
   const item = field(form, "item") || url.searchParams.get("item") || "";
   const now = context.clock.now();
   const found = await findSellable(context.db, type, item, now);
+  rememberRefusal(context, type, item, found);
   if (!found.ok) {
     const reason = type || item ? found.reason : "Please choose something to buy first.";
     return { ok: false, toast: checkoutErrorToast(reason), values };

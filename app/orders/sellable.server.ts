@@ -49,6 +49,26 @@ export async function findSellable(db: Database, type: string, item: string, now
   }
 }
 
+/**
+ * A refusal the checkout's action got, kept for the page drawn right after it in the same request
+ * (keyed by that request's context object, which React Router hands to the action and to the
+ * loaders alike). A post for something sold out then costs one lookup, not two; on PGlite each
+ * waits its turn for the one connection (decision 099). Only refusals are kept: after a lookup that
+ * found the item on sale the page looks again, since the order that followed may have found it gone.
+ */
+const refusedInRequest = new WeakMap<object, { type: string; item: string; found: SellableLookup }>();
+
+export function rememberRefusal(context: object, type: string, item: string, found: SellableLookup): void {
+  if (!found.ok) refusedInRequest.set(context, { type, item, found });
+}
+
+/** `findSellable` for the checkout page: the action's refusal in this request if it asked the same, else a lookup. */
+export async function findSellableForPage(context: { db: Database }, type: string, item: string, now: Date): Promise<SellableLookup> {
+  const refused = refusedInRequest.get(context);
+  if (refused && refused.type === type && refused.item === item) return refused.found;
+  return findSellable(context.db, type, item, now);
+}
+
 async function findCatalogItem(db: Database, name: string, now: Date): Promise<SellableLookup> {
   const [row] = await db
     .select()

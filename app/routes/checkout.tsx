@@ -5,7 +5,7 @@ import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { OrderSummary, type SummaryItem } from "~/components/checkout/OrderSummary";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitCheckout } from "~/orders/checkout-action.server";
-import { DEFAULT_CHECKOUT, findSellable } from "~/orders/sellable.server";
+import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     return { type, item, back, offer };
   }
-  const found = await findSellable(context.db, type, item, context.clock.now());
+  const found = await findSellableForPage(context, type, item, context.clock.now());
   const offer: Offer = found.ok
     ? {
         kind: "sellable",

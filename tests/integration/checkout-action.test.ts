@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents, catalogItems, orderLines, orders, stockHolds } from "~/db/schema";
 import { PaymentProviderError, type PaymentProvider } from "~/payments/provider";
-import { loader } from "~/routes/checkout";
+import { action, loader } from "~/routes/checkout";
 import { createTestDatabase, testContext } from "../setup/test-db";
-import { buyer, checkout, orderIdFrom } from "./checkout-helpers";
+import { buyer, checkout, checkoutRequest, orderIdFrom } from "./checkout-helpers";
 
 let handle: DatabaseHandle;
 afterAll(() => handle?.close());
@@ -63,6 +63,76 @@ describe("checkout loader: the server prices and vets the item", () => {
     expect((await load("?type=product&item=Test%20Product&price=R5")).offer.item).toMatchObject({ amountCents: 500 });
     // Services come through the product page too, but ship nothing.
     expect((await load("?type=product&item=Fashion%20Consultation&price=R1")).offer.item).toMatchObject({ amountCents: 85000, orderType: "service" });
+  });
+});
+
+describe("a post for something that cannot be sold, drawn as the checkout page", () => {
+  beforeAll(freshDatabase);
+
+  /** The request's context as React Router hands it to the action and then the loader, counting lookups. */
+  function countedContext() {
+    const context = testContext(handle);
+    const counter = { selects: 0 };
+    const db = new Proxy(context.db, {
+      get(target, property, receiver) {
+        if (property === "select") counter.selects++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    return { context: { ...context, db }, counter };
+  }
+
+  /** The reads of one lookup of a sold-out product (its row, then the units held). */
+  async function readsPerLookup() {
+    const { context, counter } = countedContext();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await loader({ request: checkoutRequest("product", "Choker Necklaces"), context, params: {} } as any);
+    return counter.selects;
+  }
+
+  it("is looked up once: the page drawn after the action in the same request shows the action's refusal", async () => {
+    const perLookup = await readsPerLookup();
+    expect(perLookup).toBeGreaterThan(0);
+    const { context, counter } = countedContext();
+    const request = checkoutRequest("product", "Choker Necklaces");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const refused = (await action({ request, context, params: {} } as any)) as any;
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.toast).toMatchObject({ title: "Checkout Error", description: "Choker Necklaces is sold out." });
+    expect(counter.selects).toBe(perLookup);
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const page = (await loader({ request, context, params: {} } as any)) as any;
+    expect(page.offer).toEqual({ kind: "unavailable", reason: "Choker Necklaces is sold out." });
+    expect(counter.selects).toBe(perLookup);
+  });
+
+  it("is looked up again by another request, and by a page asking for another item", async () => {
+    const perLookup = await readsPerLookup();
+    const { context, counter } = countedContext();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await action({ request: checkoutRequest("product", "Choker Necklaces"), context, params: {} } as any);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const other = (await loader({ request: checkoutRequest("product", "Candy Earrings"), context, params: {} } as any)) as any;
+    expect(other.offer).toMatchObject({ kind: "sellable", item: { name: "Candy Earrings" } });
+    expect(counter.selects).toBeGreaterThan(perLookup);
+
+    const next = countedContext();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const fresh = (await loader({ request: checkoutRequest("product", "Choker Necklaces"), context: next.context, params: {} } as any)) as any;
+    expect(fresh.offer).toEqual({ kind: "unavailable", reason: "Choker Necklaces is sold out." });
+    expect(next.counter.selects).toBe(perLookup);
+  });
+
+  it("after a lookup that found the item on sale, the page looks again: the order may have found it gone", async () => {
+    const { context, counter } = countedContext();
+    const request = checkoutRequest("product", "Candy Earrings", { ...buyer, email: "not-an-email" });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await action({ request, context, params: {} } as any);
+    const before = counter.selects;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await loader({ request, context, params: {} } as any);
+    expect(counter.selects).toBeGreaterThan(before);
   });
 });
 

@@ -18,6 +18,10 @@ beforeAll(async () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.url === "/form") return res.writeHead(303, { Location: "/contact?sent=1" }).end();
       if (req.url === "/gzip") return res.writeHead(200, { "Content-Encoding": "gzip" }).end(compressed);
+      if (req.url === "/cut") {
+        res.writeHead(200, { "Content-Length": "1000" }).write("only part of it");
+        return setTimeout(() => res.destroy(), 20);
+      }
       res.writeHead(200, { "X-Answer": "yes" }).end("ok");
     });
   });
@@ -78,6 +82,10 @@ describe("the benches' HTTP client", () => {
     const response = await benchRequest(`${base}/form`, { method: "POST", body: "" });
     expect(response).toMatchObject({ status: 303, redirected: false });
     expect(response.headers.location).toBe("/contact?sent=1");
+  });
+
+  it("rejects a response cut off before its end, as fetch does", async () => {
+    await expect(benchRequest(`${base}/cut`)).rejects.toThrow();
   });
 
   it("rejects when nothing listens, as fetch does, so the soak counts a network error", async () => {

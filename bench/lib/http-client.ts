@@ -52,7 +52,8 @@ export async function benchRequest(address: string, init: BenchRequest = {}): Pr
   const first = await once(url, init.method ?? "GET", headers, init.body);
   const location = first.headers.location;
   if (!init.follow || first.status < 300 || first.status >= 400 || !location) return first;
-  const { "content-type": _type, "Content-Type": _Type, ...rest } = headers;
-  const next = await once(new URL(location, url), "GET", rest, undefined);
+  // The GET carries no body, so none of the headers that describe one (in any spelling).
+  const withoutBody = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+  const next = await once(new URL(location, url), "GET", withoutBody, undefined);
   return { ...next, redirected: true };
 }

@@ -14,7 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, markdownTable, readCpuSeconds, readRssMb, visitorAddress, writeResults } from "./lib/server";
+import { freePort, markdownTable, POSTGRES_INSTANCE_NODE_ARGS, readCpuSeconds, readRssMb, visitorAddress, writeResults } from "./lib/server";
 
 const STARTS = Number(process.env.MEMORY_STARTS ?? 5);
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 20);
@@ -61,7 +61,7 @@ interface Server {
 async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn("node", ["server.js"], {
+  const child = spawn("node", [...(databaseUrl ? POSTGRES_INSTANCE_NODE_ARGS : []), "server.js"], {
     env: {
       ...process.env,
       BUILD_DIR,

@@ -13,8 +13,17 @@ export interface FixedWindow {
  * limit. The counter lives in the database, so every server instance shares it.
  */
 export async function hitRateLimit(db: Database, window: FixedWindow, clientKey: string, now: Date): Promise<boolean> {
+  const [row] = await rateLimitHit(db, window, clientKey, now);
+  return (row?.hits ?? 1) <= window.limit;
+}
+
+/**
+ * The statement that counts the hit and returns the window's count (`hits`), not yet run: for a
+ * statement that also does what the hit is for, only when the count is within the limit.
+ */
+export function rateLimitHit(db: Pick<Database, "insert">, window: FixedWindow, clientKey: string, now: Date) {
   const windowStart = new Date(Math.floor(now.getTime() / window.windowMs) * window.windowMs);
-  const [row] = await db
+  return db
     .insert(rateLimitHits)
     .values({ bucket: window.bucket, clientKey, windowStart, hits: 1 })
     .onConflictDoUpdate({
@@ -22,5 +31,4 @@ export async function hitRateLimit(db: Database, window: FixedWindow, clientKey:
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
     .returning({ hits: rateLimitHits.hits });
-  return (row?.hits ?? 1) <= window.limit;
 }

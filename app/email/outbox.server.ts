@@ -33,20 +33,25 @@ export interface OutgoingEmail {
  * about, where the dedupe key may be SQL (made from the id that statement's insert took). It writes
  * no order-history entry (`queueEmail` does).
  */
-export function emailInsert(db: Pick<Database, "insert">, email: Omit<OutgoingEmail, "dedupeKey"> & { dedupeKey?: string | SQL }) {
-  return db
-    .insert(emailOutbox)
-    .values({
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      attachments: email.attachments?.length ? email.attachments : null,
-      orderId: email.orderId ?? null,
-      memberId: email.memberId ?? null,
-      dedupeKey: email.dedupeKey,
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+export function emailInsert(db: Pick<Database, "insert">, email: QueuedEmail) {
+  return db.insert(emailOutbox).values(emailRow(email)).onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/** An email as the outbox stores it; the dedupe key may be SQL. */
+export type QueuedEmail = Omit<OutgoingEmail, "dedupeKey"> & { dedupeKey?: string | SQL };
+
+/** The outbox row of an email, for `emailInsert` or an insert-select (`insertRowSelect`). */
+export function emailRow(email: QueuedEmail) {
+  return {
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+    attachments: email.attachments?.length ? email.attachments : null,
+    orderId: email.orderId ?? null,
+    memberId: email.memberId ?? null,
+    dedupeKey: email.dedupeKey,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, rateLimitHits } from "~/db/schema";
 import { action, loader } from "~/routes/contact";
@@ -88,8 +88,38 @@ describe("contact action", () => {
     expect(limited.init.status).toBe(429);
     expect(limited.data.toast.title).toBe("Too many messages");
     expect((await stored()).submissions).toHaveLength(5);
+    expect((await stored()).emails).toHaveLength(5);
     expect((await post(valid, "198.51.100.1")).data.ok).toBe(true);
     expect((await handle.db.select().from(rateLimitHits)).length).toBe(2);
+  });
+
+  it("counts the hit, stores the message and queues the notice in one statement", async () => {
+    await post(valid);
+    // Every statement of either driver is prepared by Drizzle's session first.
+    const session = (handle.db as unknown as { session: { prepareQuery: (query: { sql: string }) => unknown } }).session;
+    const prepared = vi.spyOn(session, "prepareQuery");
+    const res = await post({ ...valid, subject: "Second" }, "203.0.113.10", { "user-agent": "" });
+    // The shop's settings, read at most every 250 ms and usually from memory, are not the message's.
+    const statements = prepared.mock.calls.map(([query]) => query.sql).filter((text) => !/from "app_settings"/.test(text));
+    prepared.mockRestore();
+    expect(res.data.ok).toBe(true);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/insert into "rate_limit_hits"[\s\S]*insert into "contact_submissions"[\s\S]*insert into "email_outbox"/);
+    const { submissions, emails } = await stored();
+    const second = submissions.find((s) => s.subject === "Second")!;
+    expect(second).toMatchObject({ ...valid, subject: "Second", sessionId: null, userAgent: null });
+    expect(emails.map((e) => e.dedupeKey).sort()).toEqual([`contact:${submissions[0]!.id}`, `contact:${second.id}`].sort());
+    expect(emails.find((e) => e.dedupeKey === `contact:${second.id}`)).toMatchObject({ subject: expect.stringContaining("Second"), attachments: null, orderId: null, htmlBody: expect.any(String) });
+  });
+
+  it("a bot and a refused message count against the limit before the answer", async () => {
+    for (let i = 0; i < 3; i++) await post({ ...valid, website: "http://spam.example" });
+    for (let i = 0; i < 2; i++) await post({ ...valid, email: "nope" });
+    const limited = await post(valid);
+    expect(limited.init.status).toBe(429);
+    const { submissions, emails } = await stored();
+    expect(submissions).toHaveLength(0);
+    expect(emails).toHaveLength(0);
   });
 
   describe("posted as a page, before JavaScript (Fetch Metadata: document)", () => {

@@ -1,0 +1,22 @@
+import { getTableColumns, is, sql, SQL, type InferInsertModel } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+
+/**
+ * `insert into table (the row's columns) select the row's values from source`: the row is stored once
+ * for each row `source` yields, so none when it yields none. Drizzle's own insert-select must name
+ * every column of the table, defaults included; this names only those given. Values go as parameters
+ * through each column's own mapping (JSON for jsonb) with its type named, since a parameter in a select
+ * list has no column to take its type from; an SQL value (a CTE's id) is written as it is.
+ */
+export function insertRowSelect<T extends PgTable>(table: T, row: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL }, source: SQL): SQL {
+  const columns = getTableColumns(table);
+  const given = Object.entries(row).filter(([, value]) => value !== undefined);
+  for (const [key] of given) if (!columns[key]) throw new Error(`insertRowSelect: ${key} is not a column of this table`);
+  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
+  const values = given.map(([key, value]) => {
+    if (is(value, SQL)) return value;
+    const column = columns[key]!;
+    return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+  });
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${source}`;
+}

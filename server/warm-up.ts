@@ -1,0 +1,74 @@
+import http from "node:http";
+
+/**
+ * Warms a freshly started instance (decision 100): its public pages are asked for once over loopback,
+ * as an anonymous visitor asks, one after another, so the page cache holds them and the code that
+ * renders them has run before a crowd does it 2 renders at a time. In the soak, the first 3 seconds
+ * after a start held nearly every slow request (contact messages took 2.4 s, waiting for a render
+ * slot behind cold pages). Which pages: the sitemap's, so a new product is warmed without a list to
+ * keep, up to `maxPages`, and `extraPaths` (the contact form's "sent" page, where its post lands).
+ */
+export interface WarmUpOptions {
+  /** The instance itself, e.g. http://127.0.0.1:3000. */
+  base: string;
+  extraPaths?: string[];
+  maxPages?: number;
+  /** Stops between two pages (the server is closing). */
+  signal?: AbortSignal;
+  /** Per page; a page that takes longer is left to visitors. */
+  timeoutMs?: number;
+}
+
+export const WARM_UP_EXTRA_PATHS = ["/contact?sent=1"];
+const USER_AGENT = "honey-bee-warm-up";
+
+/** Asks for `path` and reads the answer to the end; its status, or 0 when it failed or took too long. */
+function visit(base: string, path: string, agent: http.Agent, timeoutMs: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const request = http.get(new URL(path, base), { agent, headers: { "User-Agent": USER_AGENT, Accept: "text/html" }, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("error", () => resolve({ status: 0, body: "" }));
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve({ status: 0, body: "" }));
+  });
+}
+
+/** The paths of the sitemap's own pages (same origin as its first entry), in its order. */
+export function sitemapPaths(xml: string): string[] {
+  const paths: string[] = [];
+  let origin: string | undefined;
+  for (const [, loc] of xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+    let url: URL;
+    try {
+      url = new URL(loc!.replaceAll("&amp;", "&"));
+    } catch {
+      continue;
+    }
+    origin ??= url.origin;
+    if (url.origin === origin && !paths.includes(url.pathname + url.search)) paths.push(url.pathname + url.search);
+  }
+  return paths;
+}
+
+/** Warms the instance; resolves with what it asked for and how it went, never rejects. */
+export async function warmUp(options: WarmUpOptions): Promise<{ path: string; status: number }[]> {
+  const { base, extraPaths = WARM_UP_EXTRA_PATHS, maxPages = 40, signal, timeoutMs = 10_000 } = options;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const visited: { path: string; status: number }[] = [];
+  try {
+    const sitemap = await visit(base, "/sitemap.xml", agent, timeoutMs);
+    visited.push({ path: "/sitemap.xml", status: sitemap.status });
+    const pages = sitemap.status === 200 ? sitemapPaths(sitemap.body) : ["/"];
+    const paths = [...pages.slice(0, maxPages), ...extraPaths.filter((p) => !pages.includes(p))];
+    for (const path of paths) {
+      if (signal?.aborted) break;
+      visited.push({ path, status: (await visit(base, path, agent, timeoutMs)).status });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return visited;
+}

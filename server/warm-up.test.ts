@@ -59,8 +59,8 @@ describe("warmUp", () => {
 
   it("stops at maxPages, still asking for the extra paths", async () => {
     const { base, asked } = await serve({ sitemap: SITEMAP });
-    await warmUp({ base, maxPages: 2, extraPaths: ["/contact?sent=1"] });
-    expect(asked.map((a) => a.path)).toEqual(["/sitemap.xml", "/", "/about", "/contact?sent=1"]);
+    await warmUp({ base, maxPages: 2, extraPaths: ["/contact?sent=1", "/product/candy-earrings"] });
+    expect(asked.map((a) => a.path)).toEqual(["/sitemap.xml", "/", "/about", "/contact?sent=1", "/product/candy-earrings"]);
   });
 
   it("without a sitemap warms the home page, and reports what failed instead of throwing", async () => {

@@ -48,10 +48,10 @@ describe("sitemapPaths", () => {
 });
 
 describe("warmUp", () => {
-  it("asks for the sitemap, then each of its pages and the extra paths, one at a time, as an anonymous visitor", async () => {
+  it("asks for the home page, the sitemap, then each of its pages and the extra paths, one at a time, as an anonymous visitor", async () => {
     const { base, asked, mostAtOnce } = await serve({ sitemap: SITEMAP, delayMs: 5 });
     const visited = await warmUp({ base, extraPaths: ["/contact?sent=1", "/about"] });
-    expect(asked.map((a) => a.path)).toEqual(["/sitemap.xml", "/", "/about", "/product/candy-earrings", "/blog?page=2&tag=a", "/contact?sent=1"]);
+    expect(asked.map((a) => a.path)).toEqual(["/", "/sitemap.xml", "/about", "/product/candy-earrings", "/blog?page=2&tag=a", "/contact?sent=1"]);
     expect(mostAtOnce()).toBe(1);
     expect(asked.every((a) => a.userAgent === "honey-bee-warm-up" && a.cookie === undefined)).toBe(true);
     expect(visited.every((v) => v.status === 200)).toBe(true);
@@ -60,16 +60,16 @@ describe("warmUp", () => {
   it("stops at maxPages, still asking for the extra paths", async () => {
     const { base, asked } = await serve({ sitemap: SITEMAP });
     await warmUp({ base, maxPages: 2, extraPaths: ["/contact?sent=1", "/product/candy-earrings"] });
-    expect(asked.map((a) => a.path)).toEqual(["/sitemap.xml", "/", "/about", "/contact?sent=1", "/product/candy-earrings"]);
+    expect(asked.map((a) => a.path)).toEqual(["/", "/sitemap.xml", "/about", "/contact?sent=1", "/product/candy-earrings"]);
   });
 
   it("without a sitemap warms the home page, and reports what failed instead of throwing", async () => {
     const { base, asked } = await serve();
     const visited = await warmUp({ base, extraPaths: ["/missing"] });
-    expect(asked.map((a) => a.path)).toEqual(["/sitemap.xml", "/", "/missing"]);
+    expect(asked.map((a) => a.path)).toEqual(["/", "/sitemap.xml", "/missing"]);
     expect(visited).toEqual([
-      { path: "/sitemap.xml", status: 404 },
       { path: "/", status: 200 },
+      { path: "/sitemap.xml", status: 404 },
       { path: "/missing", status: 404 },
     ]);
   });
@@ -89,8 +89,8 @@ describe("warmUp", () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     server = undefined;
     expect(await warmUp({ base, extraPaths: [] })).toEqual([
-      { path: "/sitemap.xml", status: 0 },
       { path: "/", status: 0 },
+      { path: "/sitemap.xml", status: 0 },
     ]);
   });
 });

@@ -60,15 +60,17 @@ export async function warmUp(options: WarmUpOptions): Promise<{ path: string; st
   const { base, extraPaths = WARM_UP_EXTRA_PATHS, maxPages = 12, signal, timeoutMs = 10_000 } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const visited: { path: string; status: number }[] = [];
+  const go = async (path: string) => visited.push({ path, status: (await visit(base, path, agent, timeoutMs)).status });
   try {
+    // The home page first: it is what the first visitor asks for (and a load balancer's first page),
+    // and asked for at once by both, it renders once. Anything first would make that visitor wait.
+    await go("/");
     const sitemap = await visit(base, "/sitemap.xml", agent, timeoutMs);
     visited.push({ path: "/sitemap.xml", status: sitemap.status });
-    const pages = sitemap.status === 200 ? sitemapPaths(sitemap.body) : ["/"];
-    const first = pages.slice(0, maxPages);
-    const paths = [...first, ...extraPaths.filter((p) => !first.includes(p))];
-    for (const path of paths) {
+    const first = (sitemap.status === 200 ? sitemapPaths(sitemap.body) : []).slice(0, maxPages);
+    for (const path of [...first, ...extraPaths.filter((p) => !first.includes(p))]) {
       if (signal?.aborted) break;
-      visited.push({ path, status: (await visit(base, path, agent, timeoutMs)).status });
+      if (path !== "/") await go(path);
     }
   } finally {
     agent.destroy();

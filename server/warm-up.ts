@@ -4,8 +4,9 @@ import http from "node:http";
  * Warms a freshly started instance (decision 100): its public pages are asked for once over loopback,
  * as an anonymous visitor asks, one after another, so the page cache holds them and the code that
  * renders them has run before a crowd does it 2 renders at a time. In the soak, the first 3 seconds
- * after a start held nearly every slow request (contact messages took 2.4 s, waiting for a render
- * slot behind cold pages). Which pages: the sitemap's first `maxPages`, so there is no list to keep
+ * after a start held every page slower than 300 ms and many of the slow writes (a contact message took
+ * 2.4 s, its redirect waiting for a render slot behind cold pages). `/` goes first, then the
+ * sitemap's first `maxPages` pages, so there is no list to keep
  * (the shop's own pages come first in it, then products), and `extraPaths` (the contact form's "sent"
  * page, where its post lands). Each page warmed costs about 0.6 MB at rest, which is why not all:
  * 112 MB with none, 127 with 12, 143 with 40 (PostgreSQL mode, whose target is 150).

@@ -22,7 +22,7 @@ export interface WarmUpOptions {
   timeoutMs?: number;
 }
 
-export const WARM_UP_EXTRA_PATHS = ["/contact?sent=1"];
+const WARM_UP_EXTRA_PATHS = ["/contact?sent=1"];
 const USER_AGENT = "honey-bee-warm-up";
 
 /** Asks for `path` and reads the answer to the end; its status, or 0 when it failed or took too long. */
@@ -61,13 +61,16 @@ export async function warmUp(options: WarmUpOptions): Promise<{ path: string; st
   const { base, extraPaths = WARM_UP_EXTRA_PATHS, maxPages = 12, signal, timeoutMs = 10_000 } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const visited: { path: string; status: number }[] = [];
-  const go = async (path: string) => visited.push({ path, status: (await visit(base, path, agent, timeoutMs)).status });
+  const go = async (path: string) => {
+    const answer = await visit(base, path, agent, timeoutMs);
+    visited.push({ path, status: answer.status });
+    return answer;
+  };
   try {
     // The home page first: it is what the first visitor asks for (and a load balancer's first page),
     // and asked for at once by both, it renders once. Anything first would make that visitor wait.
     await go("/");
-    const sitemap = await visit(base, "/sitemap.xml", agent, timeoutMs);
-    visited.push({ path: "/sitemap.xml", status: sitemap.status });
+    const sitemap = await go("/sitemap.xml");
     const first = (sitemap.status === 200 ? sitemapPaths(sitemap.body) : []).slice(0, maxPages);
     for (const path of [...first, ...extraPaths.filter((p) => !first.includes(p))]) {
       if (signal?.aborted) break;

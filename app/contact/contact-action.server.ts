@@ -8,7 +8,7 @@ import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { CONTACT_SENT_RESULT } from "./contact-form";
-import { hitRateLimit, rateLimitHit } from "./rate-limit.server";
+import { hitRateLimit, rateLimitHit, withinLimit } from "./rate-limit.server";
 import { readSmallForm, withoutControlCharacters } from "./read-form.server";
 import {
   CONTACT_FAILURE_TOAST,
@@ -93,5 +93,5 @@ async function storeWithinLimit(
     queued as (${queued} on conflict (${sql.identifier(emailOutbox.dedupeKey.name)}) do nothing)
     select hits from hit`);
   const [row] = (result as unknown as { rows: { hits: number }[] }).rows;
-  return Number(row?.hits ?? 1) <= CONTACT_RATE_LIMIT.limit;
+  return withinLimit(CONTACT_RATE_LIMIT, row?.hits);
 }

@@ -14,8 +14,11 @@ export interface FixedWindow {
  */
 export async function hitRateLimit(db: Database, window: FixedWindow, clientKey: string, now: Date): Promise<boolean> {
   const [row] = await rateLimitHit(db, window, clientKey, now);
-  return (row?.hits ?? 1) <= window.limit;
+  return withinLimit(window, row?.hits);
 }
+
+/** Whether a window's count, as `rateLimitHit` returned it, is still within the limit. */
+export const withinLimit = (window: FixedWindow, hits: number | undefined): boolean => (hits ?? 1) <= window.limit;
 
 /**
  * The statement that counts the hit and returns the window's count (`hits`), not yet run: for a

@@ -142,6 +142,50 @@ describe("admission when saturated", () => {
     expect(admission.stats.till).toBe(1);
   });
 
+  it("starts fewer bulk requests per turn while a till request or a visitor's write is in progress", () => {
+    const { loop, log, finish, admission, page } = setup({ batchSize: 4, busyBatchSize: 2 });
+    const bulkStarted = () => log.filter((entry) => entry.startsWith("fast:")).length;
+    admission.till({ id: "t1", cached: false });
+    expect(admission.tillInFlight()).toBe(1);
+    for (let n = 1; n <= 12; n++) admission.bulk(page(`b${n}`));
+    expect(bulkStarted()).toBe(2);
+    loop.turn();
+    expect(bulkStarted()).toBe(4);
+    // The till's response is over: the whole budget again, and a second end changes nothing.
+    finish.get("t1")!();
+    finish.get("t1")!();
+    expect(admission.tillInFlight()).toBe(0);
+    loop.turn();
+    expect(bulkStarted()).toBe(8);
+    // A visitor's write in progress counts as the till does.
+    admission.write({ id: "w1", cached: false });
+    loop.turn();
+    expect(bulkStarted()).toBe(10);
+    finish.get("w1")!();
+    loop.turn();
+    expect(bulkStarted()).toBe(12);
+    expect(admission.waiting()).toBe(0);
+  });
+
+  it("while the till is busy, starts more per turn as the queue grows (an eighth of those waiting), up to batchSize", () => {
+    const { loop, log, admission, page } = setup({ batchSize: 32, busyBatchSize: 4, maxQueued: 1_000 });
+    const bulkStarted = () => log.filter((entry) => entry.startsWith("fast:")).length;
+    admission.till({ id: "t1", cached: false });
+    for (let n = 1; n <= 400; n++) admission.bulk(page(`b${n}`));
+    expect(bulkStarted()).toBe(4);
+    const perTurn: number[] = [];
+    while (admission.waiting()) {
+      const [waiting, before] = [admission.waiting(), bulkStarted()];
+      loop.turn();
+      perTurn.push(bulkStarted() - before);
+      expect(bulkStarted() - before).toBe(Math.min(waiting, 32, Math.max(4, Math.ceil(waiting / 8))));
+    }
+    // A crowd is served a full batch per turn; the tail of the queue a few per turn.
+    expect(perTurn.slice(0, 4)).toEqual([32, 32, 32, 32]);
+    expect(perTurn.at(-2)).toBe(4);
+    expect(bulkStarted()).toBe(400);
+  });
+
   it("lets no more than slowConcurrency bulk requests through the slow path; a till request needs no slot", () => {
     const { loop, log, finish, admission, page } = setup({ batchSize: 10 });
     for (let n = 1; n <= 4; n++) admission.bulk(page(`b${n}`, false));

@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import type nodemailerType from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { Database } from "~/db/client.server";
-import { emailOutbox, orderEvents } from "~/db/schema";
+import { emailOutbox } from "~/db/schema";
+import { orderHistoryEntry, orderHistoryInsert } from "~/orders/order-history.server";
 
 export interface EmailAttachment {
   filename: string;
@@ -61,17 +62,24 @@ export function emailRow(email: QueuedEmail) {
  * (not a repeat): one trip to the database, which matters inside a transaction (decision 092).
  */
 export async function queueEmail(db: Pick<Database, "insert" | "execute">, email: OutgoingEmail): Promise<boolean> {
-  const insert = emailInsert(db, email).returning({ id: emailOutbox.id });
-  if (!email.orderId) return (await insert).length > 0;
-  const summary = `Email queued to ${email.to}: ${email.subject}`.slice(0, 500);
-  const attachments = JSON.stringify(email.attachments?.map((a) => a.filename) ?? []);
-  const result = await db.execute(sql`
-    with queued as (${insert.getSQL()})
-    insert into ${orderEvents} (order_id, kind, summary, detail)
-    select ${email.orderId}, 'email', ${summary}, jsonb_build_object('outboxId', queued.id, 'attachments', ${attachments}::jsonb)
-    from queued
-    returning 1 as queued`);
+  const { orderId } = email;
+  if (!orderId) return (await emailInsert(db, email).returning({ id: emailOutbox.id })).length > 0;
+  const queued = queuedEmailStatement(db, { ...email, orderId }, "queued");
+  const result = await db.execute(sql`with ${queued.cte} ${orderHistoryInsert([queued.historyEntry])} returning 1 as queued`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * An email about an order as two parts of a larger statement (decision 102): `cte`, the named insert
+ * that queues it (`name as (insert … returning id)`), and `historyEntry`, its line in the order's
+ * history, selected from that insert so that a repeat (a dedupe key already queued) writes none.
+ */
+export function queuedEmailStatement(db: Pick<Database, "insert">, email: OutgoingEmail & { orderId: string }, name: string): { cte: SQL; historyEntry: SQL } {
+  const cte = sql`${sql.identifier(name)} as (${emailInsert(db, email).returning({ id: emailOutbox.id }).getSQL()})`;
+  const summary = `Email queued to ${email.to}: ${email.subject}`;
+  const attachments = JSON.stringify(email.attachments?.map((a) => a.filename) ?? []);
+  const detail = sql`jsonb_build_object('outboxId', ${sql.identifier(name)}.id, 'attachments', ${attachments}::jsonb)`;
+  return { cte, historyEntry: orderHistoryEntry({ orderId: email.orderId, kind: "email", summary, detail, from: sql`${sql.identifier(name)}` }) };
 }
 
 export interface MailSettings {

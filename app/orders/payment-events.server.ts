@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowFromDriver } from "~/db/driver-row.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
-import { queueEmail } from "~/email/outbox.server";
+import { queueEmail, queuedEmailStatement, type OutgoingEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
 import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
@@ -9,7 +10,7 @@ import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, holdsToConvert, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
-import { recordOrderEvent } from "./order-history.server";
+import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
 import { isOrderId, type OrderRow } from "./orders.server";
 
 export type PaymentOutcome =
@@ -49,24 +50,52 @@ function started<T>(statement: PromiseLike<T>): Promise<T> {
 
 /** Records the event id; false when it was recorded before (a repeat delivery, or a concurrent one that won). */
 async function firstDelivery(tx: Tx, event: EventRecord): Promise<boolean> {
-  const inserted = await tx
+  return (await deliveryInsert(tx, event)).length > 0;
+}
+
+/** The insert that records an event id, not yet run: it returns the id only the first time. */
+function deliveryInsert(tx: Tx, event: EventRecord) {
+  return tx
     .insert(paymentWebhookEvents)
     .values({ webhookId: event.eventId, provider: event.provider, eventType: event.eventType, payload: event.payload as object })
     .onConflictDoNothing({ target: paymentWebhookEvents.webhookId })
     .returning({ id: paymentWebhookEvents.webhookId });
-  return inserted.length > 0;
 }
 
-/** The order an event is about, locked for the rest of the transaction. */
-async function lockOrder(tx: Tx, ref: { orderId?: string; checkoutId?: string; paymentId?: string }): Promise<OrderRow | undefined> {
-  const conditions = [
+type OrderRef = { orderId?: string; checkoutId?: string; paymentId?: string };
+
+/** Which orders an event may name: its order id, its checkout id, its payment id. */
+function orderConditions(ref: OrderRef) {
+  return [
     isOrderId(ref.orderId) ? eq(orders.id, ref.orderId) : undefined,
     ref.checkoutId ? eq(orders.yocoCheckoutId, ref.checkoutId) : undefined,
     ref.paymentId ? eq(orders.providerPaymentId, ref.paymentId) : undefined,
   ].filter((c) => c !== undefined);
+}
+
+/** The order an event is about, locked for the rest of the transaction. */
+async function lockOrder(tx: Tx, ref: OrderRef): Promise<OrderRow | undefined> {
+  const conditions = orderConditions(ref);
   if (!conditions.length) return undefined;
   const [row] = await tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
   return row;
+}
+
+/**
+ * `firstDelivery` and `lockOrder` in one statement, one trip to the database (decision 102). The
+ * order is locked before the event id is written; a concurrent delivery of the same event waits on
+ * that lock, then finds the id taken, as it did when the id came first.
+ */
+async function firstDeliveryOfOrder(tx: Tx, event: EventRecord, ref: OrderRef): Promise<{ first: boolean; order?: OrderRow }> {
+  const conditions = orderConditions(ref);
+  if (!conditions.length) return { first: await firstDelivery(tx, event) };
+  const locking = tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
+  const result = await tx.execute(sql`
+    with delivery as (${deliveryInsert(tx, event).getSQL()})
+    select (select count(*) from delivery)::int as first_delivery, locked.*
+    from (select 1) as one left join lateral (${locking.getSQL()}) as locked on true`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return { first: Number(row!.first_delivery) > 0, order: row!.id == null ? undefined : rowFromDriver(orders, row!) };
 }
 
 /** Where a payment event came from, in the order's history. */
@@ -103,9 +132,8 @@ export async function recordPayment(
     // the main thread, so statements that need nothing from one another go together (decision 092).
     // Recording the event, locking the order and reading its holds run in that order all the same.
     const knownOrderId = isOrderId(input.orderId) ? input.orderId : undefined;
-    const [first, order, holds] = await Promise.all([
-      firstDelivery(tx, input.event),
-      lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId }),
+    const [{ first, order }, holds] = await Promise.all([
+      firstDeliveryOfOrder(tx, input.event, { orderId: input.orderId, checkoutId: input.checkoutId }),
       knownOrderId ? holdsToConvert(tx, knownOrderId) : undefined,
     ]);
     if (!first) return { outcome: "duplicate" as const };
@@ -141,13 +169,19 @@ export async function recordPayment(
     };
     // The order as the update leaves it (the row is locked: nothing else changes it meanwhile).
     const paid: OrderRow = { ...order, ...changes };
-    // Sent now, answered with the emails below: the writes that follow need nothing from them.
-    const writes = [
-      tx.update(orders).set(changes).where(eq(orders.id, order.id)),
-      recordOrderEvent(tx, order.id, "paid", `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`, input.now, {
-        paymentId: input.paymentId,
-      }),
-    ].map(started);
+    const update = sql`paid_order as (${tx.update(orders).set(changes).where(eq(orders.id, order.id)).getSQL()})`;
+    const paidEntry = orderHistoryEntry({
+      orderId: order.id,
+      kind: "paid",
+      summary: `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`,
+      at: input.now,
+      detail: { paymentId: input.paymentId },
+    });
+    // The order's writes and its emails make one statement, one trip to the database while the
+    // transaction holds a connection (decision 102). Tickets and a membership's month come between
+    // them: they read the order as paid, and their history follows the payment's.
+    const inBetween = !attention && (paid.orderType === "ticket" || paid.orderType === "workshop" || paid.orderType === "membership");
+    const paymentWritten = inBetween ? started(tx.execute(sql`with ${update} ${orderHistoryInsert([paidEntry])}`)) : undefined;
     const contact = shopContactFrom(settings);
     const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
@@ -156,15 +190,18 @@ export async function recordPayment(
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
     const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
     const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now });
+    const email = (queued: OutgoingEmail, name: string) => queuedEmailStatement(tx, { ...queued, orderId: order.id }, name);
     // A membership's confirmation belongs to the member's email history too.
-    writes.push(started(queueEmail(tx, { ...confirmation, memberId: member?.id })));
-    writes.push(started(queueEmail(tx, ownerOrderNotice(paid, ownerEmail, contact, tickets.length))));
+    const emails = [email({ ...confirmation, memberId: member?.id }, "confirmation"), email(ownerOrderNotice(paid, ownerEmail, contact, tickets.length), "owner_notice")];
+    const entries = [...(paymentWritten ? [] : [paidEntry]), ...emails.map((e) => e.historyEntry)];
     if (attention) {
-      writes.push(started(recordOrderEvent(tx, order.id, "attention", "Needs attention: no unit was left for this late payment", input.now)));
       const reason = `${paid.attentionReason} Open the order to refund it in one click: ${input.mail.siteUrl}/admin/orders/${order.id}`;
-      writes.push(started(queueEmail(tx, ownerAttentionNotice(paid, ownerEmail, reason, contact))));
+      const notice = email(ownerAttentionNotice(paid, ownerEmail, reason, contact), "attention_notice");
+      emails.push(notice);
+      entries.push(orderHistoryEntry({ orderId: order.id, kind: "attention", summary: "Needs attention: no unit was left for this late payment", at: input.now }), notice.historyEntry);
     }
-    await Promise.all(writes);
+    const ctes = [...(paymentWritten ? [] : [update]), ...emails.map((e) => e.cte)];
+    await Promise.all([paymentWritten, tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${orderHistoryInsert(entries)}`)]);
     return { outcome: attention ? ("paid-needs-attention" as const) : ("paid" as const), order: paid };
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import { listCollectionCards } from "~/catalog/items.server";
@@ -120,6 +120,8 @@ describe("coming back from the payment page", () => {
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))).toHaveLength(2);
     expect((await deliver(delivery)).outcome).toBe("unchanged");
     expect(await candyLeft()).toBe(9);
+    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
+    expect(lines.map((e) => e.kind)).toEqual(["created", "paid", "email", "email", "webhook"]);
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))).toHaveLength(2);
   });
 
@@ -158,6 +160,12 @@ describe("a payment that arrives after its hold was released", () => {
     expect(owner).toHaveLength(1);
     expect(owner[0]!.textBody).toContain(`/admin/orders/${late.id}`);
     expect((await ordersNeedingAttention(handle.db)).map((o) => o.id)).toEqual([late.id]);
+    // One statement writes the payment, its emails and its history (decision 102), in the order they happened.
+    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, late.id)).orderBy(asc(orderEvents.id));
+    expect(lines.slice(-5).map((e) => e.kind)).toEqual(["paid", "email", "email", "attention", "email"]);
+    const queued = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, late.id)).orderBy(asc(emailOutbox.id));
+    expect(queued.map((e) => e.dedupeKey?.split(":")[0])).toEqual(["order-confirmation", "order-owner-notice", "order-attention"]);
+    expect(lines.slice(-5).filter((e) => e.kind === "email").map((e) => (e.detail as { outboxId: number }).outboxId)).toEqual(queued.map((e) => e.id));
     const attention = await listOrdersForAdmin(handle.db, { q: "", status: "attention", type: "", from: "", to: "", event: "", page: 1 });
     expect(attention.orders.map((o) => o.id)).toEqual([late.id]);
   });

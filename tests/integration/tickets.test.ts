@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import jsQR from "jsqr";
 import { simpleParser } from "mailparser";
@@ -87,6 +87,9 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
     const history = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(history.filter((e) => e.kind === "tickets")).toHaveLength(1);
     expect(history.filter((e) => e.kind === "email")).toHaveLength(2);
+    // The payment is written before the tickets, which read the order as paid; their history follows it.
+    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
+    expect(lines.map((e) => e.kind)).toEqual(["created", "paid", "tickets", "email", "email", "webhook"]);
     // Codes of different tickets differ.
     const second = await buyWorkshopSeat("lerato@example.com");
     expect(second.issued[0]!.code).not.toBe(ticket!.code);

@@ -97,6 +97,15 @@ describe("POST /api/webhooks/yoco", () => {
     expect(s.events).toHaveLength(1);
   });
 
+  it("a payment naming no order we know is answered and recorded once, and changes nothing", async () => {
+    const delivery = signed(paymentEvent("00000000-0000-4000-8000-000000000000", { metadata: { checkoutId: "ch_nobody", orderId: "00000000-0000-4000-8000-000000000000" } }), "msg_unknown");
+    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({ received: true, outcome: "unknown-order" });
+    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({ received: true, outcome: "duplicate" });
+    const s = await state("00000000-0000-4000-8000-000000000000");
+    expect(s.events.map((e) => e.webhookId)).toEqual(["msg_unknown"]);
+    expect(s.emails).toHaveLength(0);
+  });
+
   it("two concurrent deliveries of one webhook are processed once", async () => {
     const id = await pendingCandyOrder();
     const delivery = signed(paymentEvent(id));

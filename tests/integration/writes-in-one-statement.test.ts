@@ -83,6 +83,39 @@ describe("queueEmail about an order", () => {
   });
 });
 
+describe("orderHistoryInsert", () => {
+  it("stores the lines in the order given, with their times and details, and none for a source that yields nothing", async () => {
+    const { orderHistoryEntry, orderHistoryInsert } = await import("~/orders/order-history.server");
+    const id = randomUUID();
+    await handle.db.insert(orders).values({
+      id,
+      reference: "HB-HISTORY1",
+      orderType: "product",
+      itemName: "Test Product",
+      amountCents: 100,
+      currency: "ZAR",
+      status: "paid",
+      customerFirstName: "A",
+      customerLastName: "B",
+      customerEmail: "a@example.com",
+      customerPhone: "0821234567",
+      customerAddress: "x",
+      provider: "simulator",
+      idempotencyKey: randomUUID(),
+    });
+    const at = new Date("2026-11-25T10:00:00.000Z");
+    const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;
+    const entries = kinds.map((kind, i) => orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }));
+    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", from: sql`(select 1 where false) as nothing` }));
+    await handle.db.execute(sql`${orderHistoryInsert(entries)}`);
+    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
+    expect(lines.map((l) => l.summary)).toEqual(kinds.map((_, i) => `line ${i}`));
+    expect(lines.map((l) => l.kind)).toEqual([...kinds]);
+    expect(lines.every((l) => l.at.getTime() === at.getTime())).toBe(true);
+    expect(lines.map((l) => l.detail)).toEqual(kinds.map((_, i) => (i % 2 ? { i } : null)));
+  });
+});
+
 describe("statements started together inside a transaction", () => {
   it("run in the order they were started, each seeing the one before, and without node-postgres's queue warning", async () => {
     const warnings: string[] = [];

@@ -54,25 +54,31 @@ describe("rowFromDriver", () => {
   });
 });
 
+/** A paid order with nothing else, for the writes below to be about. */
+async function paidOrder(reference: string): Promise<string> {
+  const id = randomUUID();
+  await handle.db.insert(orders).values({
+    id,
+    reference,
+    orderType: "product",
+    itemName: "Test Product",
+    amountCents: 100,
+    currency: "ZAR",
+    status: "paid",
+    customerFirstName: "A",
+    customerLastName: "B",
+    customerEmail: "a@example.com",
+    customerPhone: "0821234567",
+    customerAddress: "x",
+    provider: "simulator",
+    idempotencyKey: randomUUID(),
+  });
+  return id;
+}
+
 describe("queueEmail about an order", () => {
   it("writes the order's history entry with the email, in one statement, and neither for a repeat", async () => {
-    const id = randomUUID();
-    await handle.db.insert(orders).values({
-      id,
-      reference: "HB-EMAILED1",
-      orderType: "product",
-      itemName: "Test Product",
-      amountCents: 100,
-      currency: "ZAR",
-      status: "paid",
-      customerFirstName: "A",
-      customerLastName: "B",
-      customerEmail: "a@example.com",
-      customerPhone: "0821234567",
-      customerAddress: "x",
-      provider: "simulator",
-      idempotencyKey: randomUUID(),
-    });
+    const id = await paidOrder("HB-EMAILED1");
     const email = { to: "a@example.com", subject: "Thank you", text: "paid", orderId: id, dedupeKey: `confirm:${id}`, attachments: [{ filename: "a.ics", contentType: "text/calendar", contentBase64: "QQ==" }] };
     expect(await queueEmail(handle.db, email)).toBe(true);
     expect(await queueEmail(handle.db, email)).toBe(false);
@@ -86,23 +92,7 @@ describe("queueEmail about an order", () => {
 describe("orderHistoryInsert", () => {
   it("stores the lines in the order given, with their times and details, and none for a source that yields nothing", async () => {
     const { orderHistoryEntry, orderHistoryInsert } = await import("~/orders/order-history.server");
-    const id = randomUUID();
-    await handle.db.insert(orders).values({
-      id,
-      reference: "HB-HISTORY1",
-      orderType: "product",
-      itemName: "Test Product",
-      amountCents: 100,
-      currency: "ZAR",
-      status: "paid",
-      customerFirstName: "A",
-      customerLastName: "B",
-      customerEmail: "a@example.com",
-      customerPhone: "0821234567",
-      customerAddress: "x",
-      provider: "simulator",
-      idempotencyKey: randomUUID(),
-    });
+    const id = await paidOrder("HB-HISTORY1");
     const at = new Date("2026-11-25T10:00:00.000Z");
     const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;
     const entries = kinds.map((kind, i) => orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }));

@@ -168,14 +168,13 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
     scheduler.defer(drain);
   }
 
-  function runSlow(request: T) {
-    slowInFlight++;
-    let finished = false;
+  /** The whole way (Express); `finished` runs once, when the response is over or the handler threw. */
+  function runToEnd(request: T, finished: () => void) {
+    let over = false;
     const done = () => {
-      if (finished) return;
-      finished = true;
-      slowInFlight--;
-      if (arrived.length + forSlot.length) scheduleDrain();
+      if (over) return;
+      over = true;
+      finished();
     };
     try {
       handler.slow(request, done);
@@ -183,6 +182,14 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
       done();
       throw error;
     }
+  }
+
+  function runSlow(request: T) {
+    slowInFlight++;
+    runToEnd(request, () => {
+      slowInFlight--;
+      if (arrived.length + forSlot.length) scheduleDrain();
+    });
   }
 
   /** A request's first try: memory, else a free slow-path slot, else wait for one. */
@@ -291,19 +298,10 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
 
   function runWrite(request: T) {
     writesInFlight++;
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
+    runToEnd(request, () => {
       writesInFlight--;
       startWaitingWrites();
-    };
-    try {
-      handler.slow(request, done);
-    } catch (error) {
-      done();
-      throw error;
-    }
+    });
   }
 
   /** Starts waiting writes while slots are free; sheds those that waited too long, even with none free. */
@@ -348,18 +346,7 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
   function till(request: T): "started" {
     stats.till++;
     tillInFlight++;
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      tillInFlight--;
-    };
-    try {
-      handler.slow(request, done);
-    } catch (error) {
-      done();
-      throw error;
-    }
+    runToEnd(request, () => tillInFlight--);
     return "started";
   }
 

@@ -1,109 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { classifyRequest, createAdmission, type AdmissionOptions, type Scheduler } from "./admission";
+import { createAdmission } from "./admission";
+import { fakeLoop, setupAdmission, type FakeRequest } from "./admission-test-helpers";
 
-// The admission logic on a fake event loop: `turn()` runs what was deferred to the end of the current
-// turn (setImmediate), `advance(ms)` moves the clock and fires due timers. No real time is involved.
-
-function fakeLoop() {
-  let now = 0;
-  let deferred: (() => void)[] = [];
-  let timers: { at: number; fn: () => void; cancelled: boolean }[] = [];
-  const scheduler: Scheduler = {
-    defer: (fn) => void deferred.push(fn),
-    after: (ms, fn) => {
-      const timer = { at: now + ms, fn, cancelled: false };
-      timers.push(timer);
-      return () => void (timer.cancelled = true);
-    },
-    now: () => now,
-  };
-  return {
-    scheduler,
-    /** Ends the current turn: runs everything deferred to it (not what that defers in turn). */
-    turn() {
-      const due = deferred;
-      deferred = [];
-      for (const fn of due) fn();
-    },
-    advance(ms: number) {
-      now += ms;
-      const due = timers.filter((t) => !t.cancelled && t.at <= now);
-      timers = timers.filter((t) => !due.includes(t));
-      for (const t of due) t.fn();
-    },
-    pendingTurns: () => deferred.length,
-  };
-}
-
-interface FakeRequest {
-  id: string;
-  /** Served from memory by the fast path. */
-  cached: boolean;
-  gone?: boolean;
-}
-
-function setup(options: AdmissionOptions = {}) {
-  const loop = fakeLoop();
-  /** What happened, in order: "fast:b1", "slow:b2", "till:t1", "shed:b3". */
-  const log: string[] = [];
-  const finish = new Map<string, () => void>();
-  const admission = createAdmission<FakeRequest>(
-    {
-      fast: (r) => {
-        if (r.cached) log.push(`fast:${r.id}`);
-        return r.cached;
-      },
-      slow: (r, done) => {
-        log.push(`${r.id.startsWith("t") ? "till" : "slow"}:${r.id}`);
-        finish.set(r.id, done);
-      },
-      shed: (r) => void log.push(`shed:${r.id}`),
-      gone: (r) => Boolean(r.gone),
-    },
-    { batchSize: 2, slowConcurrency: 2, maxQueued: 100, maxWaitMs: 10_000, ...options, scheduler: loop.scheduler },
-  );
-  const page = (id: string, cached = true): FakeRequest => ({ id, cached });
-  return { loop, log, finish, admission, page };
-}
-
-describe("classifyRequest", () => {
-  it.each([
-    ["POST", "/checkout?type=product&item=Candy%20Earrings", "till"],
-    ["POST", "/checkout.data", "till"],
-    ["GET", "/payments/simulator/7d0c", "till"],
-    ["POST", "/payments/simulator/7d0c", "till"],
-    ["GET", "/order-confirmation?status=success&orderId=7d0c", "till"],
-    ["GET", "/order-confirmation.data?orderId=7d0c", "till"],
-    ["POST", "/api/webhooks/yoco", "till"],
-    ["GET", "/admin", "till"],
-    ["GET", "/admin.data", "till"],
-    ["POST", "/admin/login", "till"],
-    ["GET", "/admin/orders/7d0c", "till"],
-    ["GET", "/healthz", "till"],
-    ["GET", "/checkout?type=product&item=Candy%20Earrings", "bulk"],
-    ["GET", "/", "bulk"],
-    ["HEAD", "/product/candy-earrings", "bulk"],
-    ["POST", "/api/analytics", "bulk"],
-    ["GET", "/assets/entry.client-abc123.js", "bulk"],
-    ["GET", "/media/photo.avif", "bulk"],
-    ["POST", "/contact", "write"],
-    ["POST", "/contact.data", "write"],
-    ["POST", "/account/sign-in", "write"],
-    ["POST", "/product/candy-earrings", "write"],
-    ["GET", "/contact", "bulk"],
-    ["OPTIONS", "/contact", "bulk"],
-    ["POST", "/api/analytics?x=1", "bulk"],
-    ["GET", "/administrator", "bulk"],
-    ["GET", "/payments-and-returns", "bulk"],
-    ["POST", "/checkouts", "write"],
-  ] as const)("%s %s is %s", (method, url, expected) => {
-    expect(classifyRequest(method, url)).toBe(expected);
-  });
-});
+// On the fake event loop of admission-test-helpers.ts: no real time is involved.
 
 describe("admission below saturation", () => {
   it("starts every request in the turn it arrives, with nothing queued", () => {
-    const { loop, log, admission, page } = setup();
+    const { loop, log, admission, page } = setupAdmission();
     expect(admission.bulk(page("b1"))).toBe("started");
     expect(admission.bulk(page("b2"))).toBe("started");
     expect(log).toEqual(["fast:b1", "fast:b2"]);
@@ -117,7 +20,7 @@ describe("admission below saturation", () => {
 
 describe("admission when saturated", () => {
   it("queues bulk requests past the turn's budget and starts them in order, a batch per turn", () => {
-    const { loop, log, admission, page } = setup();
+    const { loop, log, admission, page } = setupAdmission();
     for (let n = 1; n <= 7; n++) admission.bulk(page(`b${n}`));
     expect(log).toEqual(["fast:b1", "fast:b2"]);
     expect(admission.waiting()).toBe(5);
@@ -134,7 +37,7 @@ describe("admission when saturated", () => {
   });
 
   it("starts a till request at once, ahead of every bulk request waiting", () => {
-    const { loop, log, admission, page } = setup();
+    const { loop, log, admission, page } = setupAdmission();
     for (let n = 1; n <= 6; n++) admission.bulk(page(`b${n}`));
     expect(admission.till({ id: "t1", cached: false })).toBe("started");
     while (loop.pendingTurns()) loop.turn();
@@ -143,7 +46,7 @@ describe("admission when saturated", () => {
   });
 
   it("starts fewer bulk requests per turn while a till request or a visitor's write is in progress", () => {
-    const { loop, log, finish, admission, page } = setup({ batchSize: 4, busyBatchSize: 2 });
+    const { loop, log, finish, admission, page } = setupAdmission({ batchSize: 4, busyBatchSize: 2 });
     const bulkStarted = () => log.filter((entry) => entry.startsWith("fast:")).length;
     admission.till({ id: "t1", cached: false });
     expect(admission.tillInFlight()).toBe(1);
@@ -168,7 +71,7 @@ describe("admission when saturated", () => {
   });
 
   it("while the till is busy, starts more per turn as the queue grows (an eighth of those waiting), up to batchSize", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 32, busyBatchSize: 4, maxQueued: 1_000 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 32, busyBatchSize: 4, maxQueued: 1_000 });
     const bulkStarted = () => log.filter((entry) => entry.startsWith("fast:")).length;
     admission.till({ id: "t1", cached: false });
     for (let n = 1; n <= 400; n++) admission.bulk(page(`b${n}`));
@@ -187,7 +90,7 @@ describe("admission when saturated", () => {
   });
 
   it("lets no more than slowConcurrency bulk requests through the slow path; a till request needs no slot", () => {
-    const { loop, log, finish, admission, page } = setup({ batchSize: 10 });
+    const { loop, log, finish, admission, page } = setupAdmission({ batchSize: 10 });
     for (let n = 1; n <= 4; n++) admission.bulk(page(`b${n}`, false));
     expect(log).toEqual(["slow:b1", "slow:b2"]);
     expect(admission.slowInFlight()).toBe(2);
@@ -209,7 +112,7 @@ describe("admission when saturated", () => {
   });
 
   it("serves those waiting for a slot from memory once a render has refreshed their page, without a slot", () => {
-    const { loop, log, finish, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    const { loop, log, finish, admission, page } = setupAdmission({ batchSize: 10, slowConcurrency: 1 });
     const stale = [1, 2, 3, 4].map((n) => page(`b${n}`, false));
     for (const request of stale) admission.bulk(request);
     expect(log).toEqual(["slow:b1"]);
@@ -222,7 +125,7 @@ describe("admission when saturated", () => {
   });
 
   it("serves a waiter whose page was refreshed while the one ahead of it still waits for a slot", () => {
-    const { loop, log, finish, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    const { loop, log, finish, admission, page } = setupAdmission({ batchSize: 10, slowConcurrency: 1 });
     const waiters = [page("b1", false), page("b2", false), page("b3", false), page("b4", false)];
     for (const request of waiters) admission.bulk(request);
     expect(log).toEqual(["slow:b1"]);
@@ -240,7 +143,7 @@ describe("admission when saturated", () => {
   });
 
   it("does not let requests for a page still stale hold back arrivals for a page that is fresh", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 2, slowConcurrency: 1 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 2, slowConcurrency: 1 });
     for (const id of ["s1", "s2", "s3", "s4"]) admission.bulk(page(id, false));
     admission.bulk(page("f1"));
     admission.bulk(page("f2"));
@@ -252,7 +155,7 @@ describe("admission when saturated", () => {
   });
 
   it("keeps serving cached pages while every slow-path slot is taken", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 10, slowConcurrency: 1 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 10, slowConcurrency: 1 });
     admission.bulk(page("b1", false));
     admission.bulk(page("b2", false));
     loop.turn();
@@ -281,14 +184,14 @@ describe("admission when saturated", () => {
   });
 
   it("answers 503 at once when the queue is full", () => {
-    const { log, admission, page } = setup({ maxQueued: 3 });
+    const { log, admission, page } = setupAdmission({ maxQueued: 3 });
     for (let n = 1; n <= 6; n++) admission.bulk(page(`b${n}`));
     expect(log).toEqual(["fast:b1", "fast:b2", "shed:b6"]);
     expect(admission.stats.shed).toBe(1);
   });
 
   it("counts those waiting for a slot against the queue's bound", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 1, slowConcurrency: 1, maxQueued: 2 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 1, slowConcurrency: 1, maxQueued: 2 });
     // One arrival per turn: each starts at once, misses the fast path and finds the slot taken.
     for (let n = 1; n <= 4; n++) {
       admission.bulk(page(`b${n}`, false));
@@ -299,7 +202,7 @@ describe("admission when saturated", () => {
   });
 
   it("answers 503 to a request that waited longer than maxWaitMs, the oldest first", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 1, maxWaitMs: 1_000 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 1, maxWaitMs: 1_000 });
     admission.bulk(page("b1"));
     admission.bulk(page("b2"));
     loop.advance(500);
@@ -311,7 +214,7 @@ describe("admission when saturated", () => {
   });
 
   it("answers 503 to a request still waiting for a slot after maxWaitMs, on a timer if no slot frees", () => {
-    const { loop, log, admission, page } = setup({ batchSize: 10, slowConcurrency: 1, maxWaitMs: 1_000 });
+    const { loop, log, admission, page } = setupAdmission({ batchSize: 10, slowConcurrency: 1, maxWaitMs: 1_000 });
     admission.bulk(page("b1", false));
     admission.bulk(page("b2", false));
     loop.turn();
@@ -326,7 +229,7 @@ describe("admission when saturated", () => {
   });
 
   it("drops a waiting request whose client went away, without answering or counting it against the budget", () => {
-    const { loop, log, admission, page } = setup();
+    const { loop, log, admission, page } = setupAdmission();
     for (let n = 1; n <= 5; n++) admission.bulk(page(`b${n}`));
     const left = [page("b6"), page("b7")];
     for (const request of left) {
@@ -338,77 +241,5 @@ describe("admission when saturated", () => {
     loop.turn();
     expect(log).toEqual(["fast:b1", "fast:b2", "fast:b3", "fast:b4", "fast:b5", "fast:b8"]);
     expect(admission.stats.gone).toBe(2);
-  });
-});
-
-describe("visitors' writes", () => {
-  const write = (id: string): FakeRequest => ({ id, cached: false });
-
-  it("take write slots of their own: pages waiting for a render slot do not wait behind them, nor they behind pages", () => {
-    const { loop, log, finish, admission, page } = setup({ batchSize: 10, slowConcurrency: 1, writeConcurrency: 2 });
-    admission.bulk(page("b1", false));
-    admission.bulk(page("b2", false));
-    expect(admission.write(write("w1"))).toBe("started");
-    expect(admission.write(write("w2"))).toBe("started");
-    loop.turn();
-    expect(log).toEqual(["slow:b1", "slow:w1", "slow:w2"]);
-    expect(admission.slowInFlight()).toBe(1);
-    expect(admission.writesInFlight()).toBe(2);
-    // A write finishing frees a write slot, not the render slot b2 waits for.
-    finish.get("w1")!();
-    loop.turn();
-    expect(log).toEqual(["slow:b1", "slow:w1", "slow:w2"]);
-    finish.get("b1")!();
-    loop.turn();
-    expect(log).toEqual(["slow:b1", "slow:w1", "slow:w2", "slow:b2"]);
-  });
-
-  it("wait in order for a write slot past writeConcurrency, each starting as one finishes", () => {
-    const { finish, log, admission } = setup({ writeConcurrency: 2 });
-    for (let n = 1; n <= 5; n++) admission.write(write(`w${n}`));
-    expect(log).toEqual(["slow:w1", "slow:w2"]);
-    expect(admission.waiting()).toBe(3);
-    finish.get("w2")!();
-    finish.get("w2")!(); // a second call changes nothing
-    expect(log).toEqual(["slow:w1", "slow:w2", "slow:w3"]);
-    finish.get("w1")!();
-    finish.get("w3")!();
-    expect(log).toEqual(["slow:w1", "slow:w2", "slow:w3", "slow:w4", "slow:w5"]);
-    expect(admission.writesInFlight()).toBe(2);
-    expect(admission.stats).toMatchObject({ writes: 2, writesQueued: 3, peakWaiting: 3 });
-  });
-
-  it("answer 503 past maxWaitMs on a timer when no write slot frees (a database that stopped answering)", () => {
-    const { loop, log, admission } = setup({ writeConcurrency: 1, maxWaitMs: 1_000 });
-    admission.write(write("w1"));
-    loop.advance(400);
-    admission.write(write("w2"));
-    admission.write(write("w3"));
-    loop.advance(999);
-    expect(log).toEqual(["slow:w1"]);
-    loop.advance(1);
-    expect(log).toEqual(["slow:w1", "shed:w2", "shed:w3"]);
-    expect(admission.waiting()).toBe(0);
-  });
-
-  it("answer 503 at once when the queue is full, and drop one whose visitor left before its turn", () => {
-    const { finish, log, admission } = setup({ writeConcurrency: 1, maxQueued: 2 });
-    admission.write(write("w1"));
-    const left = write("w2");
-    admission.write(left);
-    admission.write(write("w3"));
-    expect(admission.write(write("w4"))).toBe("shed");
-    left.gone = true;
-    finish.get("w1")!();
-    expect(log).toEqual(["slow:w1", "shed:w4", "slow:w3"]);
-    expect(admission.stats.gone).toBe(1);
-  });
-
-  it("never hold up the till", () => {
-    const { log, admission } = setup({ writeConcurrency: 1 });
-    admission.write(write("w1"));
-    admission.write(write("w2"));
-    admission.till({ id: "t1", cached: false });
-    expect(log).toEqual(["slow:w1", "till:t1"]);
   });
 });

@@ -154,7 +154,7 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
   const waiting = () => arrived.length + forSlot.length + writeQueue.length;
   /**
    * This turn's budget of bulk starts. While the till or a visitor's write waits on the database it is
-   * smaller, so that their answers wait behind less; but it grows with the queue (a quarter of those
+   * smaller, so that their answers wait behind less; but it grows with the queue (an eighth of those
    * waiting, up to `batchSize`), so that a crowd of readers is still served at full pace.
    */
   const budget = () => {

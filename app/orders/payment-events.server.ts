@@ -73,11 +73,16 @@ function orderConditions(ref: OrderRef) {
   ].filter((c) => c !== undefined);
 }
 
+/** The select that locks the order an event names, not yet run. */
+function orderLock(tx: Tx, conditions: ReturnType<typeof orderConditions>) {
+  return tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
+}
+
 /** The order an event is about, locked for the rest of the transaction. */
 async function lockOrder(tx: Tx, ref: OrderRef): Promise<OrderRow | undefined> {
   const conditions = orderConditions(ref);
   if (!conditions.length) return undefined;
-  const [row] = await tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
+  const [row] = await orderLock(tx, conditions);
   return row;
 }
 
@@ -89,11 +94,10 @@ async function lockOrder(tx: Tx, ref: OrderRef): Promise<OrderRow | undefined> {
 async function firstDeliveryOfOrder(tx: Tx, event: EventRecord, ref: OrderRef): Promise<{ first: boolean; order?: OrderRow }> {
   const conditions = orderConditions(ref);
   if (!conditions.length) return { first: await firstDelivery(tx, event) };
-  const locking = tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
   const result = await tx.execute(sql`
     with delivery as (${deliveryInsert(tx, event).getSQL()})
     select (select count(*) from delivery)::int as first_delivery, locked.*
-    from (select 1) as one left join lateral (${locking.getSQL()}) as locked on true`);
+    from (select 1) as one left join lateral (${orderLock(tx, conditions).getSQL()}) as locked on true`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return { first: Number(row!.first_delivery) > 0, order: row!.id == null ? undefined : rowFromDriver(orders, row!) };
 }
@@ -130,7 +134,8 @@ export async function recordPayment(
   return db.transaction(async (tx) => {
     // The transaction holds PGlite, the one connection, and each wait for an answer costs a trip to
     // the main thread, so statements that need nothing from one another go together (decision 092).
-    // Recording the event, locking the order and reading its holds run in that order all the same.
+    // Locking the order and recording the event (one statement), then reading its holds, run in that
+    // order all the same.
     const knownOrderId = isOrderId(input.orderId) ? input.orderId : undefined;
     const [{ first, order }, holds] = await Promise.all([
       firstDeliveryOfOrder(tx, input.event, { orderId: input.orderId, checkoutId: input.checkoutId }),

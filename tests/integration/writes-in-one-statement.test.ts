@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, orders } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { queueEmail } from "~/email/outbox.server";
+import { orderHistoryEntry, orderHistoryInsert } from "~/orders/order-history.server";
 import { orderEvents } from "~/db/schema";
 import { createTestDatabase } from "../setup/test-db";
 
@@ -91,7 +92,6 @@ describe("queueEmail about an order", () => {
 
 describe("orderHistoryInsert", () => {
   it("stores the lines in the order given, with their times and details, and none for a source that yields nothing", async () => {
-    const { orderHistoryEntry, orderHistoryInsert } = await import("~/orders/order-history.server");
     const id = await paidOrder("HB-HISTORY1");
     const at = new Date("2026-11-25T10:00:00.000Z");
     const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, catalogSlugRedirects, orderLines } from "~/db/schema";
-import { formatRand } from "~/lib/money";
+import { formatRand, tenfoldPriceChange } from "~/lib/money";
 import { lockStockKey } from "~/orders/holds.server";
 import { catalogStockKey, heldUnits, unitsAvailable } from "./availability.server";
 import { productRowValues, type ProductInput } from "./product-schema";
@@ -70,7 +70,7 @@ export async function findProductForAdmin(db: Database, id: number) {
 
 export type SaveProductResult =
   | { ok: true; id: number; slug: string; created: boolean }
-  | { ok: false; fieldErrors: Record<string, string> };
+  | { ok: false; fieldErrors: Record<string, string>; confirm?: Record<string, number> };
 
 /** The fields the activity log compares. */
 const AUDITED = ["name", "slug", "kind", "priceCents", "priceText", "description", "stockQuantity", "visible", "sortOrder", "images", "imageAlts"] as const;
@@ -118,17 +118,20 @@ export async function saveProduct(
     await lockStockKey(tx, catalogStockKey(args.id));
     const [before] = await tx.select().from(catalogItems).where(and(eq(catalogItems.id, args.id), eq(catalogItems.archived, false)));
     if (!before) return { ok: false as const, fieldErrors: { form: "This product no longer exists." } };
+    const confirm: Record<string, number> = {};
+    // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
+    const question = tenfoldPriceChange(before.priceCents, values.priceCents);
+    if (question && args.input.confirmPrice !== String(values.priceCents)) {
+      fieldErrors.price = question;
+      confirm.price = values.priceCents!;
+    }
     if (values.stockQuantity !== null && values.stockQuantity !== before.stockQuantity) {
       const held = (await heldUnits(tx, [catalogStockKey(args.id)], args.now)).get(catalogStockKey(args.id)) ?? 0;
       if (values.stockQuantity < held) {
-        return {
-          ok: false as const,
-          fieldErrors: {
-            stock: `${held} ${held === 1 ? "unit is" : "units are"} held by checkouts in progress: stock can't be lower than ${held} until they are paid or released.`,
-          },
-        };
+        fieldErrors.stock = `${held} ${held === 1 ? "unit is" : "units are"} held by checkouts in progress: stock can't be lower than ${held} until they are paid or released.`;
       }
     }
+    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };
     const [after] = await tx.update(catalogItems).set({ ...values, updatedAt: args.now }).where(eq(catalogItems.id, args.id)).returning();
     if (before.slug !== after.slug) {
       // Links already shared keep working: the old slug (and any older ones) lead to the new page.

@@ -1,6 +1,7 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
-import { formatRand } from "~/lib/money";
+import { formatRand, parseRandToCents } from "~/lib/money";
+import { confirmedCentsField, randField } from "~/lib/rand-field";
 import { isCleanText, isOneLine } from "~/lib/storable-text";
 import { photoAltSchema } from "~/media/photo-schema";
 
@@ -11,15 +12,8 @@ export const PRODUCT_KINDS = [
 ] as const;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const MAX_PRICE_CENTS = 100_000_000;
-
-/** "450", "450.00", "R 1,500.50", "1 500" -> cents; null for anything else. */
-export function parseRandToCents(text: string): number | null {
-  const cleaned = text.replace(/^\s*R\s*/i, "").replace(/[\s,]/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [rands, cents = ""] = cleaned.split(".");
-  return Number(rands) * 100 + Number(cents.padEnd(2, "0"));
-}
+/** The price field's rules, for the schema and the form's preview alike. */
+export const PRODUCT_PRICE_RULES = { label: "Price", minCents: 100, maxCents: 100_000_000, optional: true };
 
 /** "Candy Earrings!" -> "candy-earrings" */
 export function slugify(name: string): string {
@@ -59,11 +53,9 @@ export const productSchema = z
       z.refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug may use lowercase letters, digits and single hyphens (e.g. candy-earrings)."),
     ),
     kind: z.enum(["product", "solution", "service"], "Choose a kind"),
-    price: z.string().check(
-      z.trim(),
-      z.refine((v) => v === "" || (parseRandToCents(v) ?? 0) >= 100, "Price must be an amount in rand of at least R 1.00, e.g. 450 or 450.00."),
-      z.refine((v) => (parseRandToCents(v) ?? 0) <= MAX_PRICE_CENTS, "Price is too large."),
-    ),
+    price: randField(PRODUCT_PRICE_RULES),
+    /** The cents of a tenfold price change the owner confirmed by saving again. */
+    confirmPrice: confirmedCentsField,
     priceText: z.string().check(
       z.trim(),
       z.maxLength(60, "Price on request text must be at most 60 characters."),
@@ -102,4 +94,4 @@ export function productRowValues(input: ProductInput) {
   };
 }
 
-export const PRODUCT_TEXT_FIELDS = ["name", "slug", "kind", "price", "priceText", "description", "stock", "sortOrder"] as const;
+export const PRODUCT_TEXT_FIELDS = ["name", "slug", "kind", "price", "confirmPrice", "priceText", "description", "stock", "sortOrder"] as const;

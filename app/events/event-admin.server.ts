@@ -4,7 +4,7 @@ import { slugify } from "~/catalog/product-schema";
 import type { Database } from "~/db/client.server";
 import { events, orderLines, ticketOptions } from "~/db/schema";
 import { eventDatesInSouthAfrica, eventTimesInSouthAfrica } from "~/lib/dates-in-words";
-import { formatRand, shortRand } from "~/lib/money";
+import { formatRand, shortRand, tenfoldPriceChange } from "~/lib/money";
 import { lockStockKey, type Tx } from "~/orders/holds.server";
 import { linesOf, parseSouthAfricanDateTime, priceCentsOf, toSouthAfricanDateTimeLocal, type EventInput } from "./event-schema";
 import type { EventRow, TicketOptionRow } from "./events.server";
@@ -57,7 +57,9 @@ export async function findEventForAdmin(db: Database, id: string) {
   return { event, options };
 }
 
-export type SaveEventResult = { ok: true; id: string; created: boolean } | { ok: false; fieldErrors: Record<string, string> };
+export type SaveEventResult =
+  | { ok: true; id: string; created: boolean }
+  | { ok: false; fieldErrors: Record<string, string>; confirm?: Record<string, number> };
 
 const AUDITED = ["title", "dates", "timeText", "startsAt", "endsAt", "location", "focus", "description", "includes", "priceText", "participants", "images", "imageAlts"] as const;
 const auditView = (row: Record<string, unknown>) =>
@@ -130,7 +132,7 @@ async function ordersOfOptions(tx: Tx, optionIds: number[]): Promise<Map<number,
  */
 export async function saveEvent(db: Database, args: { id: string | null; input: EventInput; now: Date }): Promise<SaveEventResult> {
   const { input, now } = args;
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<SaveEventResult> => {
     const before = args.id
       ? (await tx.select().from(events).where(and(eq(events.id, args.id), eq(events.archived, false))).for("update"))[0]
       : undefined;
@@ -181,10 +183,21 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     }
     const clashWithUntouched = input.options.findIndex((o) => untouched.some((u) => u.type.toLowerCase() === o.type.toLowerCase()));
     if (clashWithUntouched >= 0) fieldErrors[`options.${clashWithUntouched}.type`] ??= "Another ticket option of this event has this Ticket type.";
-    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
+    // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
+    const confirm: Record<string, number> = {};
+    input.options.forEach((o, k) => {
+      const row = o.id === "" ? undefined : storedById.get(Number(o.id));
+      const cents = priceCentsOf(o.price);
+      const question = row ? tenfoldPriceChange(row.priceCents, cents) : null;
+      if (question && o.confirmPrice !== String(cents)) {
+        fieldErrors[`options.${k}.price`] ??= question;
+        confirm[`options.${k}.price`] = cents;
+      }
+    });
+    if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };
 
     const values = eventRowValues(
-      { ...input, options: [...input.options, ...untouched.map((u) => ({ id: String(u.id), type: u.type, price: (u.priceCents / 100).toFixed(2), capacity: u.capacity === null ? "" : String(u.capacity), from: "", until: "" }))] },
+      { ...input, options: [...input.options, ...untouched.map((u) => ({ id: String(u.id), type: u.type, price: (u.priceCents / 100).toFixed(2), confirmPrice: "", capacity: u.capacity === null ? "" : String(u.capacity), from: "", until: "" }))] },
       before ?? null,
     );
     if (before) {

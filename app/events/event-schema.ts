@@ -1,11 +1,13 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
-import { parseRandToCents } from "~/catalog/product-schema";
+import { parseRandToCents } from "~/lib/money";
+import { confirmedCentsField, randField } from "~/lib/rand-field";
 import { photoAltSchema } from "~/media/photo-schema";
 
 /** Ticket option rows the form offers: the stored ones plus one blank row, never more than this. */
 export const MAX_TICKET_OPTIONS = 20;
-const MAX_PRICE_CENTS = 100_000_000;
+/** A ticket option's price rules, for the schema and the form's preview alike. */
+export const TICKET_PRICE_RULES = { label: "Price", minCents: 100, maxCents: 100_000_000 };
 const MAX_CAPACITY = 100_000;
 
 // South Africa has kept UTC+2 all year since 1944, so a wall-clock time there is one fixed offset away.
@@ -56,11 +58,9 @@ const dateTime = (label: string) =>
 export const ticketOptionSchema = z.object({
   id: z.string().check(z.refine((v) => v === "" || /^[1-9]\d{0,8}$/.test(v), "This ticket option no longer exists. Reload the page.")),
   type: text("Ticket type", 80),
-  price: z.string().check(
-    z.trim(),
-    z.refine((v) => (parseRandToCents(v) ?? 0) >= 100, "Price must be an amount in rand of at least R 1.00, e.g. 100 or 100.00."),
-    z.refine((v) => (parseRandToCents(v) ?? 0) <= MAX_PRICE_CENTS, "Price is too large."),
-  ),
+  price: randField(TICKET_PRICE_RULES),
+  /** The cents of a tenfold price change the owner confirmed by saving again. */
+  confirmPrice: confirmedCentsField,
   capacity: z.string().check(
     z.trim(),
     z.refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY), `Capacity must be a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`),
@@ -115,7 +115,7 @@ export type EventInput = z.infer<typeof eventSchema>;
 export type TicketOptionInput = z.infer<typeof ticketOptionSchema>;
 
 export const EVENT_TEXT_FIELDS = ["title", "starts", "ends", "location", "focus", "description", "includes"] as const;
-export const OPTION_FIELDS = ["id", "type", "price", "capacity", "from", "until"] as const;
+export const OPTION_FIELDS = ["id", "type", "price", "confirmPrice", "capacity", "from", "until"] as const;
 
 /** One option row of the form as typed, with its Remove box. */
 export type OptionRow = Record<(typeof OPTION_FIELDS)[number], string> & { remove: boolean };

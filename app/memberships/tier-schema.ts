@@ -1,10 +1,11 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
-import { parseRandToCents } from "~/catalog/product-schema";
-import { shortRand } from "~/lib/money";
+import { parseRandToCents, shortRand } from "~/lib/money";
+import { confirmedCentsField, randField } from "~/lib/rand-field";
 import { isCleanText, isOneLine } from "~/lib/storable-text";
 
-const MAX_PRICE_CENTS = 10_000_000;
+/** A tier's monthly price rules, for the schema and the form's preview alike. */
+export const TIER_PRICE_RULES = { label: "Price", minCents: 100, maxCents: 10_000_000, optional: true };
 const MAX_BENEFITS = 20;
 
 const benefitLines = (text: string) =>
@@ -23,11 +24,9 @@ export const tierSchema = z
       z.maxLength(80, "Name must be at most 80 characters."),
       z.refine(isOneLine, "Name must be one line of text."),
     ),
-    price: z.string().check(
-      z.trim(),
-      z.refine((v) => v === "" || (parseRandToCents(v) ?? 0) >= 100, "Price must be an amount in rand of at least R 1.00, e.g. 150 or 150.00."),
-      z.refine((v) => (parseRandToCents(v) ?? 0) <= MAX_PRICE_CENTS, "Price is too large."),
-    ),
+    price: randField(TIER_PRICE_RULES),
+    /** The cents of a tenfold price change the owner confirmed by saving again. */
+    confirmPrice: confirmedCentsField,
     priceText: z.string().check(
       z.trim(),
       z.maxLength(60, "Price on request text must be at most 60 characters."),
@@ -61,7 +60,7 @@ export const tierSchema = z
 
 export type TierInput = z.infer<typeof tierSchema>;
 
-export const TIER_TEXT_FIELDS = ["slug", "name", "price", "priceText", "description", "benefits", "sortOrder"] as const;
+export const TIER_TEXT_FIELDS = ["slug", "name", "price", "confirmPrice", "priceText", "description", "benefits", "sortOrder"] as const;
 
 /** What the form's fields become in the tier's row. A priced tier shows its short price ("R150"). */
 export function tierRowValues(input: TierInput) {

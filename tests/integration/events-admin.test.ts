@@ -133,7 +133,7 @@ describe("creating an event", () => {
     [{ title: "  " }, "title", "Title is required"],
     [{ "option.0.until": "2025-10-19T10:00" }, "option.0.until", "On sale until can't be after the event Ends."],
     [{ "option.0.from": "2025-10-01T10:00", "option.0.until": "2025-09-30T10:00" }, "option.0.until", "On sale until must be after On sale from."],
-    [{ "option.0.price": "free" }, "option.0.price", "Price must be an amount in rand of at least R 1.00, e.g. 100 or 100.00."],
+    [{ "option.0.price": "free" }, "option.0.price", "Price must be an amount in rand, e.g. 650, 650,00 or 1 500,50."],
     [{ "option.0.capacity": "0" }, "option.0.capacity", "Capacity must be a whole number from 1 to 100000, or empty for no limit."],
     [{ "option.0.type": "" }, "option.0.type", "Ticket type is required"],
     [{ "option.1.type": "workshop seat", "option.1.price": "10" }, "option.1.type", "Another ticket option of this event has this Ticket type."],

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { RandField } from "~/components/admin/RandField";
 import { findEventForAdmin, removeEvent, saveEvent } from "~/events/event-admin.server";
 import {
   EVENT_TEXT_FIELDS,
@@ -12,6 +13,7 @@ import {
   MAX_TICKET_OPTIONS,
   readOptionRows,
   splitOptionRows,
+  TICKET_PRICE_RULES,
   toSouthAfricanDateTimeLocal,
   type OptionRow,
 } from "~/events/event-schema";
@@ -62,6 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: String(o.id),
       type: o.type,
       price: (o.priceCents / 100).toFixed(2),
+      confirmPrice: "",
       capacity: o.capacity === null ? "" : String(o.capacity),
       from: toSouthAfricanDateTimeLocal(o.availableFrom),
       until: toSouthAfricanDateTimeLocal(o.availableUntil),
@@ -81,6 +84,16 @@ function toRowErrors(errors: Record<string, string>, rowOf: number[], removeRowO
     else if (removal) out[`option.${removeRowOf[Number(removal[1])]}.remove`] ??= message;
     else if (key !== "remove") out[key] ??= message;
     if (option || removal) out.options ??= message;
+  }
+  return out;
+}
+
+/** The tenfold changes the server asked about, moved to the form's rows like their messages. */
+function toRowConfirms(confirm: Record<string, number> | undefined, rowOf: number[]) {
+  const out: Record<string, number> = {};
+  for (const [key, cents] of Object.entries(confirm ?? {})) {
+    const option = /^options\.(\d+)\.price$/.exec(key);
+    if (option) out[`option.${rowOf[Number(option[1])]}.price`] = cents;
   }
   return out;
 }
@@ -116,13 +129,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const saved = await saveEvent(context.db, { id, input: checked.data, now });
   if (!saved.ok) {
-    return data({ fieldErrors: toRowErrors(saved.fieldErrors, rowOf, removeRowOf), values }, { status: saved.fieldErrors.form ? 409 : 400 });
+    return data(
+      { fieldErrors: toRowErrors(saved.fieldErrors, rowOf, removeRowOf), values, confirm: toRowConfirms(saved.confirm, rowOf) },
+      { status: saved.fieldErrors.form ? 409 : 400 },
+    );
   }
   const toast = { title: saved.created ? "Event added" : "Event saved", description: "It shows on the events page now." };
   throw redirect(`/admin/events/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
-function OptionFields({ row, index, errors }: { row: OptionRow | null; index: number; errors?: Record<string, string> }) {
+function OptionFields({ row, index, errors, confirm }: { row: OptionRow | null; index: number; errors?: Record<string, string>; confirm?: Record<string, number> }) {
   const name = (f: string) => `option.${index}.${f}`;
   const err = (f: string) => errors?.[name(f)];
   return (
@@ -133,7 +149,16 @@ function OptionFields({ row, index, errors }: { row: OptionRow | null; index: nu
       {err("id") ? <p className="text-sm font-semibold text-red-800">{err("id")}</p> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Ticket type" name={name("type")} defaultValue={row?.type ?? ""} error={err("type")} maxLength={80} />
-        <TextField label="Price (R)" name={name("price")} defaultValue={row?.price ?? ""} error={err("price")} inputMode="decimal" hint="e.g. 100 or 100.00" />
+        <RandField
+          label="Price (R)"
+          name={name("price")}
+          defaultValue={row?.price ?? ""}
+          error={err("price")}
+          hint="e.g. 100 or 100,00"
+          rules={TICKET_PRICE_RULES}
+          confirmName={name("confirmPrice")}
+          confirmCents={confirm?.[name("price")]}
+        />
         <TextField label="Capacity" name={name("capacity")} defaultValue={row?.capacity ?? ""} error={err("capacity")} inputMode="numeric" hint="Seats; empty for no limit" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -157,6 +182,7 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
   const { id } = loaderData;
   const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
   const errors = actionData?.fieldErrors as Record<string, string> | undefined;
+  const confirm = actionData && "confirm" in actionData ? (actionData.confirm as Record<string, number>) : undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const title = id === null ? "New event" : `Edit ${loaderData.values.title}`;
@@ -217,7 +243,7 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
             <p className="text-sm font-semibold text-red-800">{errors.options}</p>
           ) : null}
           {rows.map((row, i) => (
-            <OptionFields key={`${row.id}-${i}`} row={row} index={i} errors={errors} />
+            <OptionFields key={`${row.id}-${i}`} row={row} index={i} errors={errors} confirm={confirm} />
           ))}
           {rows.length < MAX_TICKET_OPTIONS ? <OptionFields row={null} index={rows.length} errors={errors} /> : null}
         </section>

@@ -4,15 +4,17 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
+import { RandField } from "~/components/admin/RandField";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { listTiersForAdmin, saveTier } from "~/memberships/tier-admin.server";
-import { TIER_TEXT_FIELDS, tierSchema } from "~/memberships/tier-schema";
+import { TIER_PRICE_RULES, TIER_TEXT_FIELDS, tierSchema } from "~/memberships/tier-schema";
 import type { Route } from "./+types/memberships";
 
 interface TierValues {
   slug: string;
   name: string;
   price: string;
+  confirmPrice: string;
   priceText: string;
   description: string;
   benefits: string;
@@ -35,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         slug: t.slug,
         name: t.name,
         price: t.priceCents === null ? "" : (t.priceCents / 100).toFixed(2),
+        confirmPrice: "",
         priceText: t.priceCents === null ? t.priceText : "",
         description: t.description,
         benefits: t.features.join("\n"),
@@ -52,12 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = validateForm(tierSchema, values);
   if (!checked.ok) return data({ slug: values.slug, fieldErrors: checked.fieldErrors, values }, { status: 400 });
   const saved = await saveTier(context.db, checked.data, context.clock.now());
-  if (!saved.ok) throw data({ error: "Membership plan not found" }, { status: 404 });
+  if (!saved.ok && saved.missing) throw data({ error: "Membership plan not found" }, { status: 404 });
+  if (!saved.ok) return data({ slug: values.slug, fieldErrors: saved.fieldErrors, values, confirm: saved.confirm }, { status: 400 });
   const toast = { title: `${checked.data.name} saved`, description: checked.data.visible ? "It shows on the site now." : "It is hidden: its page is gone and it can't be bought." };
   throw redirect(`/admin/memberships#tier-${checked.data.slug}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
-function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldErrors: Record<string, string>; values: TierValues } }) {
+function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> } }) {
   const values = failed?.values ?? initial;
   const errors = failed?.fieldErrors;
   const navigation = useNavigation();
@@ -75,7 +79,17 @@ function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldEr
         <input type="hidden" name="slug" value={initial.slug} />
         <TextField id={id("name")} label="Name" name="name" defaultValue={values.name} error={errors?.name} required maxLength={80} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField id={id("price")} label="Price per month (R)" name="price" defaultValue={values.price} error={errors?.price} inputMode="decimal" hint="e.g. 150 or 150.00" />
+          <RandField
+            id={id("price")}
+            label="Price per month (R)"
+            name="price"
+            defaultValue={values.price}
+            error={errors?.price}
+            hint="e.g. 150 or 150,00"
+            rules={TIER_PRICE_RULES}
+            confirmName="confirmPrice"
+            confirmCents={failed?.confirm?.price}
+          />
           <TextField id={id("priceText")} label="Price on request" name="priceText" defaultValue={values.priceText} error={errors?.priceText} maxLength={60} hint="Shown instead of a price when Price is empty, e.g. Contact Us. Such a plan is not sold online." />
         </div>
         <TextAreaField id={id("description")} label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={3} />
@@ -91,7 +105,7 @@ function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldEr
 }
 
 export default function AdminMemberships({ loaderData, actionData }: Route.ComponentProps) {
-  const failed = actionData as { slug: string; fieldErrors: Record<string, string>; values: TierValues } | undefined;
+  const failed = actionData as { slug: string; fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> } | undefined;
   return (
     <div className={adminPageClass}>
       <AdminPageHeader title="Memberships" />

@@ -6,13 +6,15 @@ import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { OrderStatus } from "~/components/admin/OrderStatus";
-import { parseRandToCents } from "~/catalog/product-schema";
-import { formatRand } from "~/lib/money";
+import { validateForm } from "~/admin/form-result";
+import { RandField } from "~/components/admin/RandField";
+import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-methods";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
+import { REFUND_AMOUNT_RULES, refundSchema } from "~/orders/refund-schema";
 import { requestRefund } from "~/orders/refunds.server";
 import type { Route } from "./+types/order";
 
@@ -86,9 +88,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "refund") {
     if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
-    const cents = parseRandToCents(String(form.get("amount") ?? ""));
-    if (cents === null || cents < 1) return refuse("Enter the amount to refund in rand, e.g. 450 or 450.00.");
-    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: form.get("restock") === "on", key });
+    const amount = form.get("amount");
+    const checked = validateForm(refundSchema, { amount: typeof amount === "string" ? amount : "", restock: form.get("restock") === "on" });
+    if (!checked.ok) return refuse(checked.fieldErrors.amount ?? "Enter the amount to refund in rand, e.g. 450 or 450,00.");
+    const cents = parseRandToCents(checked.data.amount)!;
+    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: checked.data.restock, key });
     if (!result.ok) return refuse(result.error, result.field ? 400 : 409);
     if (result.state === "already-requested") return back("Refund already requested");
     return back(result.state === "succeeded" ? "Refunded" : "Refund requested", result.state === "succeeded" ? `${formatRand(cents)} refunded; the customer has been emailed.` : "The order shows refund pending until the payment provider confirms it.");
@@ -202,7 +206,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="key" value={key} />
-              <TextField label="Amount (R)" name="amount" inputMode="decimal" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} />
+              <RandField label="Amount (R)" name="amount" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} rules={REFUND_AMOUNT_RULES} />
               <CheckboxField label={order.orderType === "ticket" || order.orderType === "workshop" ? "Return the seat to sale" : "Return the item to stock"} name="restock" defaultChecked={!order.needsAttention} />
               <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, refund through the payment provider</button>
             </Form>

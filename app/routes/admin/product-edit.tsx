@@ -3,10 +3,11 @@ import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
-import { PRODUCT_KINDS, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
+import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { RandField } from "~/components/admin/RandField";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
@@ -18,6 +19,7 @@ interface FormValues {
   slug: string;
   kind: string;
   price: string;
+  confirmPrice: string;
   priceText: string;
   description: string;
   stock: string;
@@ -31,6 +33,7 @@ const NEW_PRODUCT: FormValues = {
   slug: "",
   kind: "product",
   price: "",
+  confirmPrice: "",
   priceText: "",
   description: "",
   stock: "",
@@ -58,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     slug: row.slug,
     kind: row.kind,
     price: row.priceCents === null ? "" : (row.priceCents / 100).toFixed(2),
+    confirmPrice: "",
     priceText: row.priceCents === null ? row.priceText : "",
     description: row.description,
     stock: row.stockQuantity === null ? "" : String(row.stockQuantity),
@@ -94,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ fieldErrors, values }, { status: 400 });
   }
   const saved = await saveProduct(context.db, { id, input: checked.data, now });
-  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values }, { status: saved.fieldErrors.form ? 409 : 400 });
+  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values, confirm: saved.confirm }, { status: saved.fieldErrors.form ? 409 : 400 });
   const toast = { title: saved.created ? "Product added" : "Product saved", description: checked.data.visible ? "It shows in the shop now." : "It is hidden from the shop." };
   throw redirect(`/admin/products/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
@@ -103,6 +107,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
   const { id, slug } = loaderData;
   const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
   const errors = actionData?.fieldErrors;
+  const confirm = actionData && "confirm" in actionData ? (actionData.confirm as Record<string, number> | undefined) : undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const title = id === null ? "New product" : `Edit ${loaderData.values.name}`;
@@ -133,7 +138,16 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
         />
         <SelectField label="Kind" name="kind" defaultValue={values.kind} error={errors?.kind} options={PRODUCT_KINDS} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Price (R)" name="price" defaultValue={values.price} error={errors?.price} inputMode="decimal" hint="e.g. 450 or 450.00" />
+          <RandField
+            label="Price (R)"
+            name="price"
+            defaultValue={values.price}
+            error={errors?.price}
+            hint="e.g. 450, 450,00 or 1 500"
+            rules={PRODUCT_PRICE_RULES}
+            confirmName="confirmPrice"
+            confirmCents={confirm?.price}
+          />
           <TextField label="Price on request" name="priceText" defaultValue={values.priceText} error={errors?.priceText} maxLength={60} hint="Shown instead of a price when Price is empty, e.g. Contact Us" />
         </div>
         <TextAreaField label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={6} />

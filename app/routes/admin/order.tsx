@@ -4,7 +4,7 @@ import { formatDateTime } from "~/admin/format-date";
 import { mailtoHref } from "~/admin/mailto";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
+import { CheckboxField, SelectField, TextAreaField } from "~/components/admin/fields";
 import { OrderStatus } from "~/components/admin/OrderStatus";
 import { validateForm } from "~/admin/form-result";
 import { RandField } from "~/components/admin/RandField";

@@ -65,7 +65,7 @@ export function RandField({ label, name, defaultValue, error, hint, id = `field-
         }}
       />
       <output id={`${id}-preview`} htmlFor={id} aria-live="polite" className="mt-1 block min-h-6 text-sm font-semibold break-words text-ink">
-        {preview}
+        {preview === error ? "" : preview}
       </output>
       {stillAsked && confirmCents !== undefined ? (
         <CheckboxField

@@ -136,3 +136,61 @@ test.describe("without JavaScript", () => {
     expect(await shownPrice(page)).toBe("R 650.00");
   });
 });
+
+test("a ticket option and a membership plan show what they will save, and fit a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await signInAsOwner(page);
+  await page.goto("/admin/events/sip-style");
+  const ticketPrice = page.locator("#field-option\\.0\\.price");
+  await expect(page.locator("#field-option\\.0\\.price-preview")).toHaveText(/^Saves as R \d/);
+  await ticketPrice.fill("1 250,5");
+  await expect(page.locator("#field-option\\.0\\.price-preview")).toHaveText("Saves as R 1,250.50");
+  await ticketPrice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/event-option-390.png` });
+  await noSidewaysScrollAndNoAxeFindings(page);
+
+  await page.goto("/admin/memberships");
+  await page.locator("#tier-style-starter > summary").click();
+  const tierPrice = page.locator("#tier-style-starter-price");
+  await tierPrice.fill("R 175,5");
+  await expect(page.locator("#tier-style-starter-price-preview")).toHaveText("Saves as R 175.50");
+  await tierPrice.fill("17,5,0");
+  await expect(page.locator("#tier-style-starter-price-preview")).toHaveText(/^Price has a separator in the wrong place/);
+  await tierPrice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/tier-390.png` });
+  await noSidewaysScrollAndNoAxeFindings(page);
+});
+
+test("a refund amount is read the same way: 6,5,0 is refused, 100,50 refunds R 100.50", async ({ page, browser }) => {
+  const buyer = await (await browser.newContext()).newPage();
+  await buyer.goto(productPath);
+  await buyer.getByRole("link", { name: "Order Now" }).click();
+  await buyer.getByLabel("First Name").fill("Naledi");
+  await buyer.getByLabel("Last Name").fill("Sithole");
+  await buyer.getByLabel("Email").fill("naledi.amounts@example.test");
+  await buyer.getByLabel("Phone").fill("082 555 0177");
+  await buyer.getByLabel("Address").fill("3 Juta Street\nBraamfontein");
+  await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
+  await buyer.getByRole("button", { name: "Pay R 650.00" }).click();
+  await expect(buyer.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  const reference = (await buyer.getByTestId("order-reference").textContent())!.trim();
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders?q=${encodeURIComponent(reference)}`);
+  await page.getByRole("link", { name: reference }).click();
+  await page.getByText("Refund", { exact: true }).click();
+  const amount = page.getByLabel("Amount (R)", { exact: true });
+  await expect(page.locator("#field-amount-preview")).toHaveText("Refunds R 650.00");
+  await amount.fill("6,5,0");
+  await page.getByRole("button", { name: "Yes, refund through the payment provider" }).click();
+  await expect(page.locator("#field-amount-error")).toHaveText(/^Amount has a separator in the wrong place/);
+  await expect(page.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(0);
+  await page.getByLabel("Amount (R)", { exact: true }).fill("100,50");
+  await expect(page.locator("#field-amount-preview")).toHaveText("Refunds R 100.50");
+  await page.screenshot({ path: `${SHOTS}/refund-390.png` });
+  await page.getByRole("button", { name: "Yes, refund through the payment provider" }).click();
+  await expect(page.getByText(/R 100.50 refunded|Refund requested/).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Refunds" })).toContainText("R 100.50");
+});

@@ -17,13 +17,15 @@ interface RandFieldProps {
   /** The form field that carries a confirmed tenfold change, and the cents the server asked about. */
   confirmName?: string;
   confirmCents?: number;
+  /** What the amount does, before it in the preview: "Saves as R 650.00", "Refunds R 100.50". */
+  verb?: string;
 }
 
 /** What the amount will be saved as, or why it won't be: empty when there is nothing to say. */
-function previewOf(typed: string, rules: RandFieldProps["rules"], typedSinceRender: boolean) {
+function previewOf(typed: string, rules: RandFieldProps["rules"], verb: string, typedSinceRender: boolean) {
   if (typed.trim() === "" && rules.optional) return "";
   const checked = checkRand(typed, rules);
-  if (checked.ok) return `Saves as ${formatRand(checked.cents)}`;
+  if (checked.ok) return `${verb} ${formatRand(checked.cents)}`;
   // Before any typing the server's message already stands under the field; saying it twice is noise.
   return typedSinceRender ? checked.message : "";
 }
@@ -34,15 +36,15 @@ function previewOf(typed: string, rules: RandFieldProps["rules"], typedSinceRend
  * server's answer renders the same line. After the server asks about a tenfold change it offers
  * the confirmation, ticked, for exactly the amount it asked about.
  */
-export function RandField({ label, name, defaultValue, error, hint, id = `field-${name}`, rules, confirmName, confirmCents }: RandFieldProps) {
+export function RandField({ label, name, defaultValue, error, hint, id = `field-${name}`, rules, confirmName, confirmCents, verb = "Saves as" }: RandFieldProps) {
   const [typed, setTyped] = useState(defaultValue);
   const [touched, setTouched] = useState(false);
-  const [preview, setPreview] = useState(() => previewOf(defaultValue, rules, false));
+  const [preview, setPreview] = useState(() => previewOf(defaultValue, rules, verb, false));
   useEffect(() => {
     if (!touched) return;
-    const timer = setTimeout(() => setPreview(previewOf(typed, rules, true)), SETTLE_MS);
+    const timer = setTimeout(() => setPreview(previewOf(typed, rules, verb, true)), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [typed, touched, rules]);
+  }, [typed, touched, rules, verb]);
 
   const current = checkRand(typed, rules);
   const stillAsked = confirmName !== undefined && confirmCents !== undefined && current.ok && current.cents === confirmCents;

@@ -206,7 +206,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="key" value={key} />
-              <RandField label="Amount (R)" name="amount" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} rules={REFUND_AMOUNT_RULES} />
+              <RandField label="Amount (R)" name="amount" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} rules={REFUND_AMOUNT_RULES} verb="Refunds" />
               <CheckboxField label={order.orderType === "ticket" || order.orderType === "workshop" ? "Return the seat to sale" : "Return the item to stock"} name="restock" defaultChecked={!order.needsAttention} />
               <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, refund through the payment provider</button>
             </Form>

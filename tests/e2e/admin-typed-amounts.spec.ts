@@ -145,7 +145,7 @@ test("a ticket option and a membership plan show what they will save, and fit a 
   await expect(page.locator("#field-option\\.0\\.price-preview")).toHaveText(/^Saves as R \d/);
   await ticketPrice.fill("1 250,5");
   await expect(page.locator("#field-option\\.0\\.price-preview")).toHaveText("Saves as R 1,250.50");
-  await ticketPrice.scrollIntoViewIfNeeded();
+  await ticketPrice.evaluate((el) => el.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: `${SHOTS}/event-option-390.png` });
   await noSidewaysScrollAndNoAxeFindings(page);
 

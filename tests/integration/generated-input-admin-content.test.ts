@@ -157,7 +157,7 @@ describe("membership tiers, generated input", () => {
         const answer = await sendAndCheck(tiersTarget, input);
         if (answer.status === 302) {
           const text = (k: string) => (typeof input[k] === "string" ? input[k] : "");
-          const values = { slug: text("slug"), name: text("name"), price: text("price"), priceText: text("priceText"), description: text("description"), benefits: text("benefits"), sortOrder: text("sortOrder"), visible: input.visible === "on" };
+          const values = { slug: text("slug"), name: text("name"), price: text("price"), confirmPrice: text("confirmPrice"), priceText: text("priceText"), description: text("description"), benefits: text("benefits"), sortOrder: text("sortOrder"), visible: input.visible === "on" };
           expect(tierSchema.safeParse(values).success).toBe(true);
         }
       }),

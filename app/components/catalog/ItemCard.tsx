@@ -34,7 +34,10 @@ export function ItemCard({ item, priority = false }: { item: ItemCardData; prior
         <h2 className="font-display text-lg leading-snug sm:text-xl">{item.name}</h2>
         {item.soldOut ? (
           <p className="mt-1 text-ink-soft">
-            <s aria-label={`Was ${item.priceText}, sold out`}>{item.priceText}</s>
+            {/* ARIA prohibits aria-label on <s>, so screen readers hear the words from hidden text instead. */}
+            <span className="sr-only">Was </span>
+            <s>{item.priceText}</s>
+            <span className="sr-only">, sold out</span>
           </p>
         ) : (
           <p className="mt-1 font-semibold">{item.priceText}</p>

@@ -6,7 +6,7 @@ import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/produ
 import { PRODUCT_KINDS, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
-import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
@@ -142,7 +142,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
           <TextField label="Sort order" name="sortOrder" defaultValue={values.sortOrder} error={errors?.sortOrder} inputMode="numeric" hint="Lower numbers come first among equal prices." />
         </div>
         <CheckboxField label="Visible" name="visible" defaultChecked={values.visible} error={errors?.visible} hint="Hidden products stay reachable by their address but are not listed." />
-        <PhotoPicker initial={values.photos} error={errors?.photos} fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")} />
+        <PhotoPicker initial={values.photos} {...photoPickerErrors(errors, values.photos)} />
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
           {saving ? "Saving..." : id === null ? "Add product" : "Save product"}
         </button>

@@ -26,6 +26,7 @@ afterAll(() => handle?.close());
 const DEFAULT_FORM = {
   email: site.email,
   phone: site.phone,
+  whatsapp: site.whatsapp,
   location: site.location,
   availability: site.availability,
   facebook: site.social.facebook,
@@ -39,7 +40,7 @@ describe("site settings", () => {
   it("are the defaults (app/content/site.ts and OWNER_EMAIL) until the owner saves", async () => {
     expect(await getSiteSettings(handle.db, "owner@example.test")).toEqual({ ...DEFAULT_FORM, ownerEmail: "owner@example.test" });
     const root = await call(handle, rootRoute.loader, get("/"));
-    expect(root.body.settings).toEqual({ email: site.email, phone: site.phone, location: site.location, availability: site.availability, social: site.social });
+    expect(root.body.settings).toEqual({ email: site.email, phone: site.phone, whatsapp: "", location: site.location, availability: site.availability, social: site.social });
     // The owner's notification address is never in a page's data.
     expect(JSON.stringify(root.body)).not.toContain(OWNER_EMAIL);
   });
@@ -76,6 +77,10 @@ describe("site settings", () => {
     ["email", "not-an-email"],
     ["phone", "call me maybe"],
     ["phone", ""],
+    ["phone", "+44 20 7946 0958"],
+    ["phone", "072 481 339"],
+    ["whatsapp", "wa.me/27724813396"],
+    ["whatsapp", "12345"],
     ["location", "Line one\nLine two"],
     ["availability", "x".repeat(201)],
     ["facebook", "http://www.facebook.com/honeybee"],
@@ -88,6 +93,20 @@ describe("site settings", () => {
     expect(answer.status).toBe(400);
     expect((answer.body.fieldErrors as Record<string, string>)[field]).toBeTruthy();
     expect(await stored()).toEqual(before);
+  });
+
+  it("stores phone numbers typed in any usual South African form in international form", async () => {
+    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "082 555 0101", whatsapp: "0724813396" }, cookie));
+    expect(answer.status).toBe(302);
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 82 555 0101", "site.whatsapp": "+27 72 481 3396" });
+    const root = await call(handle, rootRoute.loader, get("/contact"));
+    expect(root.body.settings).toMatchObject({ phone: "+27 82 555 0101", whatsapp: "+27 72 481 3396" });
+    // Typed another way, the same numbers are no change at all.
+    const again = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "27825550101", whatsapp: "+27 (0)72 481 3396" }, cookie));
+    expect(toastOf(again)?.title).toBe("Nothing to save");
+    // An emptied WhatsApp number shows no link again.
+    await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
+    expect((await stored()).map((r) => r.key)).toEqual(["site.phone"]);
   });
 
   let sender = 0;

@@ -1,4 +1,6 @@
-import { desc, eq, like } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import { site } from "~/content/site";
@@ -107,6 +109,20 @@ describe("site settings", () => {
     // An emptied WhatsApp number shows no link again.
     await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
     expect((await stored()).map((r) => r.key)).toEqual(["site.phone"]);
+  });
+
+  it("the migration 'small' rewrote shop numbers stored in an SA form, and left any other alone", async () => {
+    const file = fs.readdirSync("drizzle").find((f) => /^\d{4}_small\.sql$/.test(f))!;
+    const backfill = fs.readFileSync(path.join("drizzle", file), "utf8").split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    const before = await stored();
+    await handle.db.insert(appSettings).values([
+      { key: "site.phone", value: "(072) 481-3396" },
+      { key: "site.whatsapp", value: "+44 20 7946 0958" },
+    ]).onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+    await handle.db.execute(sql.raw(backfill));
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 72 481 3396", "site.whatsapp": "+44 20 7946 0958" });
+    await handle.db.delete(appSettings).where(like(appSettings.key, "site.%"));
+    if (before.length) await handle.db.insert(appSettings).values(before);
   });
 
   let sender = 0;

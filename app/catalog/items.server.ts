@@ -3,6 +3,7 @@ import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availabili
 import type { Database } from "~/db/client.server";
 import { catalogItems, catalogSlugRedirects } from "~/db/schema";
 import { formatRand } from "~/lib/money";
+import { DEFAULT_COLLECTION_SORT, isNewAt, newSince, type CollectionSort } from "./collection-options";
 import { isPlausibleSlug } from "./slug";
 
 export type CatalogItem = typeof catalogItems.$inferSelect;
@@ -30,6 +31,8 @@ export interface CatalogCard {
   soldOut: boolean;
   /** Shown as "{n} LIMITED STOCK!" when the item has a stock limit and units left. */
   limitedStock: number | null;
+  /** The owner marked it "New" less than 30 days ago (by the app's clock). */
+  isNew: boolean;
 }
 
 /** Highest price first; items priced by text ("Contact Us") last, then by the owner's sort order. */
@@ -40,8 +43,25 @@ export function byPriceDescending(a: CatalogItem, b: CatalogItem): number {
   return b.priceCents - a.priceCents || a.sortOrder - b.sortOrder;
 }
 
+/** Lowest price first; items priced by text ("Contact Us") still last, then by the owner's sort order. */
+export function byPriceAscending(a: CatalogItem, b: CatalogItem): number {
+  if (a.priceCents === null || b.priceCents === null) return byPriceDescending(a, b);
+  return a.priceCents - b.priceCents || a.sortOrder - b.sortOrder;
+}
+
+/** Newest to the shop first (marked "New" or added), then the owner's sort order. */
+export function byNewest(a: CatalogItem, b: CatalogItem): number {
+  return newSince(b) - newSince(a) || a.sortOrder - b.sortOrder || b.id - a.id;
+}
+
+const SORTS: Record<CollectionSort, (a: CatalogItem, b: CatalogItem) => number> = {
+  "price-desc": byPriceDescending,
+  "price-asc": byPriceAscending,
+  newest: byNewest,
+};
+
 /** Visible products and wardrobe solutions for /styled-collections, with live stock after active holds. */
-export async function listCollectionCards(db: Database, now: Date): Promise<CatalogCard[]> {
+export async function listCollectionCards(db: Database, now: Date, sort: CollectionSort = DEFAULT_COLLECTION_SORT): Promise<CatalogCard[]> {
   const rows = (
     await db
       .select()
@@ -55,7 +75,7 @@ export async function listCollectionCards(db: Database, now: Date): Promise<Cata
     rows.filter((r) => r.stockQuantity !== null).map((r) => catalogStockKey(r.id)),
     now,
   );
-  return rows.sort(byPriceDescending).map((r) => {
+  return rows.sort(SORTS[sort]).map((r) => {
     const available = unitsAvailable(r.stockQuantity, held.get(catalogStockKey(r.id)) ?? 0);
     return {
       slug: r.slug,
@@ -67,6 +87,7 @@ export async function listCollectionCards(db: Database, now: Date): Promise<Cata
       available,
       soldOut: available === 0,
       limitedStock: available !== null && available > 0 ? available : null,
+      isNew: isNewAt(r.newUntil, now),
     };
   });
 }
@@ -88,6 +109,7 @@ export async function listServiceCards(db: Database): Promise<CatalogCard[]> {
     available: null,
     soldOut: false,
     limitedStock: null,
+    isNew: false,
   }));
 }
 

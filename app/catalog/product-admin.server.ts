@@ -5,6 +5,7 @@ import { catalogItems, catalogSlugRedirects, orderLines } from "~/db/schema";
 import { formatRand, tenfoldPriceChange } from "~/lib/money";
 import { lockStockKey } from "~/orders/holds.server";
 import { catalogStockKey, heldUnits, unitsAvailable } from "./availability.server";
+import { newUntilAfterSave } from "./collection-options";
 import { productRowValues, type ProductInput } from "./product-schema";
 
 export const PRODUCTS_PAGE_SIZE = 25;
@@ -73,7 +74,7 @@ export type SaveProductResult =
   | { ok: false; fieldErrors: Record<string, string>; confirm?: Record<string, number> };
 
 /** The fields the activity log compares. */
-const AUDITED = ["name", "slug", "kind", "priceCents", "priceText", "description", "stockQuantity", "visible", "sortOrder", "images", "imageAlts"] as const;
+const AUDITED = ["name", "slug", "kind", "priceCents", "priceText", "description", "stockQuantity", "visible", "sortOrder", "images", "imageAlts", "newUntil"] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
 
 /**
@@ -110,7 +111,8 @@ export async function saveProduct(
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
 
     if (args.id === null) {
-      const [row] = await tx.insert(catalogItems).values({ ...values, createdAt: args.now, updatedAt: args.now }).returning();
+      const newUntil = newUntilAfterSave(args.input.markNew, null, args.now);
+      const [row] = await tx.insert(catalogItems).values({ ...values, newUntil, createdAt: args.now, updatedAt: args.now }).returning();
       await recordAudit(tx, { action: "product.create", entity: "product", entityId: row.id, summary: `Added ${row.name}`, after: auditView(row) }, args.now);
       return { ok: true as const, id: row.id, slug: row.slug, created: true };
     }
@@ -132,7 +134,8 @@ export async function saveProduct(
       }
     }
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };
-    const [after] = await tx.update(catalogItems).set({ ...values, updatedAt: args.now }).where(eq(catalogItems.id, args.id)).returning();
+    const newUntil = newUntilAfterSave(args.input.markNew, before.newUntil, args.now);
+    const [after] = await tx.update(catalogItems).set({ ...values, newUntil, updatedAt: args.now }).where(eq(catalogItems.id, args.id)).returning();
     if (before.slug !== after.slug) {
       // Links already shared keep working: the old slug (and any older ones) lead to the new page.
       await tx.delete(catalogSlugRedirects).where(eq(catalogSlugRedirects.oldSlug, after.slug));

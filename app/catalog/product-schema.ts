@@ -64,6 +64,8 @@ export const productSchema = z
     description: text("Description", 5000, false),
     stock: optionalInt("Stock", 0, 100_000),
     visible: z.boolean(),
+    /** "New" ticked: the card shows the badge for 30 days (see collection-options). */
+    markNew: z.boolean(),
     sortOrder: optionalInt("Sort order", -10_000, 10_000),
     photos: z.array(photoAltSchema).check(z.maxLength(12, "A product can have at most 12 photos.")),
   })

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { site } from "~/content/site";
+import { WhatsAppLink } from "~/components/contact/WhatsAppLink";
 import { telHref, useSiteSettings } from "~/settings/use-site-settings";
 
 const footerLinks = [
@@ -42,6 +43,7 @@ export function SiteFooter() {
               {contact.phone}
             </a>
           </p>
+          <WhatsAppLink className="inline-block py-1.5 underline underline-offset-4 hover:text-honey" />
           <p className="mt-1 text-sm text-cream/80">{contact.availability}</p>
         </div>
       </div>

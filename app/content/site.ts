@@ -10,6 +10,8 @@ export const site = {
     "Where sustainable fashion meets beauty. We upcycle and recycle clothing & accessories, styling them on our beautiful Honeys.",
   email: "hello@honeybeefashion.co.za",
   phone: "+27 71 234 5678",
+  /** The WhatsApp number (international form); empty shows no WhatsApp link until the owner sets one. */
+  whatsapp: "",
   location: "Johannesburg, South Africa",
   availability: "Available worldwide · South African time (GMT+2)",
   copyrightYear: 2024,

@@ -5,7 +5,7 @@ import { newPostSchema } from "~/blog/post-schema";
 import { listPosts, publishPost } from "~/blog/posts.server";
 import { NewPostDialog } from "~/components/blog/NewPostDialog";
 import { PostCard, type PostCardData } from "~/components/blog/PostCard";
-import { useHydrated } from "~/components/ui/toast";
+import { SortButton } from "~/components/ui/SortButton";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -55,8 +55,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, sort, isAdmin, newPostOpen } = loaderData;
   const submit = useSubmit();
-  // The Sort button is only needed before JavaScript: afterwards the select applies at once.
-  const hydrated = useHydrated();
   return (
     <section className="container-page py-12 sm:py-16">
       {/* Stacked on phones: whether the title and the controls share a row must not depend on which font has loaded (layout shift). */}
@@ -82,11 +80,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </div>
-            {hydrated ? null : (
-              <button type="submit" className="btn-outline">
-                Sort
-              </button>
-            )}
+            <SortButton />
           </Form>
           {isAdmin ? <NewPostDialog openOnLoad={newPostOpen} /> : null}
         </div>

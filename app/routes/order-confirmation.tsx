@@ -4,6 +4,7 @@ import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { confirmationView, type ConfirmationState } from "~/orders/confirmation.server";
 import type { Route } from "./+types/order-confirmation";
+import { WhatsAppLink } from "~/components/contact/WhatsAppLink";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return confirmationView(new URL(request.url).searchParams, context);
@@ -73,6 +74,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           {state === "failed" ? <Link to={`/checkout${retry ?? ""}`} className="btn-primary">Try Again</Link> : null}
           <Link to="/" className="btn-outline">Back to Home</Link>
         </div>
+        <WhatsAppLink lead="Questions about your order?" paragraphClassName="mt-6" />
       </div>
       {state === "success" ? (
         <section className="card mx-auto mt-8 max-w-2xl p-6 sm:p-8" aria-labelledby="next-heading">

@@ -1,13 +1,23 @@
+import { Form, redirect, useSubmit } from "react-router";
+import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, parseCollectionSort } from "~/catalog/collection-options";
 import { listCollectionCards } from "~/catalog/items.server";
 import { ItemCard } from "~/components/catalog/ItemCard";
+import { SortButton } from "~/components/ui/SortButton";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/styled-collections";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await listCollectionCards(context.db, context.clock.now()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const requested = new URL(request.url).searchParams.get("sort");
+  const sort = requested === null ? DEFAULT_COLLECTION_SORT : parseCollectionSort(requested);
+  // The page cache keeps one page per address: an unknown sort goes to the page itself rather than
+  // filling the cache with copies of it.
+  if (sort === null) throw redirect("/styled-collections");
+  return { items: await listCollectionCards(context.db, context.clock.now(), sort), sort };
 }
 
 export default function StyledCollections({ loaderData }: Route.ComponentProps) {
+  const { items, sort } = loaderData;
+  const submit = useSubmit();
   return (
     <section className="container-page py-12 sm:py-16">
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">Shop</p>
@@ -15,9 +25,29 @@ export default function StyledCollections({ loaderData }: Route.ComponentProps) 
       <p className="mt-4 max-w-2xl text-ink-soft">
         Handmade, upcycled pieces and wardrobe solutions, each made in small batches in South Africa.
       </p>
-      <ul className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
+      <Form
+        method="get"
+        action="/styled-collections"
+        className="mt-8 flex flex-wrap items-end gap-2"
+        onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+      >
+        <div>
+          <label htmlFor="collection-sort" className="block text-sm font-semibold">
+            Sort by
+          </label>
+          <select id="collection-sort" name="sort" defaultValue={sort} key={sort} className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3">
+            {COLLECTION_SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SortButton />
+      </Form>
+      <ul className="mt-8 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
         {/* The first row is on a phone's first screen: its images load at once, not lazily. */}
-        {loaderData.items.map((item, index) => (
+        {items.map((item, index) => (
           <ItemCard key={item.slug} item={item} priority={index < 2} />
         ))}
       </ul>

@@ -15,6 +15,7 @@ export function defaultSiteSettings(ownerEmail: string): SiteSettings {
   return {
     email: site.email,
     phone: site.phone,
+    whatsapp: site.whatsapp,
     location: site.location,
     availability: site.availability,
     facebook: site.social.facebook,
@@ -83,6 +84,7 @@ export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
   return {
     email: settings.email,
     phone: settings.phone,
+    whatsapp: settings.whatsapp,
     location: settings.location,
     availability: settings.availability,
     social: { facebook: settings.facebook, instagram: settings.instagram, linkedin: settings.linkedin },

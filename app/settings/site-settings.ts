@@ -1,15 +1,18 @@
 // zod/mini, like every schema a route may also use in the browser (decision 060).
 import * as z from "zod/mini";
+import { normaliseSaPhone, SA_PHONE_EXAMPLE } from "~/lib/phone";
 import { isOneLine } from "~/lib/storable-text";
 
 /** The settings form's fields, in the order the form shows them; each is stored as `site.<name>`. */
-export const SITE_SETTING_FIELDS = ["email", "phone", "location", "availability", "facebook", "instagram", "linkedin", "ownerEmail"] as const;
+export const SITE_SETTING_FIELDS = ["email", "phone", "whatsapp", "location", "availability", "facebook", "instagram", "linkedin", "ownerEmail"] as const;
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
 
 /** What every visitor may see: the contact details and social pages (never the owner's notification address). */
 export interface PublicSiteSettings {
   email: string;
   phone: string;
+  /** The WhatsApp number in international form, or empty for no WhatsApp link. */
+  whatsapp: string;
   location: string;
   availability: string;
   social: { facebook: string; instagram: string; linkedin: string };
@@ -53,15 +56,22 @@ const socialUrl = (label: string) =>
     z.refine(isHttpsUrl, `${label} must be an address starting with https://, or empty to show no link.`),
   );
 
+/** A South African number, stored in international form (+27 72 481 3396); optional ones may be empty. */
+const saPhone = (label: string, required: boolean) =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => !required || v !== "", `${label} is required.`),
+      z.refine((v) => v === "" || normaliseSaPhone(v) !== null, `${label} must be a South African number, e.g. ${SA_PHONE_EXAMPLE}.`),
+    ),
+    z.transform((v) => (v === "" ? "" : (normaliseSaPhone(v) ?? v))),
+  );
+
 /** The settings form: the admin's one schema for the shop's contact details and the owner's notices. */
 export const siteSettingsSchema = z.object({
   email: email("Contact email"),
-  phone: z.string().check(
-    z.trim(),
-    z.minLength(1, "Phone is required."),
-    z.maxLength(30, "Phone must be at most 30 characters."),
-    z.regex(/^\+?[0-9(][0-9 ()-]{5,29}$/, "Phone may use digits, spaces, brackets, hyphens and a leading +, e.g. +27 71 234 5678."),
-  ),
+  phone: saPhone("Phone", true),
+  whatsapp: saPhone("WhatsApp number", false),
   location: line("Location", 120),
   availability: line("Availability", 200),
   facebook: socialUrl("Facebook"),

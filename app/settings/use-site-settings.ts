@@ -4,12 +4,12 @@ import type { PublicSiteSettings } from "./site-settings";
 
 // No zod here: this module is in every page's JavaScript (the footer).
 
-/** The `tel:` address of a phone number as shown. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, "")}`;
+export { telHref, whatsAppHref } from "~/lib/phone";
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSiteSettings = {
   email: site.email,
   phone: site.phone,
+  whatsapp: site.whatsapp,
   location: site.location,
   availability: site.availability,
   social: site.social,

@@ -12,6 +12,8 @@ test("visitors see the blog with its sort options and no New Post button", async
   await expect(page.getByRole("link", { name: /Read More/ }).first()).toBeVisible();
   await sort.selectOption("title");
   await expect(page).toHaveURL(/sort=title/);
+  // The select applied the sort itself, and the form still has its submit button (pa11y: WCAG 3.2.2).
+  await expect(page.getByRole("button", { name: "Sort" })).toHaveCount(1);
   const titles = await page.getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
   expect(titles).toEqual([...titles].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 });

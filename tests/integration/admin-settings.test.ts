@@ -1,4 +1,6 @@
-import { desc, eq, like } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import { site } from "~/content/site";
@@ -26,6 +28,7 @@ afterAll(() => handle?.close());
 const DEFAULT_FORM = {
   email: site.email,
   phone: site.phone,
+  whatsapp: site.whatsapp,
   location: site.location,
   availability: site.availability,
   facebook: site.social.facebook,
@@ -39,7 +42,7 @@ describe("site settings", () => {
   it("are the defaults (app/content/site.ts and OWNER_EMAIL) until the owner saves", async () => {
     expect(await getSiteSettings(handle.db, "owner@example.test")).toEqual({ ...DEFAULT_FORM, ownerEmail: "owner@example.test" });
     const root = await call(handle, rootRoute.loader, get("/"));
-    expect(root.body.settings).toEqual({ email: site.email, phone: site.phone, location: site.location, availability: site.availability, social: site.social });
+    expect(root.body.settings).toEqual({ email: site.email, phone: site.phone, whatsapp: "", location: site.location, availability: site.availability, social: site.social });
     // The owner's notification address is never in a page's data.
     expect(JSON.stringify(root.body)).not.toContain(OWNER_EMAIL);
   });
@@ -76,6 +79,10 @@ describe("site settings", () => {
     ["email", "not-an-email"],
     ["phone", "call me maybe"],
     ["phone", ""],
+    ["phone", "+44 20 7946 0958"],
+    ["phone", "072 481 339"],
+    ["whatsapp", "wa.me/27724813396"],
+    ["whatsapp", "12345"],
     ["location", "Line one\nLine two"],
     ["availability", "x".repeat(201)],
     ["facebook", "http://www.facebook.com/honeybee"],
@@ -88,6 +95,34 @@ describe("site settings", () => {
     expect(answer.status).toBe(400);
     expect((answer.body.fieldErrors as Record<string, string>)[field]).toBeTruthy();
     expect(await stored()).toEqual(before);
+  });
+
+  it("stores phone numbers typed in any usual South African form in international form", async () => {
+    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "082 555 0101", whatsapp: "0724813396" }, cookie));
+    expect(answer.status).toBe(302);
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 82 555 0101", "site.whatsapp": "+27 72 481 3396" });
+    const root = await call(handle, rootRoute.loader, get("/contact"));
+    expect(root.body.settings).toMatchObject({ phone: "+27 82 555 0101", whatsapp: "+27 72 481 3396" });
+    // Typed another way, the same numbers are no change at all.
+    const again = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "27825550101", whatsapp: "+27 (0)72 481 3396" }, cookie));
+    expect(toastOf(again)?.title).toBe("Nothing to save");
+    // An emptied WhatsApp number shows no link again.
+    await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
+    expect((await stored()).map((r) => r.key)).toEqual(["site.phone"]);
+  });
+
+  it("the migration 'small' rewrote shop numbers stored in an SA form, and left any other alone", async () => {
+    const file = fs.readdirSync("drizzle").find((f) => /^\d{4}_small\.sql$/.test(f))!;
+    const backfill = fs.readFileSync(path.join("drizzle", file), "utf8").split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    const before = await stored();
+    await handle.db.insert(appSettings).values([
+      { key: "site.phone", value: "(072) 481-3396" },
+      { key: "site.whatsapp", value: "+44 20 7946 0958" },
+    ]).onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+    await handle.db.execute(sql.raw(backfill));
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 72 481 3396", "site.whatsapp": "+44 20 7946 0958" });
+    await handle.db.delete(appSettings).where(like(appSettings.key, "site.%"));
+    if (before.length) await handle.db.insert(appSettings).values(before);
   });
 
   let sender = 0;

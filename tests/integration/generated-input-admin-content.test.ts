@@ -77,6 +77,7 @@ const settingsTarget: Target = {
 const VALID_SETTINGS = {
   email: site.email,
   phone: site.phone,
+  whatsapp: site.whatsapp,
   location: site.location,
   availability: site.availability,
   facebook: site.social.facebook,
@@ -118,7 +119,7 @@ const photoArb = fc.record({
 
 describe("settings, generated input", () => {
   it(`every bad field answers 4xx and changes nothing (${RUNS} generated inputs)`, async () => {
-    const fields = Object.keys(VALID_SETTINGS).map((f): [string, boolean] => [f, !["facebook", "instagram", "linkedin"].includes(f)]);
+    const fields = Object.keys(VALID_SETTINGS).map((f): [string, boolean] => [f, !["whatsapp", "facebook", "instagram", "linkedin"].includes(f)]);
     await fc.assert(
       fc.asyncProperty(oneBadField(VALID_SETTINGS, fields), async (input) => {
         expect((await sendAndCheck(settingsTarget, input)).status).toBe(400);

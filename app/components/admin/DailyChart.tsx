@@ -58,14 +58,7 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
           ) : null,
         )}
       </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-ink-soft">
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-honey" /> Page views
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-accent" /> Visitors
-        </span>
-      </figcaption>
+      {/* A figure's caption is its first or last child (HTML), so the table for screen readers comes before it. */}
       <table className="sr-only">
         <caption>Visitors and page views per day</caption>
         <thead>
@@ -85,6 +78,14 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
           ))}
         </tbody>
       </table>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-ink-soft">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-honey" /> Page views
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-accent" /> Visitors
+        </span>
+      </figcaption>
     </figure>
   );
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PhotoPicker } from "./PhotoPicker";
+import { ErrorSummary, fieldsWithErrors } from "./fields";
+import { PhotoPicker, photoPickerErrors } from "./PhotoPicker";
 
 const initial = [
   { src: "/media/0123456789abcdef0123.webp", alt: "Honey in the yellow wrap skirt" },
@@ -52,12 +53,47 @@ describe("PhotoPicker (server markup)", () => {
     const html = render({ label: "Gallery photos", error: "Add at least one photo.", fieldErrors: [undefined as unknown as string, "Alt text is required"] });
     expect(html).toMatch(/>Gallery photos<\/legend>/);
     expect(html).toMatch(/role="alert"[^>]*>Add at least one photo\.<\/p>/);
-    expect(html).toMatch(/aria-invalid="true" aria-describedby="([^"]+)-error"/);
+    expect(html).toMatch(/aria-invalid="true" aria-describedby="([^"]+)-error [^"]+-alt-help"/);
     expect(html).toContain(">Alt text is required</p>");
     expect(html.match(/aria-invalid/g)).toHaveLength(1);
   });
 
   it("says when there is no photo yet", () => {
     expect(renderToStaticMarkup(<PhotoPicker initial={[]} />)).toContain("No photos yet.");
+  });
+
+  it("says what alt text is for, with an example, and every alt field points to it", () => {
+    const html = render();
+    const help = /<p id="([^"]+-alt-help)"[^>]*>([^<]+)<\/p>/.exec(html);
+    expect(help?.[2]).toContain("Blue shweshwe wrap dress, front view");
+    expect(help?.[2]).toContain("cannot see it");
+    const altInputs = [...html.matchAll(/<input id="[^"]+-alt-[^"]+"[^>]*>/g)].map((m) => m[0]);
+    for (const input of altInputs) expect(input).toContain(`aria-describedby="${help?.[1]}"`);
+  });
+});
+
+describe("alt text messages from a refused form", () => {
+  // What validateForm makes of two photos without alt text: each path, and the first under "photos".
+  const refused = { "photos.0.alt": "Alt text is required", "photos.1.alt": "Alt text is required", photos: "Alt text is required" };
+
+  it("shows each message once, next to its photo, and none repeated above the list", () => {
+    const html = render({ ...photoPickerErrors(refused, initial) });
+    expect(html.match(/Alt text is required/g)).toHaveLength(2);
+    expect(html).not.toContain('role="alert"');
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(2);
+  });
+
+  it("keeps a message about the list itself above it", () => {
+    expect(photoPickerErrors({ photos: "Add at least one photo." }, [])).toEqual({ error: "Add at least one photo.", fieldErrors: [] });
+    expect(photoPickerErrors(undefined, initial)).toEqual({ error: undefined, fieldErrors: ["", ""] });
+  });
+
+  it("counts each photo's alt text as a field in the summary", () => {
+    expect(fieldsWithErrors(refused)).toBe(2);
+    expect(fieldsWithErrors({ ...refused, name: "Name is required" })).toBe(3);
+    expect(fieldsWithErrors({ "photos.0.alt": "Alt text is required", "photos.0.src": "Unknown photo", photos: "Alt text is required" })).toBe(1);
+    expect(fieldsWithErrors({ photos: "Add at least one photo." })).toBe(1);
+    expect(renderToStaticMarkup(<ErrorSummary errors={refused} />)).toContain("2 fields need your attention.");
+    expect(renderToStaticMarkup(<ErrorSummary errors={{ "photos.1.alt": "Alt text is required", photos: "Alt text is required" }} />)).toContain("One field needs your attention.");
   });
 });

@@ -25,6 +25,20 @@ interface Upload {
   error?: string;
 }
 
+/**
+ * The picker's messages from an action's field errors: each photo's own next to it, and the list's
+ * message only when it is not just one of those repeated (validateForm also files `photos.1.alt`
+ * under `photos`, so it would show twice).
+ */
+export function photoPickerErrors(
+  errors: Record<string, string> | undefined,
+  photos: readonly unknown[],
+): Pick<PhotoPickerProps, "error" | "fieldErrors"> {
+  const fieldErrors = photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "");
+  const ownError = fieldErrors.some(Boolean) ? undefined : errors?.photos;
+  return { error: ownError, fieldErrors };
+}
+
 type Focus = { key: string; control: "up" | "down" | "remove" } | "add";
 
 let nextKey = 0;
@@ -83,6 +97,7 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
 
   const full = max !== undefined && photos.length >= max;
   const helpId = `${id}-help`;
+  const altHelpId = `${id}-alt-help`;
   const errorId = `${id}-error`;
 
   function move(index: number, by: -1 | 1) {
@@ -139,6 +154,10 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
       <p id={helpId} className="text-sm text-ink-soft">
         The first photo is the card photo.
       </p>
+      <p id={altHelpId} className="text-sm text-ink-soft">
+        Each photo needs an alt text: a few words saying what it shows, read aloud to people who cannot see it and shown when it does not load. For
+        example: &ldquo;Blue shweshwe wrap dress, front view&rdquo;.
+      </p>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
           {error}
@@ -166,7 +185,7 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
                     required
                     maxLength={PHOTO_ALT_MAX}
                     aria-invalid={altError ? true : undefined}
-                    aria-describedby={altError ? `${altId}-error` : undefined}
+                    aria-describedby={altError ? `${altId}-error ${altHelpId}` : altHelpId}
                     className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3 py-2"
                   />
                   {altError ? (

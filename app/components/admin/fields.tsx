@@ -136,9 +136,20 @@ export function CheckboxField({
   );
 }
 
+/**
+ * How many fields the owner must correct: a top-level message counts once, unless it stands for
+ * messages on its parts (`photos` for `photos.0.alt` and `photos.1.alt`), which then count each.
+ */
+export function fieldsWithErrors(errors: Record<string, string>): number {
+  const keys = Object.keys(errors);
+  return keys
+    .filter((key) => !key.includes("."))
+    .reduce((count, top) => count + Math.max(1, new Set(keys.filter((k) => k.startsWith(`${top}.`)).map((k) => k.split(".", 2).join("."))).size), 0);
+}
+
 /** Shown above a refused form: how many fields need attention, focusable so the owner lands on it. */
 export function ErrorSummary({ errors }: { errors?: Record<string, string> }) {
-  const count = errors ? Object.keys(errors).filter((k) => !k.includes(".")).length : 0;
+  const count = errors ? fieldsWithErrors(errors) : 0;
   if (!count) return null;
   return (
     <div role="alert" className="rounded-xl border-2 border-red-800 bg-white p-4 text-red-800">

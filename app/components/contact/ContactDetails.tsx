@@ -1,4 +1,5 @@
 import { telHref, useSiteSettings } from "~/settings/use-site-settings";
+import { WhatsAppLink } from "./WhatsAppLink";
 
 /** Email, phone, location, availability and the social pages (new tab): on /contact and in the home contact section. */
 export function ContactDetails({ headingId, headingLevel = 2 }: { headingId: string; headingLevel?: 2 | 3 }) {
@@ -31,6 +32,11 @@ export function ContactDetails({ headingId, headingLevel = 2 }: { headingId: str
               {contact.phone}
             </a>
           </dd>
+          {contact.whatsapp ? (
+            <dd>
+              <WhatsAppLink />
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-sm font-semibold tracking-wide text-ink-soft uppercase">Location</dt>

@@ -27,6 +27,8 @@ export const catalogItems = pgTable(
     /** An item with orders is archived rather than deleted: hidden everywhere, kept for its orders. */
     archived: boolean("archived").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** The owner marked it "New": its card shows the badge until this moment (30 days after marking). */
+    newUntil: timestamp("new_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

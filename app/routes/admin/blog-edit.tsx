@@ -7,7 +7,7 @@ import { POST_TEXT_FIELDS, postAdminSchema } from "~/blog/post-admin-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
-import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-edit";
@@ -136,8 +136,7 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           label="Cover photo"
           max={1}
           initial={values.photos}
-          error={errors?.photos}
-          fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")}
+          {...photoPickerErrors(errors, values.photos)}
         />
         <div className="flex flex-wrap gap-3">
           {id === null ? (

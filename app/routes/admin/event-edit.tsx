@@ -4,7 +4,7 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
-import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { RandField } from "~/components/admin/RandField";
 import { findEventForAdmin, removeEvent, saveEvent } from "~/events/event-admin.server";
 import {
@@ -230,8 +230,7 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
         <TextAreaField label="What's included" name="includes" defaultValue={values.includes} error={errors?.includes} rows={4} hint="One item a line." />
         <PhotoPicker
           initial={values.photos}
-          error={errors?.photos}
-          fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")}
+          {...photoPickerErrors(errors, values.photos)}
           max={12}
           label="Photos"
         />

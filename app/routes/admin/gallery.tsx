@@ -4,7 +4,7 @@ import { validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
-import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { Picture } from "~/components/ui/Picture";
 import { addGalleryPhotos, listGalleryPhotos, moveGalleryPhoto, removeGalleryPhoto, updateGalleryPhoto } from "~/gallery/gallery.server";
 import { galleryAddSchema, galleryCaptionSchema, galleryMoveSchema, galleryRemoveSchema } from "~/gallery/gallery-schema";
@@ -98,8 +98,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         <PhotoPicker
           label="New photos"
           initial={addPhotos}
-          error={addRefusal?.fieldErrors.photos}
-          fieldErrors={addPhotos.map((_, i) => addRefusal?.fieldErrors[`photos.${i}.alt`] ?? addRefusal?.fieldErrors[`photos.${i}.src`] ?? "")}
+          {...photoPickerErrors(addRefusal?.fieldErrors, addPhotos)}
         />
         <TextField id="gallery-add-caption" label="Caption (optional)" name="caption" defaultValue={String(addRefusal?.values.caption ?? "")} error={addRefusal?.fieldErrors.caption} maxLength={300} hint="Shown under each new photo." />
         <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>

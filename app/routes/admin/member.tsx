@@ -16,6 +16,7 @@ import { memberLinkSettings } from "~/memberships/member-links.server";
 import { findMemberForAdmin, parseMemberId } from "~/memberships/members-admin.server";
 import { cancelMembership, giftMonth, resendRenewalLink } from "~/memberships/members.server";
 import type { Route } from "./+types/member";
+import { telHref } from "~/lib/phone";
 
 const notFound = () => data({ error: "Member not found" }, { status: 404 });
 
@@ -162,7 +163,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dd className="break-all"><a className="link" href={mailtoHref(member.email)}>{member.email}</a></dd>
             <dt className="text-ink-soft">Phone</dt>
             <dd className="break-words">
-              {member.phone ? <a className="link" href={`tel:${member.phone.replace(/[^\d+]/g, "")}`}>{member.phone}</a> : "None given"}
+              {member.phone ? <a className="link" href={telHref(member.phone)}>{member.phone}</a> : "None given"}
             </dd>
           </dl>
         </section>

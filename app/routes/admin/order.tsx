@@ -17,6 +17,7 @@ import { findOrderForAdmin } from "~/orders/orders-admin.server";
 import { REFUND_AMOUNT_RULES, refundSchema } from "~/orders/refund-schema";
 import { requestRefund } from "~/orders/refunds.server";
 import type { Route } from "./+types/order";
+import { telHref } from "~/lib/phone";
 
 function orderIdFrom(params: { id?: string }): string {
   if (!isOrderId(params.id)) throw data({ error: "Order not found" }, { status: 404 });
@@ -143,7 +144,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dt className="text-ink-soft">Email</dt>
             <dd className="break-all"><a className="link" href={mailtoHref(order.customer.email)}>{order.customer.email}</a></dd>
             <dt className="text-ink-soft">Phone</dt>
-            <dd className="break-words"><a className="link" href={`tel:${order.customer.phone.replace(/[^\d+]/g, "")}`}>{order.customer.phone}</a></dd>
+            <dd className="break-words"><a className="link" href={telHref(order.customer.phone)}>{order.customer.phone}</a></dd>
             <dt className="text-ink-soft">Address</dt>
             <dd className="whitespace-pre-wrap break-words">{order.customer.address}</dd>
           </dl>

@@ -6,12 +6,14 @@ import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/produ
 import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
-import { PhotoPicker } from "~/components/admin/PhotoPicker";
+import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { RandField } from "~/components/admin/RandField";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product-edit";
 import { photosWithAlts } from "~/media/photo-schema";
+import { isNewAt, NEW_FOR_DAYS } from "~/catalog/collection-options";
+import { formatDateTime } from "~/admin/format-date";
 import { AdminNotFound, ConfirmDelete } from "~/components/admin/ConfirmDelete";
 
 interface FormValues {
@@ -24,6 +26,7 @@ interface FormValues {
   description: string;
   stock: string;
   visible: boolean;
+  markNew: boolean;
   sortOrder: string;
   photos: { src: string; alt: string }[];
 }
@@ -38,9 +41,14 @@ const NEW_PRODUCT: FormValues = {
   description: "",
   stock: "",
   visible: true,
+  markNew: false,
   sortOrder: "0",
   photos: [],
 };
+
+/** What ticking "New" does, and until when a piece already marked shows the badge. */
+const newHint = (newUntil: string | null) =>
+  `Shows a "New" badge on its card for ${NEW_FOR_DAYS} days from the save that ticks it.${newUntil ? ` New until ${formatDateTime(newUntil)}.` : ""}`;
 
 /** The product's id from the URL, or null on /admin/products/new; a malformed id is a 404. */
 function productId(params: { id?: string }): number | null {
@@ -53,7 +61,7 @@ function productId(params: { id?: string }): number | null {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = productId(params);
-  if (id === null) return { id: null, slug: null, values: NEW_PRODUCT };
+  if (id === null) return { id: null, slug: null, newUntil: null, values: NEW_PRODUCT };
   const row = await findProductForAdmin(context.db, id);
   if (!row) throw data({ error: "Product not found" }, { status: 404 });
   const values: FormValues = {
@@ -66,10 +74,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: row.description,
     stock: row.stockQuantity === null ? "" : String(row.stockQuantity),
     visible: row.visible,
+    markNew: isNewAt(row.newUntil, context.clock.now()),
     sortOrder: String(row.sortOrder),
     photos: photosWithAlts(row.images, row.imageAlts, row.name),
   };
-  return { id: row.id, slug: row.slug, values };
+  return { id: row.id, slug: row.slug, newUntil: values.markNew ? row.newUntil!.toISOString() : null, values };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -90,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
-  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), visible: form.get("visible") === "on", photos };
+  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), visible: form.get("visible") === "on", markNew: form.get("markNew") === "on", photos };
   const checked = validateForm(productSchema, values);
   if (!checked.ok || uploadErrors.length) {
     const fieldErrors = checked.ok ? {} : checked.fieldErrors;
@@ -156,7 +165,8 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
           <TextField label="Sort order" name="sortOrder" defaultValue={values.sortOrder} error={errors?.sortOrder} inputMode="numeric" hint="Lower numbers come first among equal prices." />
         </div>
         <CheckboxField label="Visible" name="visible" defaultChecked={values.visible} error={errors?.visible} hint="Hidden products stay reachable by their address but are not listed." />
-        <PhotoPicker initial={values.photos} error={errors?.photos} fieldErrors={values.photos.map((_, i) => errors?.[`photos.${i}.alt`] ?? errors?.[`photos.${i}.src`] ?? "")} />
+        <CheckboxField label="New" name="markNew" defaultChecked={values.markNew} error={errors?.markNew} hint={newHint(loaderData.newUntil)} />
+        <PhotoPicker initial={values.photos} {...photoPickerErrors(errors, values.photos)} />
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
           {saving ? "Saving..." : id === null ? "Add product" : "Save product"}
         </button>

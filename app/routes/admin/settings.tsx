@@ -4,6 +4,7 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
+import { SA_PHONE_EXAMPLE } from "~/lib/phone";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { SITE_SETTING_FIELDS, siteSettingsSchema, type SiteSettings } from "~/settings/site-settings";
 import { getSiteSettings, saveSiteSettings } from "~/settings/site-settings.server";
@@ -42,7 +43,17 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <legend className="text-lg font-semibold">Contact details</legend>
           <p className="text-sm text-ink-soft">Shown on the Contact page, the home page and in the footer of every page, and in order emails.</p>
           <TextField label="Contact email" name="email" type="email" autoComplete="off" defaultValue={values.email} error={errors?.email} required maxLength={254} />
-          <TextField label="Phone" name="phone" type="tel" defaultValue={values.phone} error={errors?.phone} required maxLength={30} hint="e.g. +27 71 234 5678" />
+          <TextField label="Phone" name="phone" type="tel" autoComplete="off" defaultValue={values.phone} error={errors?.phone} required maxLength={30} hint={`A South African number, e.g. ${SA_PHONE_EXAMPLE}. Saved as +27 72 481 3396.`} />
+          <TextField
+            label="WhatsApp number"
+            name="whatsapp"
+            type="tel"
+            autoComplete="off"
+            defaultValue={values.whatsapp}
+            error={errors?.whatsapp}
+            maxLength={30}
+            hint="Visitors tap it to chat on WhatsApp (Contact page, footer, order confirmation). Leave empty to show no WhatsApp link."
+          />
           <TextField label="Location" name="location" defaultValue={values.location} error={errors?.location} required maxLength={120} />
           <TextField label="Availability" name="availability" defaultValue={values.availability} error={errors?.availability} required maxLength={200} hint="e.g. Available worldwide · South African time (GMT+2)" />
         </fieldset>

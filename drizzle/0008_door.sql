@@ -1,4 +1,4 @@
-ALTER TABLE "check_ins" ADD COLUMN "device_clock_skew_ms" integer;--> statement-breakpoint
+ALTER TABLE "check_ins" ADD COLUMN "device_clock_skew_ms" bigint;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "voided_at" timestamp with time zone;--> statement-breakpoint
 -- Hand-written backfill (decision 105): a ticket refunded before this column existed takes the time
 -- its order's history says the tickets were cancelled.

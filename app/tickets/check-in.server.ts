@@ -160,7 +160,8 @@ export async function syncOfflineScans(
 ): Promise<SyncedScan[]> {
   const { deviceId } = batch;
   const deviceNow = Date.parse(batch.deviceNow);
-  const deviceClockSkewMs = Number.isNaN(deviceNow) ? 0 : Math.max(-2_000_000_000, Math.min(2_000_000_000, deviceNow - now.getTime()));
+  // A device that sends no readable clock is taken at its word for each scan, still bounded by the window.
+  const deviceClockSkewMs = Number.isNaN(deviceNow) ? 0 : deviceNow - now.getTime();
   const results: SyncedScan[] = [];
   for (const scan of batch.scans) {
     const [seen] = await db

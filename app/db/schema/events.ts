@@ -1,6 +1,6 @@
 /** Events, their ticket options and dates, the tickets sold and every scan at the door. */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { orders } from "./orders";
 
@@ -119,7 +119,7 @@ export const checkIns = pgTable(
     outcome: text("outcome", { enum: ["admitted", "already", "invalid", "undone", "conflict", "refunded", "other-event", "stale"] }).notNull(),
     offline: boolean("offline").notNull().default(false),
     /** An offline sync's device clock minus the server's when it synced: its scan times are corrected by it. */
-    deviceClockSkewMs: integer("device_clock_skew_ms"),
+    deviceClockSkewMs: bigint("device_clock_skew_ms", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("check_ins_ticket_idx").on(t.ticketId), uniqueIndex("check_ins_client_scan_idx").on(t.deviceId, t.clientScanId)],

@@ -204,7 +204,7 @@ test("the door at 390 px: two letters of a name find a ticket to admit, a door c
   // What the owner sees at the door: the refusal, the counters and a search across every buyer.
   await page.getByLabel("Ticket code or name").fill("Dube");
   await expect(page.getByRole("region", { name: /matching tickets/ }).getByRole("listitem")).toHaveCount(5);
-  await expect(page.getByText("Do not admit")).toBeVisible();
+  await expect(page.getByText("Do not admit", { exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   const results = await (await axe(page)).analyze();

@@ -84,6 +84,14 @@ const QUEUE_KEY = "door-queue";
 /** How often an open door page fetches the list again while online, so other phones' admissions count. */
 const REFRESH_MS = 30_000;
 
+const CAMERA_AFTER_LOAD = "door-camera-after-load";
+
+/** Whether this document was loaded at the door's address (not reached by a client-side link). */
+function documentLoadedHere(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  return !entry || new URL(entry.name).pathname === "/admin/check-in";
+}
+
 function readJson<T>(key: string, fallback: T): T {
   try {
     return (JSON.parse(localStorage.getItem(key) ?? "") as T) ?? fallback;
@@ -216,6 +224,14 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   useEffect(() => () => stopScanning.current?.(), []);
 
+  useEffect(() => {
+    if (sessionStorage.getItem(CAMERA_AFTER_LOAD) !== "1") return;
+    sessionStorage.removeItem(CAMERA_AFTER_LOAD);
+    void startCamera();
+    // Once, after the reload startCamera asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   /** Writes what the door now knows about one ticket into the saved list (and the counters). */
   const remember = useCallback(
     (ticket: DoorTicket | undefined, change: Partial<DoorTicket>) => {
@@ -311,12 +327,21 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   const startCamera = async () => {
     if (!video.current || stopScanning.current) return;
+    // The camera is allowed only in a document loaded at this address (Permissions-Policy, decision 105):
+    // arrived here by a link inside the admin, load the page itself and start the camera then.
+    if (!documentLoadedHere()) {
+      sessionStorage.setItem(CAMERA_AFTER_LOAD, "1");
+      window.location.reload();
+      return;
+    }
     setScanning(true);
     try {
       stopScanning.current = await startQrScanning(video.current, check);
-    } catch {
+    } catch (error) {
       setScanning(false);
-      setNote("The camera could not be started. Allow the camera for this site, or type the code.");
+      const blocked = error instanceof DOMException && error.name === "NotAllowedError";
+      setNote(blocked ? "The camera is blocked: allow it for this site in the browser's settings, or type the code." : "The camera could not be started: type the code instead.");
+      console.warn("Camera:", error);
     }
   };
 
@@ -418,6 +443,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 </div>
                 {t.voidedAt ? (
                   <p className="font-bold text-[#8b1a1a]">Do not admit</p>
+                ) : t.checkedInAt ? (
+                  <p className="font-bold text-leaf">Already in</p>
                 ) : (
                   <Form
                     method="post"

@@ -104,6 +104,12 @@ test("a ticket's QR shown to the camera admits with no tap, decoded by jsQR load
   expect(scripts.filter((s) => /jsQR/.test(s))).toHaveLength(1);
   await expect(page.getByTestId("door-counts")).toHaveText("1 of 1 checked in");
   await page.screenshot({ path: test.info().outputPath("door-camera.png") });
+  // The camera is allowed in the door's document alone; every other page keeps camera=().
+  const door = await page.request.get(url("/admin/check-in"));
+  expect(door.headers()["permissions-policy"]).toContain("camera=(self)");
+  for (const other of ["/admin", "/admin/orders", "/", "/admin/check-in/data?event=tablecloth-workshop"]) {
+    expect((await page.request.get(url(other))).headers()["permissions-policy"], other).toContain("camera=()");
+  }
   await page.getByRole("button", { name: "Stop camera" }).click();
   await expect(page.getByRole("button", { name: "Scan with camera" })).toBeVisible();
 });

@@ -102,6 +102,12 @@ test("a workshop seat bought sends an email whose QR opens the ticket and whose 
   await expect(page.getByRole("heading", { level: 1, name: "Transform Tablecloth into Wrap Around Skirt" })).toBeVisible();
   await expect(page.getByText("Lerato Dube")).toBeVisible();
   await expect(page.getByRole("img", { name: `QR code for ticket ${code}` })).toBeVisible();
+  // The door code under the QR, as the email prints it.
+  const doorCode = /Door code: (\S{4}-\S{4})/.exec(mail.text ?? "")![1]!;
+  await expect(page.getByText(doorCode, { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("ticket-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   expect((await page.goto(url("/ticket/AAAAAAAAAAAAAAAAAAAAAAAA")))?.status()).toBe(404);
 
   await signIn(page);

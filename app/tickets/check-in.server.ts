@@ -41,7 +41,13 @@ async function findTicket(db: Pick<Database, "select">, input: string, eventId?:
       .innerJoin(events, eq(events.id, tickets.eventId))
       .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId));
   const code = normaliseTicketCode(input);
-  if (TICKET_CODE_PATTERN.test(code)) return (await query().where(eq(tickets.code, code)).limit(1))[0];
+  if (TICKET_CODE_PATTERN.test(code)) {
+    const [exact] = await query().where(eq(tickets.code, code)).limit(1);
+    if (exact || !eventId) return exact;
+    // Typed by hand with a capital wrong: within this door's event, one ticket that differs only in case is the one meant.
+    const loose = await query().where(and(eq(tickets.eventId, eventId), sql`lower(${tickets.code}) = ${code.toLowerCase()}`)).limit(2);
+    return loose.length === 1 ? loose[0] : undefined;
+  }
   const short = parseShortCode(input);
   if (!short) return undefined;
   const [here] = eventId ? await query().where(and(eq(tickets.eventId, eventId), eq(tickets.shortCode, short))).limit(1) : [];

@@ -99,6 +99,8 @@ export function matchDoorTickets(list: DoorTicket[], query: string, limit = 20):
     .slice(0, limit);
 }
 
+const onlyOne = <T,>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
+
 /**
  * The answer the saved list gives for a code when the server cannot be reached: the same words as
  * online. `deviceId` tells "by this phone" from "by another phone".
@@ -106,7 +108,10 @@ export function matchDoorTickets(list: DoorTicket[], query: string, limit = 20):
 export function answerFromList(list: DoorTicket[], others: DoorOtherTicket[], input: string, deviceId: string): { result: DoorResult; ticket?: DoorTicket } {
   const code = bareCode(input);
   const short = parseShortCode(input);
-  const ticket = list.find((t) => t.code === code || (short !== null && t.shortCode === short));
+  const ticket =
+    list.find((t) => t.code === code || (short !== null && t.shortCode === short)) ??
+    // A 24-character code typed with a capital wrong, as the server reads it within the event.
+    (code.length === 24 ? onlyOne(list.filter((t) => t.code.toLowerCase() === code.toLowerCase())) : undefined);
   if (!ticket) {
     const other = others.find((t) => t.code === code || (short !== null && t.shortCode === short));
     return { result: other ? { outcome: "other-event", eventTitle: other.eventTitle, offline: true } : { outcome: "invalid", offline: true } };

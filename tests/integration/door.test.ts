@@ -78,7 +78,9 @@ describe(`admitting at the door by door code, with reasons (${DB_NAME})`, () => 
     expect(await checkInByCode(handle.db, { code: typed, deviceId: "door-a", now: at, eventId: "tablecloth-workshop" })).toMatchObject({ outcome: "admitted", holderName: "Zanele Dube" });
     const again = await checkInByCode(handle.db, { code: ticket.shortCode, deviceId: "door-a", now: at, eventId: "tablecloth-workshop" });
     expect(doorMessage(again)).toBe("Already checked in at 18:04 by this phone");
-    const other = await checkInByCode(handle.db, { code: ticket.code, deviceId: "door-b", now: at, eventId: "tablecloth-workshop" });
+    const swapped = ticket.code.replace(/[a-z]/, (c) => c.toUpperCase());
+    expect(swapped).not.toBe(ticket.code);
+    const other = await checkInByCode(handle.db, { code: swapped, deviceId: "door-b", now: at, eventId: "tablecloth-workshop" });
     expect(doorMessage(other)).toBe("Already checked in at 18:04 by another phone");
   });
 
@@ -113,6 +115,8 @@ describe(`admitting at the door by door code, with reasons (${DB_NAME})`, () => 
     expect(doorMessage(answerFromList(list, others, zanele.code, "door-b").result)).toBe("Already checked in at 18:04 by another phone");
     expect(doorMessage(answerFromList(list, [{ code: "x".repeat(24), shortCode: "ABCD2345", eventTitle: "Sip & Style" }], "abcd-2345", "d").result)).toBe("Ticket for Sip & Style, not this event");
     expect(doorMessage(answerFromList(list, others, "ABCD-2346", "d").result)).toBe("Not a ticket of this shop");
+    // The long code typed with a capital wrong still finds its ticket in the list.
+    expect(answerFromList(list, others, ticket.code.toUpperCase(), "d").ticket?.code).toBe(ticket.code);
 
     // "x of y checked in" counts the session's tickets that were not refunded.
     const counts = await doorCounts(handle.db, "tablecloth-workshop", ticket.sessionStartsAt!.toISOString());

@@ -25,7 +25,7 @@ import {
   type RequestDeadlines,
 } from "./request-deadlines";
 import { createRuntime, type Runtime } from "./runtime";
-import { permissionsPolicy, securityHeaders } from "./security-headers";
+import { cameraForTheDoor, permissionsPolicy, securityHeaders } from "./security-headers";
 import { warmUp } from "./warm-up";
 
 export interface CreateAppOptions {
@@ -173,6 +173,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
     res.locals.nonce = setSecurityHeaders(res, headers);
     next();
   });
+  app.use(cameraForTheDoor);
   // Photos under /media/ are AVIF and WebP already: compressing them again costs CPU and saves nothing.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/media/") && compression.filter(req, res) }));
   app.use(limitRequestBodies, discardUnreadBodies);

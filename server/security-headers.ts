@@ -37,7 +37,16 @@ export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): R
   });
 }
 
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(self), interest-cohort=()";
+
 export const permissionsPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), interest-cohort=()");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+};
+
+/** The one document that may use the camera: the door's check-in page scans tickets' QR codes (decision 105). */
+export const DOOR_PATH = "/admin/check-in";
+export const cameraForTheDoor: RequestHandler = (req, res, next) => {
+  if (req.path === DOOR_PATH) res.setHeader("Permissions-Policy", PERMISSIONS_POLICY.replace("camera=()", "camera=(self)"));
   next();
 };

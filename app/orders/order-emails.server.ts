@@ -5,6 +5,7 @@ import { describeSession } from "~/events/sessions.server";
 import { formatRand } from "~/lib/money";
 import { calendarFile } from "~/tickets/calendar";
 import { ticketUrl } from "~/tickets/codes";
+import { formatShortCode } from "~/tickets/short-code";
 import type { IssuedTicket } from "~/tickets/issue.server";
 import { qrPng } from "~/tickets/qr.server";
 import type { OrderRow } from "./orders.server";
@@ -16,6 +17,7 @@ async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string,
   const url = ticketUrl(siteUrl, ticket.code);
   const cid = `ticket-${ticket.seatNumber}@honeybee`;
   const when = ticket.startsAt ? describeSession(ticket.startsAt, ticket.endsAt) : "Date to be announced";
+  const doorCode = formatShortCode(ticket.shortCode);
   const label = total > 1 ? `Seat ${ticket.seatNumber} of ${total}` : `Seat ${ticket.seatNumber}`;
   const facts: [string, string][] = [
     ["Event", ticket.eventTitle],
@@ -27,10 +29,11 @@ async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string,
   ];
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border:2px solid #F2B705;border-radius:12px;">
 <tr><td style="padding:16px;text-align:center;"><img src="cid:${cid}" width="220" height="220" alt="QR code for ticket ${escapeHtml(ticket.code)}" style="display:block;margin:0 auto;width:220px;max-width:100%;height:auto;"></td></tr>
+<tr><td style="padding:0 16px 16px;text-align:center;font:15px/1.4 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">Door code<br><strong style="font-family:monospace;font-size:26px;letter-spacing:2px;white-space:nowrap;">${escapeHtml(doorCode)}</strong></td></tr>
 <tr><td style="padding:0 16px 16px;font:15px/1.5 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">${facts
     .map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${k === "Code" ? `<span style="font-family:monospace;font-size:16px;word-break:break-all;">${escapeHtml(v)}</span>` : escapeHtml(v)}`)
     .join("<br>")}<br><a href="${escapeHtml(url)}" style="color:#A3431F;">Show this ticket on your phone</a></td></tr></table>`;
-  const text = [`${ticket.eventTitle}: ${label}`, ...facts.slice(1).map(([k, v]) => `${k}: ${v}`), `Your ticket: ${url}`].join("\n");
+  const text = [`${ticket.eventTitle}: ${label}`, `Door code: ${doorCode}`, ...facts.slice(1).map(([k, v]) => `${k}: ${v}`), `Your ticket: ${url}`].join("\n");
   const files: EmailAttachment[] = [
     { filename: `ticket-${ticket.seatNumber}.png`, contentType: "image/png", contentBase64: (await qrPng(url)).toString("base64"), cid },
   ];
@@ -65,7 +68,7 @@ export async function customerConfirmationEmail(
   const attachments: EmailAttachment[] = [];
   if (tickets.length) {
     blocks.push({ kind: "heading", text: tickets.length === 1 ? "Your ticket" : "Your tickets" });
-    blocks.push({ kind: "paragraph", text: "Show the QR code at the door, on your phone or printed. The calendar file adds the date to your phone." });
+    blocks.push({ kind: "paragraph", text: "Show the QR code at the door, on your phone or printed, or say the door code under it. The calendar file adds the date to your phone." });
     for (const ticket of tickets) {
       const parts = await ticketParts(ticket, tickets.length, siteUrl, extras.now);
       blocks.push(parts.block);

@@ -6,17 +6,15 @@ import type { Route } from "./+types/admin-check-in-data";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** GET ?event={id}&session={iso|empty}: the ticket list the door keeps for offline admission, and conflicts. */
+/** GET ?event={id}: the ticket list the door keeps to search and admit offline, and conflicts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, { mode: "api" });
   const url = new URL(request.url);
   const eventId = (url.searchParams.get("event") ?? "").slice(0, 100);
   if (!eventId) throw data({ error: "Choose an event" }, { status: 400, headers: NO_STORE });
-  const session = url.searchParams.get("session");
-  return data(
-    { tickets: await doorTicketList(context.db, eventId, session || null), conflicts: await checkInConflicts(context.db, eventId), at: context.clock.now().toISOString() },
-    { headers: NO_STORE },
-  );
+  const now = context.clock.now();
+  const list = await doorTicketList(context.db, eventId, now);
+  return data({ ...list, conflicts: await checkInConflicts(context.db, eventId), at: now.toISOString() }, { headers: NO_STORE });
 }
 
 /** POST payload={JSON}: scan one code, undo this device's last admission, or sync queued offline scans. */
@@ -41,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.intent === "undo") {
     return data({ undone: await undoLastCheckIn(context.db, input.deviceId, now) }, { headers: NO_STORE });
   }
-  return data({ synced: await syncOfflineScans(context.db, input.deviceId, input.scans, now) }, { headers: NO_STORE });
+  return data({ synced: await syncOfflineScans(context.db, input, now) }, { headers: NO_STORE });
 }

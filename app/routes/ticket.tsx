@@ -52,6 +52,10 @@ export default function TicketPage({ loaderData }: Route.ComponentProps) {
             className="mx-auto w-full max-w-64 [&_svg]:h-auto [&_svg]:w-full"
             dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
           />
+          <p className="text-center">
+            <span className="block text-sm font-semibold">Door code</span>
+            <span className="font-mono text-3xl font-bold tracking-widest whitespace-nowrap">{ticket.shortCode}</span>
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-semibold">Name</dt>
             <dd>{ticket.holderName}</dd>

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import type { Database } from "~/db/client.server";
 import { checkIns, events, orders, ticketOptions, tickets } from "~/db/schema";
-import { normaliseTicketCode } from "./codes";
+import { normaliseTicketCode, TICKET_CODE_PATTERN } from "./codes";
+import type { DoorOtherTicket, DoorTicket } from "./door";
+import { parseShortCode } from "./short-code";
 
-export type ScanOutcome = "admitted" | "already" | "invalid" | "conflict";
+export type ScanOutcome = "admitted" | "already" | "invalid" | "conflict" | "refunded" | "other-event" | "stale";
 
 export interface ScanResult {
   outcome: ScanOutcome;
@@ -12,55 +14,86 @@ export interface ScanResult {
   ticketType?: string;
   /** When it was admitted (the first admission for "already" and "conflict"). */
   checkedInAt?: string;
+  /** "already": whether the device asking is the one that admitted it. */
+  byThisDevice?: boolean;
+  /** "refunded": when the refund cancelled it. */
+  voidedAt?: string;
+  /** "other-event": the event the ticket is for. */
+  eventTitle?: string;
 }
 
 type TicketRow = typeof tickets.$inferSelect;
+interface FoundTicket {
+  ticket: TicketRow;
+  type: string | null;
+  eventTitle: string;
+}
 
-async function ticketWithType(db: Pick<Database, "select">, code: string) {
-  const [row] = await db
-    .select({ ticket: tickets, type: ticketOptions.type })
-    .from(tickets)
-    .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
-    .where(eq(tickets.code, code))
-    .limit(1);
-  return row;
+/**
+ * The ticket a typed or scanned code names: the 24-character code (or the ticket URL holding it), or
+ * the door's short code, looked up in this door's event first and then in any other.
+ */
+async function findTicket(db: Pick<Database, "select">, input: string, eventId?: string): Promise<FoundTicket | undefined> {
+  const query = () =>
+    db
+      .select({ ticket: tickets, type: ticketOptions.type, eventTitle: events.title })
+      .from(tickets)
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId));
+  const code = normaliseTicketCode(input);
+  if (TICKET_CODE_PATTERN.test(code)) {
+    const [exact] = await query().where(eq(tickets.code, code)).limit(1);
+    if (exact || !eventId) return exact;
+    // Typed by hand with a capital wrong: within this door's event, one ticket that differs only in case is the one meant.
+    const loose = await query().where(and(eq(tickets.eventId, eventId), sql`lower(${tickets.code}) = ${code.toLowerCase()}`)).limit(2);
+    return loose.length === 1 ? loose[0] : undefined;
+  }
+  const short = parseShortCode(input);
+  if (!short) return undefined;
+  const [here] = eventId ? await query().where(and(eq(tickets.eventId, eventId), eq(tickets.shortCode, short))).limit(1) : [];
+  return here ?? (await query().where(eq(tickets.shortCode, short)).orderBy(desc(tickets.id)).limit(1))[0];
 }
 
 const typeOf = (row: { type: string | null } | undefined) => row?.type ?? "Ticket";
 
 /**
- * Admits a ticket at the door. One conditional update decides: of any number of devices scanning
- * the same code at once, exactly one sees a row come back, and every other sees "already".
+ * Admits a ticket at the door, or says in words why not. One conditional update decides: of any
+ * number of devices scanning the same code at once, exactly one sees a row come back, and every
+ * other sees "already".
  */
 export async function checkInByCode(
   db: Database,
   input: { code: string; deviceId: string; now: Date; eventId?: string },
 ): Promise<ScanResult> {
-  const code = normaliseTicketCode(input.code);
-  const [admitted] = await db
-    .update(tickets)
-    .set({ checkedInAt: input.now, checkedInDevice: input.deviceId })
-    .where(
-      and(
-        eq(tickets.code, code),
-        isNull(tickets.checkedInAt),
-        eq(tickets.voided, false),
-        input.eventId ? eq(tickets.eventId, input.eventId) : undefined,
-      ),
-    )
-    .returning();
-  if (admitted) {
-    await recordScan(db, admitted, code, input.deviceId, input.now, "admitted");
-    const type = await db.select({ type: ticketOptions.type }).from(ticketOptions).where(eq(ticketOptions.id, admitted.ticketOptionId ?? -1));
-    return { outcome: "admitted", holderName: admitted.holderName, ticketType: typeOf(type[0]), checkedInAt: admitted.checkedInAt!.toISOString() };
-  }
-  const row = code.length <= 100 ? await ticketWithType(db, code) : undefined;
-  if (!row || row.ticket.voided || (input.eventId && row.ticket.eventId !== input.eventId)) {
-    await recordScan(db, null, code.slice(0, 100), input.deviceId, input.now, "invalid");
+  const found = input.code.length <= 300 ? await findTicket(db, input.code, input.eventId) : undefined;
+  if (!found) {
+    await recordScan(db, null, input.code.trim().slice(0, 100), input.deviceId, input.now, "invalid");
     return { outcome: "invalid" };
   }
-  await recordScan(db, row.ticket, code, input.deviceId, input.now, "already");
-  return { outcome: "already", holderName: row.ticket.holderName, ticketType: typeOf(row), checkedInAt: row.ticket.checkedInAt?.toISOString() };
+  const { ticket } = found;
+  const who = { holderName: ticket.holderName, ticketType: typeOf(found) };
+  if (input.eventId && ticket.eventId !== input.eventId) {
+    await recordScan(db, ticket, ticket.code, input.deviceId, input.now, "other-event");
+    return { outcome: "other-event", ...who, eventTitle: found.eventTitle };
+  }
+  const [admitted] = ticket.voided
+    ? []
+    : await db
+        .update(tickets)
+        .set({ checkedInAt: input.now, checkedInDevice: input.deviceId })
+        .where(and(eq(tickets.id, ticket.id), isNull(tickets.checkedInAt), eq(tickets.voided, false)))
+        .returning();
+  if (admitted) {
+    await recordScan(db, admitted, admitted.code, input.deviceId, input.now, "admitted");
+    return { outcome: "admitted", ...who, checkedInAt: admitted.checkedInAt!.toISOString() };
+  }
+  const [now] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
+  if (!now || now.voided) {
+    await recordScan(db, ticket, ticket.code, input.deviceId, input.now, "refunded");
+    return { outcome: "refunded", ...who, voidedAt: (now?.voidedAt ?? input.now).toISOString() };
+  }
+  await recordScan(db, now, now.code, input.deviceId, input.now, "already");
+  return { outcome: "already", ...who, checkedInAt: now.checkedInAt?.toISOString(), byThisDevice: now.checkedInDevice === input.deviceId };
 }
 
 async function recordScan(
@@ -69,12 +102,12 @@ async function recordScan(
   code: string,
   deviceId: string,
   at: Date,
-  outcome: "admitted" | "already" | "invalid" | "undone" | "conflict",
-  offline?: { clientScanId: string },
+  outcome: ScanOutcome | "undone",
+  offline?: { clientScanId: string; deviceClockSkewMs: number },
 ) {
   return db
     .insert(checkIns)
-    .values({ ticketId: ticket?.id ?? null, code, deviceId, scannedAt: at, outcome, offline: Boolean(offline), clientScanId: offline?.clientScanId ?? null })
+    .values({ ticketId: ticket?.id ?? null, code, deviceId, scannedAt: at, outcome, offline: Boolean(offline), clientScanId: offline?.clientScanId ?? null, deviceClockSkewMs: offline?.deviceClockSkewMs ?? null })
     .onConflictDoNothing()
     .returning({ id: checkIns.id });
 }
@@ -113,14 +146,30 @@ export interface SyncedScan {
   holderName?: string;
 }
 
+/** How far back a synced offline scan may lie, once the device's clock is corrected: a door's evening and a night without signal. */
+export const OFFLINE_SCAN_WINDOW_MS = 24 * 3_600_000;
+
 /**
- * A device's queued offline admissions. Each is stored once per (device, client scan id), so a
- * repeated sync changes nothing and answers what it answered before. A ticket another device had
- * already admitted becomes a "conflict" the owner sees: the person was let in twice.
+ * A device's queued offline admissions, for the event whose list it downloaded. The device's clock is
+ * not trusted: it sends its own "now" with the batch, the difference from the server's is recorded as
+ * its skew, and each scan's time is corrected by it. A scan that then lies outside the last
+ * OFFLINE_SCAN_WINDOW_MS (or a ticket of another event) admits nobody.
+ *
+ * Each scan is stored once per (device, client scan id), so a repeated sync changes nothing and
+ * answers what it answered before. A ticket another device had already admitted becomes a "conflict"
+ * the owner sees: the person was let in twice.
  */
-export async function syncOfflineScans(db: Database, deviceId: string, scans: OfflineScan[], now: Date): Promise<SyncedScan[]> {
+export async function syncOfflineScans(
+  db: Database,
+  batch: { deviceId: string; eventId: string; deviceNow: string; scans: OfflineScan[] },
+  now: Date,
+): Promise<SyncedScan[]> {
+  const { deviceId } = batch;
+  const deviceNow = Date.parse(batch.deviceNow);
+  // A device that sends no readable clock is taken at its word for each scan, still bounded by the window.
+  const deviceClockSkewMs = Number.isNaN(deviceNow) ? 0 : deviceNow - now.getTime();
   const results: SyncedScan[] = [];
-  for (const scan of scans) {
+  for (const scan of batch.scans) {
     const [seen] = await db
       .select({ outcome: checkIns.outcome, holderName: tickets.holderName })
       .from(checkIns)
@@ -130,25 +179,31 @@ export async function syncOfflineScans(db: Database, deviceId: string, scans: Of
       results.push({ clientScanId: scan.clientScanId, outcome: seen.outcome as ScanOutcome, holderName: seen.holderName ?? undefined });
       continue;
     }
-    const scannedAt = new Date(scan.scannedAt);
-    // A device clock far off is not trusted beyond the server's now.
-    const at = Number.isNaN(scannedAt.getTime()) || scannedAt > now ? now : scannedAt;
-    const code = normaliseTicketCode(scan.code);
+    const corrected = Date.parse(scan.scannedAt) - deviceClockSkewMs;
+    // Never later than the server's now; never before the window (a bad or forged time admits nobody).
+    const at = new Date(Math.min(corrected, now.getTime()));
+    const inWindow = !Number.isNaN(corrected) && corrected >= now.getTime() - OFFLINE_SCAN_WINDOW_MS;
+    const found = await findTicket(db, scan.code, batch.eventId);
+    const offline = { clientScanId: scan.clientScanId, deviceClockSkewMs };
     const result = await db.transaction(async (tx) => {
-      const [admitted] = await tx
-        .update(tickets)
-        .set({ checkedInAt: at, checkedInDevice: deviceId })
-        .where(and(eq(tickets.code, code), isNull(tickets.checkedInAt), eq(tickets.voided, false)))
-        .returning();
-      let ticket: TicketRow | null = admitted ?? null;
-      let outcome: ScanOutcome = "admitted";
-      if (!admitted) {
-        ticket = (code.length <= 100 ? (await ticketWithType(tx, code))?.ticket : undefined) ?? null;
-        if (!ticket || ticket.voided) outcome = "invalid";
-        else if (ticket.checkedInDevice === deviceId) outcome = "already";
-        else outcome = "conflict";
+      let outcome: ScanOutcome;
+      let ticket: TicketRow | null = found?.ticket ?? null;
+      if (!ticket) outcome = "invalid";
+      else if (ticket.eventId !== batch.eventId) outcome = "other-event";
+      else if (!inWindow) outcome = "stale";
+      else {
+        const [admitted] = await tx
+          .update(tickets)
+          .set({ checkedInAt: at, checkedInDevice: deviceId })
+          .where(and(eq(tickets.id, ticket.id), isNull(tickets.checkedInAt), eq(tickets.voided, false)))
+          .returning();
+        if (admitted) outcome = "admitted";
+        else {
+          [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticket.id));
+          outcome = !ticket || ticket.voided ? "refunded" : ticket.checkedInDevice === deviceId ? "already" : "conflict";
+        }
       }
-      const stored = await recordScan(tx, outcome === "invalid" ? null : ticket, code.slice(0, 100), deviceId, at, outcome, { clientScanId: scan.clientScanId });
+      const stored = await recordScan(tx, ticket, ticket?.code ?? scan.code.trim().slice(0, 100), deviceId, Number.isNaN(at.getTime()) ? now : at, outcome, offline);
       // A concurrent sync of the same scan stored it first: undo this admission and answer as it did.
       if (!stored.length) tx.rollback();
       return { clientScanId: scan.clientScanId, outcome, holderName: ticket?.holderName };
@@ -177,22 +232,59 @@ export async function doorEvents(db: Database) {
   return rows.map((r) => ({ ...r, startsAt: r.startsAt?.toISOString() ?? null, key: `${r.eventId}|${r.startsAt?.toISOString() ?? ""}` }));
 }
 
-/** What the door downloads to admit offline: codes, names, types and who is already in. */
-export async function doorTicketList(db: Database, eventId: string, sessionStartsAt: string | null) {
-  const start = sessionStartsAt ? new Date(sessionStartsAt) : null;
+/**
+ * What the door downloads to answer offline as it would online: every ticket of the event (all its
+ * sessions, refunded ones too, so a refusal can say why) with what the search matches (name, email,
+ * order reference, door code), and the codes of other events still to come, so a ticket for another
+ * event is named as such.
+ */
+export async function doorTicketList(db: Database, eventId: string, now: Date): Promise<{ tickets: DoorTicket[]; others: DoorOtherTicket[] }> {
   const rows = await db
-    .select({ code: tickets.code, name: tickets.holderName, seat: tickets.seatNumber, type: ticketOptions.type, checkedInAt: tickets.checkedInAt })
+    .select({
+      code: tickets.code,
+      shortCode: tickets.shortCode,
+      name: tickets.holderName,
+      email: orders.customerEmail,
+      reference: orders.reference,
+      type: ticketOptions.type,
+      session: tickets.sessionStartsAt,
+      checkedInAt: tickets.checkedInAt,
+      checkedInDevice: tickets.checkedInDevice,
+      voided: tickets.voided,
+      voidedAt: tickets.voidedAt,
+    })
     .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
-    .where(
-      and(
-        eq(tickets.eventId, eventId),
-        eq(tickets.voided, false),
-        start && !Number.isNaN(start.getTime()) ? eq(tickets.sessionStartsAt, start) : sessionStartsAt === null ? undefined : isNull(tickets.sessionStartsAt),
-      ),
-    )
-    .orderBy(asc(tickets.holderName));
-  return rows.map((r) => ({ ...r, type: r.type ?? "Ticket", checkedInAt: r.checkedInAt?.toISOString() ?? null }));
+    .where(eq(tickets.eventId, eventId))
+    .orderBy(asc(tickets.holderName), asc(tickets.seatNumber));
+  const recent = new Date(now.getTime() - 24 * 3_600_000);
+  const others = await db
+    .select({ code: tickets.code, shortCode: tickets.shortCode, eventTitle: events.title })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(and(ne(tickets.eventId, eventId), or(isNull(tickets.sessionEndsAt), gte(tickets.sessionEndsAt, recent))))
+    .limit(5000);
+  return {
+    tickets: rows.map(({ voided, ...r }) => ({
+      ...r,
+      type: r.type ?? "Ticket",
+      session: r.session?.toISOString() ?? null,
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+      voidedAt: voided ? (r.voidedAt ?? now).toISOString() : null,
+    })),
+    others,
+  };
+}
+
+/** The chosen session's "23 of 40 checked in" (refunded tickets are not counted). */
+export async function doorCounts(db: Database, eventId: string, sessionStartsAt: string | null) {
+  const start = sessionStartsAt ? new Date(sessionStartsAt) : null;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, checkedIn: sql<number>`count(${tickets.checkedInAt})::int` })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.voided, false), start && !Number.isNaN(start.getTime()) ? eq(tickets.sessionStartsAt, start) : isNull(tickets.sessionStartsAt)));
+  return { checkedIn: row?.checkedIn ?? 0, total: row?.total ?? 0 };
 }
 
 /** Tickets admitted offline on two devices: the owner decides what happened. */

@@ -1,12 +1,16 @@
-import { and, asc, eq, isNotNull, like } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { eventSessions, events, orderEvents, orderLines, stockHolds, ticketOptions, tickets } from "~/db/schema";
 import { DEFAULT_SESSION, sessionFromStockKey } from "~/events/sessions.server";
 import type { Tx } from "~/orders/holds.server";
 import type { OrderRow } from "~/orders/orders.server";
 import { newTicketCode } from "./codes";
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "./short-code";
 
 export interface IssuedTicket {
   code: string;
+  /** The door code, stored bare ("ABCDEFGH"); show it with formatShortCode. */
+  shortCode: string;
   seatNumber: number;
   holderName: string;
   eventTitle: string;
@@ -27,6 +31,7 @@ export async function orderTickets(tx: Pick<Tx, "select">, orderId: string): Pro
     .orderBy(asc(tickets.seatNumber));
   return rows.map(({ ticket, event, option }) => ({
     code: ticket.code,
+    shortCode: ticket.shortCode,
     seatNumber: ticket.seatNumber,
     holderName: ticket.holderName,
     eventTitle: event.title,
@@ -66,6 +71,7 @@ export async function issueTickets(tx: Tx, order: OrderRow, now: Date): Promise<
     for (let i = 0; i < line.quantity; i++) {
       values.push({
         code: newTicketCode(),
+        shortCode: "",
         orderId: order.id,
         eventId: event.id,
         ticketOptionId: option.id,
@@ -78,6 +84,7 @@ export async function issueTickets(tx: Tx, order: OrderRow, now: Date): Promise<
     }
   }
   if (!values.length) return [];
+  await assignShortCodes(tx, values);
   await tx.insert(tickets).values(values);
   await tx.insert(orderEvents).values({
     orderId: order.id,
@@ -87,6 +94,32 @@ export async function issueTickets(tx: Tx, order: OrderRow, now: Date): Promise<
     detail: { seats: values.length, sessionStartsAt: values[0]!.sessionStartsAt?.toISOString() ?? null },
   });
   return orderTickets(tx, order.id);
+}
+
+export const newShortCode = () => Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join("");
+
+/**
+ * A door code per new ticket, unique within its event: drawn at random (31^8, about 850 billion) and
+ * drawn again where it meets one the event already has or one drawn here. Two payments for one event
+ * drawing the same code at the same instant would meet the unique index; at these odds that is left to it.
+ */
+async function assignShortCodes(tx: Tx, values: (typeof tickets.$inferInsert)[]) {
+  const takenInEvent = new Set<string>();
+  const keyOf = (v: typeof tickets.$inferInsert) => `${v.eventId}|${v.shortCode}`;
+  for (;;) {
+    const drawn = new Set<string>();
+    for (const value of values) {
+      while (!value.shortCode || takenInEvent.has(keyOf(value)) || drawn.has(keyOf(value))) value.shortCode = newShortCode();
+      drawn.add(keyOf(value));
+    }
+    const clashes = await tx
+      .select({ eventId: tickets.eventId, shortCode: tickets.shortCode })
+      .from(tickets)
+      .where(and(inArray(tickets.eventId, [...new Set(values.map((v) => v.eventId))]), inArray(tickets.shortCode, values.map((v) => v.shortCode!))));
+    const sameEvent = clashes.filter((c) => drawn.has(`${c.eventId}|${c.shortCode}`));
+    if (!sameEvent.length) return;
+    for (const c of sameEvent) takenInEvent.add(`${c.eventId}|${c.shortCode}`);
+  }
 }
 
 /** The end of a session the owner set, or the default rule's three hours. */
@@ -103,7 +136,7 @@ async function sessionEnd(tx: Tx, eventId: string, startsAt: Date): Promise<Date
 export async function voidOrderTickets(tx: Tx, orderId: string, now: Date): Promise<number> {
   const voided = await tx
     .update(tickets)
-    .set({ voided: true })
+    .set({ voided: true, voidedAt: now })
     .where(and(eq(tickets.orderId, orderId), eq(tickets.voided, false)))
     .returning({ id: tickets.id });
   if (voided.length) {

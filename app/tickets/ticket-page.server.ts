@@ -4,6 +4,7 @@ import { events, ticketOptions, tickets } from "~/db/schema";
 import { describeSession } from "~/events/sessions.server";
 import { TICKET_CODE_PATTERN, ticketUrl } from "./codes";
 import { qrSvg } from "./qr.server";
+import { formatShortCode } from "./short-code";
 
 /** Looking codes up is rate-limited per address, so guessing one is hopeless as well as slow. */
 export const TICKET_PAGE_RATE_LIMIT = { bucket: "ticket-page", limit: 30, windowMs: 10 * 60_000 };
@@ -22,6 +23,7 @@ export async function ticketPage(db: Database, code: string, siteUrl: string) {
   const { ticket, event } = row;
   return {
     code: ticket.code,
+    shortCode: formatShortCode(ticket.shortCode),
     eventTitle: event.title,
     ticketType: row.type ?? "Ticket",
     holderName: ticket.holderName,

@@ -9,6 +9,15 @@ const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 const DASHBOARD_MARKERS = ["Loading analytics...", "No checkouts found yet", "Checkout Funnel", "Daily visitors and page views", "Top Referrers"];
 /** Any chunk made only of admin code (vite.config.ts names them `admin-…`), or an admin route's own. */
 const ADMIN_CHUNK = /\/assets\/admin-[\w-]+\.js$/;
+/**
+ * The door's QR decoder (jsQR, decision 105): texts only its code holds, and the chunk Vite names after
+ * it. It loads on /admin/check-in alone, by a dynamic import when the camera starts without the
+ * browser's BarcodeDetector; no page, that one included, loads it on arrival.
+ */
+const DECODER_MARKERS = ["invertFirst", "alignmentPatternCenters", "Invalid numeric value above 999"];
+const DECODER_CHUNK = /\/assets\/jsQR-[\w-]+\.js$/;
+const containsDecoder = (body: string) => DECODER_MARKERS.some((marker) => body.includes(marker));
+
 /** The sign-in page's own chunk, the one admin chunk it may load. */
 const LOGIN_CHUNK = /\/assets\/admin-login-[\w-]+\.js$/;
 
@@ -69,8 +78,20 @@ test("no public page, nor the sign-in page, loads the dashboard's code", async (
     for (const { url, body } of scripts) {
       if (path !== "/admin/login" || !LOGIN_CHUNK.test(url)) expect(url, `${path} preloads an admin chunk`).not.toMatch(ADMIN_CHUNK);
       for (const marker of DASHBOARD_MARKERS) expect(body.includes(marker), `${path}: ${url} contains "${marker}"`).toBe(false);
+      expect(url, `${path} loads the QR decoder`).not.toMatch(DECODER_CHUNK);
+      expect(containsDecoder(body), `${path}: ${url} holds the QR decoder`).toBe(false);
     }
   }
+});
+
+test("the QR decoder is in the build, as its own chunk the check-in page imports on demand (so the checks can see it)", () => {
+  const names = fs.readdirSync(BUILD_ASSETS);
+  const decoder = names.filter((name) => DECODER_CHUNK.test(`/assets/${name}`));
+  expect(decoder).toHaveLength(1);
+  expect(containsDecoder(fs.readFileSync(path.join(BUILD_ASSETS, decoder[0]!), "utf8"))).toBe(true);
+  const importers = names.filter((name) => name.endsWith(".js") && fs.readFileSync(path.join(BUILD_ASSETS, name), "utf8").includes(`import("./${decoder[0]}")`));
+  expect(importers.length).toBe(1);
+  expect(importers[0]).toMatch(/^check-in-/);
 });
 
 test("the dashboard's own page does load it (so the check above can see it)", async ({ page, request }) => {
@@ -131,6 +152,10 @@ test("every admin page loads at most 200 KB of JavaScript, gzipped, counted from
         .filter((p) => p.endsWith(".js")),
     );
     expect(scripts.length, adminPath).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script, `${adminPath} loads the QR decoder`).not.toMatch(DECODER_CHUNK);
+      expect(containsDecoder(fs.readFileSync(path.join(BUILD_ASSETS, path.basename(script)), "utf8")), `${adminPath}: ${script} holds the QR decoder`).toBe(false);
+    }
     // The gzip copy the build wrote (server/precompressed-assets.ts serves it), or the file itself if too small to compress.
     const bytes = scripts.reduce((sum, script) => {
       const file = path.join(BUILD_ASSETS, path.basename(script));

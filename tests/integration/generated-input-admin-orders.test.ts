@@ -98,7 +98,7 @@ describe("the owner's order, session, check-in and photo actions under generated
     const payload = fc.oneof(
       nasty,
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ intent: fc.constantFrom("scan", "undo", "sync", "other"), code: nasty, deviceId: nasty, scans: fc.array(fc.record({ clientScanId: nasty, code: nasty, scannedAt: nasty }), { maxLength: 3 }) }).map((v) => JSON.stringify(v)),
+      fc.record({ intent: fc.constantFrom("scan", "undo", "sync", "other"), code: nasty, deviceId: nasty, eventId: fc.oneof(nasty, fc.constant("tablecloth-workshop")), deviceNow: nasty, scans: fc.array(fc.record({ clientScanId: nasty, code: nasty, scannedAt: nasty }), { maxLength: 3 }) }).map((v) => JSON.stringify(v)),
     );
     await fc.assert(
       fc.asyncProperty(payload, async (value) => {
@@ -113,8 +113,9 @@ describe("the owner's order, session, check-in and photo actions under generated
 
   it("the door's check-in endpoint refuses a code or scan id holding a control character (Postgres text cannot hold NUL), changing nothing", async () => {
     const payloads = [
-      { intent: "sync", deviceId: "door-1", scans: [{ clientScanId: "a", code: "\u0000", scannedAt: "2025-09-10T10:00:00Z" }] },
-      { intent: "sync", deviceId: "door-1", scans: [{ clientScanId: "\u0000", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }] },
+      { intent: "sync", deviceId: "door-1", eventId: "tablecloth-workshop", deviceNow: "2025-09-10T10:00:00Z", scans: [{ clientScanId: "a", code: "\u0000", scannedAt: "2025-09-10T10:00:00Z" }] },
+      { intent: "sync", deviceId: "door-1", eventId: "tablecloth-workshop", deviceNow: "2025-09-10T10:00:00Z", scans: [{ clientScanId: "\u0000", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }] },
+      { intent: "sync", deviceId: "door-1", eventId: "\u0000", deviceNow: "2025-09-10T10:00:00Z", scans: [{ clientScanId: "a", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }] },
       { intent: "scan", deviceId: "door-1", code: "ab\u0000c" },
       { intent: "scan", deviceId: "door-1", code: "abc", eventId: "\u0000" },
     ];

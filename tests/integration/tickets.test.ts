@@ -68,6 +68,7 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
     expect(issued).toHaveLength(1);
     const [ticket] = issued;
     expect(ticket!.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(ticket!.shortCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(Buffer.from(ticket!.code, "base64url")).toHaveLength(18);
     expect(ticket).toMatchObject({ seatNumber: 1, holderName: "Thandi Mokoena", eventId: "tablecloth-workshop" });
     expect(ticket!.sessionStartsAt?.toISOString()).toBe("2025-10-04T08:00:00.000Z");
@@ -107,6 +108,7 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, id));
     expect(mail.text).toContain(order!.reference);
     expect(mail.text).toContain(code);
+    expect(mail.text).toContain(`Door code: ${issued[0]!.shortCode.slice(0, 4)}-${issued[0]!.shortCode.slice(4)}`);
     expect(mail.text).toContain("Saturday, 4 October 2025, 10:00 to 13:00");
     expect(mail.text).toContain("hello@honeybeefashion.co.za");
     expect(mail.html).toContain(order!.reference);
@@ -176,9 +178,10 @@ describe(`check-in at the door (${DB_NAME})`, () => {
     ];
     // Another device admitted b online before this one's offline scan synced.
     expect((await checkInByCode(handle.db, { code: b, deviceId: "door-online", now: new Date("2025-09-10T06:59:00Z") })).outcome).toBe("admitted");
-    const first = await syncOfflineScans(handle.db, "door-offline", scans, NOW);
+    const batch = { deviceId: "door-offline", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans };
+    const first = await syncOfflineScans(handle.db, batch, NOW);
     expect(first.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
-    const [again, concurrent] = await Promise.all([syncOfflineScans(handle.db, "door-offline", scans, NOW), syncOfflineScans(handle.db, "door-offline", scans, NOW)]);
+    const [again, concurrent] = await Promise.all([syncOfflineScans(handle.db, batch, NOW), syncOfflineScans(handle.db, batch, NOW)]);
     expect(again.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
     expect(concurrent.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
     const rows = await handle.db.select().from(checkIns).where(eq(checkIns.deviceId, "door-offline"));
@@ -310,9 +313,12 @@ describe(`a refunded order's tickets (${DB_NAME})`, () => {
     const { voidOrderTickets } = await import("~/tickets/issue.server");
     expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(1);
     expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(0);
-    expect(await checkInByCode(handle.db, { code: issued[0]!.code, deviceId: "door-a", now: NOW })).toEqual({ outcome: "invalid" });
-    const synced = await syncOfflineScans(handle.db, "door-void", [{ clientScanId: "v1", code: issued[0]!.code, scannedAt: NOW.toISOString() }], NOW);
-    expect(synced.map((s) => s.outcome)).toEqual(["invalid"]);
+    expect(await checkInByCode(handle.db, { code: issued[0]!.code, deviceId: "door-a", now: NOW })).toMatchObject({ outcome: "refunded", voidedAt: NOW.toISOString(), holderName: "Thandi Mokoena" });
+    expect(await checkInByCode(handle.db, { code: issued[0]!.shortCode.toLowerCase(), deviceId: "door-a", now: NOW, eventId: "tablecloth-workshop" })).toMatchObject({ outcome: "refunded" });
+    const synced = await syncOfflineScans(handle.db, { deviceId: "door-void", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "v1", code: issued[0]!.code, scannedAt: NOW.toISOString() }] }, NOW);
+    expect(synced.map((s) => s.outcome)).toEqual(["refunded"]);
+    const [ticket] = await handle.db.select().from(tickets).where(eq(tickets.orderId, id));
+    expect(ticket!.voidedAt?.toISOString()).toBe(NOW.toISOString());
   });
 });
 
@@ -334,10 +340,13 @@ describe(`the check-in page without JavaScript: a plain form post (${DB_NAME})`,
       } as never);
     expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "admitted", holderName: "Thandi Mokoena" } });
     expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "already", checkedInAt: NOW.toISOString() } });
-    // A ticket of another event is not valid at this door.
-    expect(await post({ code, eventId: "sip-style" })).toMatchObject({ result: { outcome: "invalid" } });
-    expect(await post({ code: "" })).toEqual({ message: "Type or scan a ticket code.", result: null });
-    expect(await post({ intent: "undo" })).toEqual({ message: "Check-in undone: Thandi Mokoena", result: null });
+    // A ticket of another event is refused, naming its event.
+    expect(await post({ code, eventId: "sip-style" })).toMatchObject({ result: { outcome: "other-event", eventTitle: WORKSHOP } });
+    expect(await post({ code: "" })).toEqual({ message: "Type or scan a ticket code, or two letters of a name.", result: null, matches: null });
+    // Anything that is not a code searches the event's tickets by name, email or order reference.
+    const found = (await post({ code: "nojs@", eventId: "tablecloth-workshop" })) as { matches: { code: string; name: string }[] };
+    expect(found.matches).toEqual([expect.objectContaining({ code, name: "Thandi Mokoena" })]);
+    expect(await post({ intent: "undo" })).toEqual({ message: "Check-in undone: Thandi Mokoena", result: null, matches: null });
     expect(await post({ code })).toMatchObject({ result: { outcome: "admitted" } });
   });
 });

@@ -1,6 +1,6 @@
 /** Events, their ticket options and dates, the tickets sold and every scan at the door. */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { orders } from "./orders";
 
@@ -76,6 +76,8 @@ export const tickets = pgTable(
     id: serial("id").primaryKey(),
     /** At least 128 random bits, base64url: the QR code's content and the /ticket/{code} address. */
     code: text("code").notNull().unique(),
+    /** Eight characters read aloud or typed at the door (app/tickets/short-code.ts); unique per event, admits only there. */
+    shortCode: text("short_code").notNull(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -89,11 +91,17 @@ export const tickets = pgTable(
     sessionEndsAt: timestamp("session_ends_at", { withTimezone: true }),
     /** Cancelled by a refund: no longer admits. */
     voided: boolean("voided").notNull().default(false),
+    /** When the refund cancelled it: the door says "Refunded on 26 Nov". */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     checkedInDevice: text("checked_in_device"),
     createdAt: createdAt(),
   },
-  (t) => [index("tickets_order_idx").on(t.orderId), index("tickets_event_idx").on(t.eventId, t.sessionStartsAt)],
+  (t) => [
+    index("tickets_order_idx").on(t.orderId),
+    index("tickets_event_idx").on(t.eventId, t.sessionStartsAt),
+    uniqueIndex("tickets_event_short_code_idx").on(t.eventId, t.shortCode),
+  ],
 );
 
 /** Every scan at the door, online or synced later; a second device admitting the same ticket offline is a conflict. */
@@ -108,8 +116,10 @@ export const checkIns = pgTable(
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
     /** A device's own id for an offline scan, so a repeated sync stores it once. */
     clientScanId: text("client_scan_id"),
-    outcome: text("outcome", { enum: ["admitted", "already", "invalid", "undone", "conflict"] }).notNull(),
+    outcome: text("outcome", { enum: ["admitted", "already", "invalid", "undone", "conflict", "refunded", "other-event", "stale"] }).notNull(),
     offline: boolean("offline").notNull().default(false),
+    /** An offline sync's device clock minus the server's when it synced: its scan times are corrected by it. */
+    deviceClockSkewMs: bigint("device_clock_skew_ms", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("check_ins_ticket_idx").on(t.ticketId), uniqueIndex("check_ins_client_scan_idx").on(t.deviceId, t.clientScanId)],

@@ -1,10 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { checkInByCode, checkInConflicts, doorEvents, undoLastCheckIn } from "~/tickets/check-in.server";
-import { doorMessage, saClock, type DoorRequest, type DoorResult } from "~/tickets/door";
+import { checkInByCode, checkInConflicts, doorCounts, doorEvents, doorTicketList, undoLastCheckIn } from "~/tickets/check-in.server";
+import {
+  answerFromList,
+  bareCode,
+  countsOf,
+  doorMessage,
+  looksLikeTicketCode,
+  matchDoorTickets,
+  saClock,
+  saDay,
+  type DoorOtherTicket,
+  type DoorRequest,
+  type DoorResult,
+  type DoorTicket,
+} from "~/tickets/door";
+import { canUseCamera, startQrScanning } from "~/tickets/qr-camera";
+import { formatShortCode, parseShortCode } from "~/tickets/short-code";
 import type { Route } from "./+types/check-in";
 
 /** The device id a form post without JavaScript checks in as. */
@@ -21,9 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     choices.find((c) => c.startsAt && new Date(c.startsAt).getTime() + 6 * 3_600_000 > now) ??
     choices[choices.length - 1] ??
     null;
-  return { choices, chosen, conflicts: chosen ? await checkInConflicts(context.db, chosen.eventId) : [] };
+  return {
+    choices,
+    chosen,
+    counts: chosen ? await doorCounts(context.db, chosen.eventId, chosen.startsAt) : null,
+    conflicts: chosen ? await checkInConflicts(context.db, chosen.eventId) : [],
+  };
 }
 
+/** Without JavaScript: a code admits (or is refused, saying why); anything else searches the event's tickets. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
@@ -31,34 +52,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = context.clock.now();
   if (form.get("intent") === "undo") {
     const undone = await undoLastCheckIn(context.db, deviceId, now);
-    return { message: undone ? `Check-in undone: ${undone.holderName}` : "Nothing to undo on this device.", result: null };
+    return { message: undone ? `Check-in undone: ${undone.holderName}` : "Nothing to undo on this device.", result: null, matches: null };
   }
   const code = String(form.get("code") ?? "").slice(0, 300).trim();
-  if (!code) return { message: "Type or scan a ticket code.", result: null };
   const eventId = String(form.get("eventId") ?? "").slice(0, 100) || undefined;
+  if (!code) return { message: "Type or scan a ticket code, or two letters of a name.", result: null, matches: null };
+  if (!looksLikeTicketCode(code) && eventId) {
+    if (code.length < 2) return { message: "Type at least two letters of a name, an email or an order reference.", result: null, matches: null };
+    const matches = matchDoorTickets((await doorTicketList(context.db, eventId, now)).tickets, code);
+    return { message: matches.length ? null : `No ticket matches “${code}”.`, result: null, matches };
+  }
   const result: DoorResult = await checkInByCode(context.db, { code, deviceId, now, eventId });
-  return { message: null, result };
+  return { message: null, result, matches: null };
 }
 
-interface DoorTicket {
-  code: string;
-  name: string;
-  type: string;
-  checkedInAt: string | null;
-}
 interface QueuedScan {
   clientScanId: string;
   code: string;
   scannedAt: string;
+  /** The event whose list admitted it (older queues lack it: they sync with the open event). */
+  eventId?: string;
+}
+interface SavedList {
+  tickets: DoorTicket[];
+  others: DoorOtherTicket[];
 }
 
 const DEVICE_KEY = "door-device-id";
-const listKey = (eventKey: string) => `door-list:${eventKey}`;
+const listKey = (eventId: string) => `door-list:${eventId}`;
 const QUEUE_KEY = "door-queue";
+/** How often an open door page fetches the list again while online, so other phones' admissions count. */
+const REFRESH_MS = 30_000;
+
+const CAMERA_AFTER_LOAD = "door-camera-after-load";
+
+/** Whether this document was loaded at the door's address (not reached by a client-side link). */
+function documentLoadedHere(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  return !entry || new URL(entry.name).pathname === "/admin/check-in";
+}
 
 function readJson<T>(key: string, fallback: T): T {
   try {
-    return JSON.parse(localStorage.getItem(key) ?? "") as T;
+    return (JSON.parse(localStorage.getItem(key) ?? "") as T) ?? fallback;
   } catch {
     return fallback;
   }
@@ -77,17 +113,29 @@ async function postDoor(request: DoorRequest): Promise<Response> {
   return fetch("/admin/check-in/data", { method: "POST", body: new URLSearchParams({ payload: JSON.stringify(request) }), credentials: "same-origin" });
 }
 
+const REFUSED = "bg-[#8b1a1a] text-white";
 const panelClass: Record<DoorResult["outcome"], string> = {
   admitted: "bg-leaf text-white",
-  already: "bg-[#8b1a1a] text-white",
-  invalid: "bg-[#8b1a1a] text-white",
-  conflict: "bg-[#8b1a1a] text-white",
+  already: REFUSED,
+  invalid: REFUSED,
+  conflict: REFUSED,
+  refunded: REFUSED,
+  "other-event": REFUSED,
+  stale: REFUSED,
 };
 
+/** What a ticket in the search results says about itself. */
+function ticketState(ticket: DoorTicket): string {
+  if (ticket.voidedAt) return `Refunded on ${saDay(ticket.voidedAt)}`;
+  if (ticket.checkedInAt) return `Checked in at ${saClock(ticket.checkedInAt)}`;
+  return "Not checked in yet";
+}
+
 /**
- * The door: type or scan a code and see a large answer. With JavaScript it keeps the session's ticket
- * list in localStorage, admits from it while offline, queues those admissions and syncs them when
- * the network returns (and on every load); without it the form posts and the server answers.
+ * The door: scan (the camera reads continuously), type a code, or type two letters of a name and press
+ * Admit; every refusal says why. With JavaScript it keeps the event's ticket list in localStorage,
+ * searches and admits from it while offline, queues those admissions and syncs them when the network
+ * returns (and on every load); without it the form posts and the server answers and searches.
  */
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { choices, chosen, conflicts } = loaderData;
@@ -96,12 +144,16 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const [note, setNote] = useState<string | null>(actionData?.message ?? null);
   const [pending, setPending] = useState(0);
   const [listInfo, setListInfo] = useState<string | null>(null);
+  const [saved, setSaved] = useState<SavedList | null>(null);
+  const [query, setQuery] = useState("");
   const [syncConflicts, setSyncConflicts] = useState<string[]>([]);
-  const [canScan, setCanScan] = useState(false);
+  const [cameraReady, setCameraReady] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const stopScanning = useRef<(() => void) | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const eventKey = chosen?.key ?? "";
+  const eventId = chosen?.eventId ?? "";
+  const session = chosen?.startsAt ?? null;
 
   useEffect(() => {
     setResult(actionData?.result ?? null);
@@ -112,62 +164,102 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     const queue = readJson<QueuedScan[]>(QUEUE_KEY, []);
     setPending(queue.length);
     if (!queue.length || !navigator.onLine) return;
-    try {
-      const response = await postDoor({ intent: "sync", deviceId: deviceIdOf(), scans: queue });
-      if (!response.ok) return;
-      const { synced } = (await response.json()) as { synced: { clientScanId: string; outcome: string; holderName?: string }[] };
-      const done = new Set(synced.map((s) => s.clientScanId));
-      const left = readJson<QueuedScan[]>(QUEUE_KEY, []).filter((s) => !done.has(s.clientScanId));
-      localStorage.setItem(QUEUE_KEY, JSON.stringify(left));
-      setPending(left.length);
-      const clashes = synced.filter((s) => s.outcome === "conflict").map((s) => s.holderName ?? "A ticket");
-      if (clashes.length) setSyncConflicts((old) => [...old, ...clashes]);
-    } catch {
-      // Still offline: the queue waits for the next "online" event.
+    const byEvent = new Map<string, QueuedScan[]>();
+    for (const scan of queue) {
+      const key = scan.eventId ?? eventId;
+      if (key) byEvent.set(key, [...(byEvent.get(key) ?? []), scan]);
     }
-  }, []);
+    for (const [batchEvent, scans] of byEvent) {
+      try {
+        const response = await postDoor({
+          intent: "sync",
+          deviceId: deviceIdOf(),
+          eventId: batchEvent,
+          deviceNow: new Date().toISOString(),
+          scans: scans.map(({ clientScanId, code, scannedAt }) => ({ clientScanId, code, scannedAt })),
+        });
+        if (!response.ok) continue;
+        const { synced } = (await response.json()) as { synced: { clientScanId: string; outcome: string; holderName?: string }[] };
+        const done = new Set(synced.map((s) => s.clientScanId));
+        const left = readJson<QueuedScan[]>(QUEUE_KEY, []).filter((s) => !done.has(s.clientScanId));
+        localStorage.setItem(QUEUE_KEY, JSON.stringify(left));
+        setPending(left.length);
+        const clashes = synced.filter((s) => s.outcome === "conflict").map((s) => s.holderName ?? "A ticket");
+        if (clashes.length) setSyncConflicts((old) => [...old, ...clashes]);
+      } catch {
+        // Still offline: the queue waits for the next "online" event.
+      }
+    }
+  }, [eventId]);
 
   const downloadList = useCallback(async () => {
-    if (!chosen) return;
-    const params = new URLSearchParams({ event: chosen.eventId, session: chosen.startsAt ?? "" });
+    if (!eventId) return;
     try {
-      const response = await fetch(`/admin/check-in/data?${params}`, { credentials: "same-origin" });
+      const response = await fetch(`/admin/check-in/data?${new URLSearchParams({ event: eventId })}`, { credentials: "same-origin" });
       if (!response.ok) throw new Error(String(response.status));
-      const { tickets } = (await response.json()) as { tickets: DoorTicket[] };
-      localStorage.setItem(listKey(eventKey), JSON.stringify(tickets));
+      const { tickets, others } = (await response.json()) as SavedList;
+      localStorage.setItem(listKey(eventId), JSON.stringify({ tickets, others }));
+      setSaved({ tickets, others });
       setListInfo(`${tickets.length} tickets saved on this device for offline check-in.`);
     } catch {
-      const saved = readJson<DoorTicket[] | null>(listKey(eventKey), null);
-      setListInfo(saved ? `Offline: using the ${saved.length} tickets saved earlier.` : "Offline and no ticket list saved yet.");
+      const old = readJson<SavedList | null>(listKey(eventId), null);
+      setSaved(old);
+      setListInfo(old ? `Offline: using the ${old.tickets.length} tickets saved earlier.` : "Offline and no ticket list saved yet.");
     }
-  }, [chosen, eventKey]);
+  }, [eventId]);
 
   useEffect(() => {
-    setCanScan("BarcodeDetector" in window);
+    setCameraReady(canUseCamera());
     void sync().then(downloadList);
     const onOnline = () => void sync().then(downloadList);
     window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
+    const refresh = setInterval(() => {
+      if (navigator.onLine && document.visibilityState === "visible") void downloadList();
+    }, REFRESH_MS);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      clearInterval(refresh);
+    };
   }, [sync, downloadList]);
 
-  /** Admits from the saved list when the server cannot be reached. */
+  useEffect(() => () => stopScanning.current?.(), []);
+
+  useEffect(() => {
+    if (sessionStorage.getItem(CAMERA_AFTER_LOAD) !== "1") return;
+    sessionStorage.removeItem(CAMERA_AFTER_LOAD);
+    void startCamera();
+    // Once, after the reload startCamera asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Writes what the door now knows about one ticket into the saved list (and the counters). */
+  const remember = useCallback(
+    (ticket: DoorTicket | undefined, change: Partial<DoorTicket>) => {
+      const list = readJson<SavedList | null>(listKey(eventId), null);
+      const entry = ticket && list?.tickets.find((t) => t.code === ticket.code);
+      if (!list || !entry) return;
+      Object.assign(entry, change);
+      localStorage.setItem(listKey(eventId), JSON.stringify(list));
+      setSaved(list);
+    },
+    [eventId],
+  );
+
+  /** Admits from the saved list when the server cannot be reached, and queues the admission. */
   const admitOffline = useCallback(
     (code: string): DoorResult => {
-      const list = readJson<DoorTicket[]>(listKey(eventKey), []);
-      const trimmed = code.trim().replace(/^.*\/ticket\//, "").replace(/\/$/, "");
-      const ticket = list.find((t) => t.code === trimmed);
-      if (!ticket) return { outcome: "invalid", offline: true };
-      if (ticket.checkedInAt) return { outcome: "already", checkedInAt: ticket.checkedInAt, holderName: ticket.name, offline: true };
+      const list = readJson<SavedList>(listKey(eventId), { tickets: [], others: [] });
+      const { result: answer, ticket } = answerFromList(list.tickets, list.others, code, deviceIdOf());
+      if (answer.outcome !== "admitted" || !ticket) return answer;
       const scannedAt = new Date().toISOString();
-      ticket.checkedInAt = scannedAt;
-      localStorage.setItem(listKey(eventKey), JSON.stringify(list));
+      remember(ticket, { checkedInAt: scannedAt, checkedInDevice: deviceIdOf() });
       const queue = readJson<QueuedScan[]>(QUEUE_KEY, []);
-      queue.push({ clientScanId: crypto.randomUUID(), code: trimmed, scannedAt });
+      queue.push({ clientScanId: crypto.randomUUID(), code: ticket.code, scannedAt, eventId });
       localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
       setPending(queue.length);
-      return { outcome: "admitted", holderName: ticket.name, ticketType: ticket.type, offline: true };
+      return answer;
     },
-    [eventKey],
+    [eventId, remember],
   );
 
   const check = useCallback(
@@ -176,36 +268,48 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       let answer: DoorResult;
       try {
         if (!navigator.onLine) throw new Error("offline");
-        const response = await postDoor({ intent: "scan", deviceId: deviceIdOf(), code, eventId: chosen?.eventId });
+        const response = await postDoor({ intent: "scan", deviceId: deviceIdOf(), code, eventId: eventId || undefined });
         if (!response.ok) throw new Error(String(response.status));
         answer = ((await response.json()) as { result: DoorResult }).result;
-        // Keep the saved list in step, so a later offline scan of this ticket says "already".
-        const list = readJson<DoorTicket[]>(listKey(eventKey), []);
-        const entry = list.find((t) => t.code === code.trim());
-        if (entry && answer.checkedInAt) {
-          entry.checkedInAt = answer.checkedInAt;
-          localStorage.setItem(listKey(eventKey), JSON.stringify(list));
-        }
+        // Keep the saved list in step, so a later offline scan of this ticket answers the same.
+        const short = parseShortCode(code);
+        const entry = readJson<SavedList | null>(listKey(eventId), null)?.tickets.find((t) => t.code === bareCode(code) || (short !== null && t.shortCode === short));
+        if (answer.outcome === "admitted") remember(entry, { checkedInAt: answer.checkedInAt ?? new Date().toISOString(), checkedInDevice: deviceIdOf() });
+        else if (answer.outcome === "refunded") remember(entry, { voidedAt: answer.voidedAt ?? new Date().toISOString() });
+        else if (answer.outcome === "already" && answer.checkedInAt) remember(entry, { checkedInAt: answer.checkedInAt });
       } catch {
         answer = admitOffline(code);
       }
       setResult(answer);
+      setQuery("");
       if (codeInput.current) {
         codeInput.current.value = "";
-        codeInput.current.focus();
+        if (!stopScanning.current) codeInput.current.focus();
       }
     },
-    [admitOffline, chosen, eventKey],
+    [admitOffline, eventId, remember],
   );
+
+  const sessionTickets = useMemo(() => (saved ? saved.tickets.filter((t) => t.session === session) : null), [saved, session]);
+  const matches = sessionTickets ? matchDoorTickets(sessionTickets, query) : (actionData?.matches ?? []);
+  const counts = sessionTickets ? countsOf(sessionTickets, session) : loaderData.counts;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
-    if (!code) {
-      setNote("Type or scan a ticket code.");
+    const typed = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    if (!typed) {
+      setNote("Type or scan a ticket code, or two letters of a name.");
       return;
     }
-    void check(code);
+    const known = saved && [...saved.tickets, ...saved.others].some((t) => t.shortCode === parseShortCode(typed) || t.code === bareCode(typed));
+    // An eight-letter name can look like a door code: when the list knows no such code but the name matches, point to the list.
+    if (looksLikeTicketCode(typed) && (known || !matches.length)) {
+      void check(typed);
+      return;
+    }
+    setResult(null);
+    if (typed.length < 2) setNote("Type at least two letters of a name, an email or an order reference.");
+    else setNote(matches.length ? "Press Admit next to the right ticket below." : `No ticket matches “${typed}”.`);
   };
 
   const onUndo = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -222,36 +326,34 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   };
 
   const startCamera = async () => {
-    const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
-    if (!Detector || !video.current) return;
-    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
-    video.current.srcObject = stream;
-    await video.current.play();
+    if (!video.current || stopScanning.current) return;
+    // The camera is allowed only in a document loaded at this address (Permissions-Policy, decision 105):
+    // arrived here by a link inside the admin, load the page itself and start the camera then.
+    if (!documentLoadedHere()) {
+      sessionStorage.setItem(CAMERA_AFTER_LOAD, "1");
+      window.location.reload();
+      return;
+    }
     setScanning(true);
-    const detector = new Detector({ formats: ["qr_code"] });
-    let last = "";
-    const tick = async () => {
-      if (!video.current?.srcObject) return;
-      const codes = await detector.detect(video.current).catch(() => []);
-      const value = codes[0]?.rawValue;
-      if (value && value !== last) {
-        last = value;
-        await check(value);
-      }
-      requestAnimationFrame(() => void tick());
-    };
-    void tick();
+    try {
+      stopScanning.current = await startQrScanning(video.current, check);
+    } catch (error) {
+      setScanning(false);
+      const blocked = error instanceof DOMException && error.name === "NotAllowedError";
+      setNote(blocked ? "The camera is blocked: allow it for this site in the browser's settings, or type the code." : "The camera could not be started: type the code instead.");
+      console.warn("Camera:", error);
+    }
   };
 
   const stopCamera = () => {
-    const stream = video.current?.srcObject as MediaStream | null;
-    stream?.getTracks().forEach((t) => t.stop());
-    if (video.current) video.current.srcObject = null;
+    stopScanning.current?.();
+    stopScanning.current = null;
     setScanning(false);
   };
 
   const busy = navigation.state === "submitting";
   const allConflicts = [...conflicts.map((c) => c.holderName), ...syncConflicts];
+  const detail = result && result.outcome !== "admitted" && result.holderName ? `${result.holderName}${result.ticketType ? `, ${result.ticketType}` : ""}` : null;
 
   return (
     <div className={adminPageClass}>
@@ -275,19 +377,33 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </Form>
       )}
 
+      {counts ? (
+        <p className="text-2xl font-bold" data-testid="door-counts">
+          {counts.checkedIn} of {counts.total} checked in
+        </p>
+      ) : null}
+
       <div role="status" aria-live="assertive" aria-atomic="true" className="min-h-24">
         {result ? (
-          <p className={`rounded-3xl p-6 text-2xl font-bold leading-snug sm:text-3xl ${panelClass[result.outcome]}`}>{doorMessage(result)}</p>
+          <div className={`rounded-3xl p-6 ${panelClass[result.outcome]}`}>
+            <p className="text-2xl font-bold leading-snug break-words sm:text-3xl">{doorMessage(result)}</p>
+            {detail ? <p className="mt-2 text-lg break-words">{detail}</p> : null}
+          </div>
         ) : note ? (
-          <p className="rounded-3xl bg-cream-deep p-6 text-xl font-semibold">{note}</p>
+          <p className="rounded-3xl bg-cream-deep p-6 text-xl font-semibold break-words">{note}</p>
         ) : (
-          <p className="rounded-3xl bg-cream-deep p-6 text-xl">Ready: scan or type a ticket code.</p>
+          <p className="rounded-3xl bg-cream-deep p-6 text-xl">Ready: scan, type a code, or type two letters of a name.</p>
         )}
       </div>
 
+      <div className={scanning ? "space-y-3" : "hidden"}>
+        <video ref={video} muted playsInline aria-label="Camera view: hold the ticket's QR code in front of it" className="aspect-[3/4] max-h-[70vh] w-full rounded-3xl bg-ink object-cover sm:aspect-video" />
+        <button type="button" onClick={stopCamera} className="btn-outline min-h-12 w-full px-6 text-lg">Stop camera</button>
+      </div>
+
       <Form method="post" onSubmit={onSubmit} className="card space-y-3 p-4">
-        <input type="hidden" name="eventId" value={chosen?.eventId ?? ""} />
-        <label htmlFor="door-code" className="block text-lg font-semibold">Ticket code</label>
+        <input type="hidden" name="eventId" value={eventId} />
+        <label htmlFor="door-code" className="block text-lg font-semibold">Ticket code or name</label>
         <input
           ref={codeInput}
           id="door-code"
@@ -295,22 +411,60 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          className="block min-h-14 w-full rounded-xl border-2 border-ink/40 bg-white px-3 font-mono text-lg"
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          aria-describedby="door-code-hint"
+          className="block min-h-14 w-full rounded-xl border-2 border-ink/40 bg-white px-3 text-lg"
         />
+        <p id="door-code-hint" className="text-sm text-ink-soft">The door code under the QR (like ABCD-EFGH, any case), or two letters of a name, email or order reference.</p>
         <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={busy} className="btn-primary min-h-12 px-6 text-lg">Check in</button>
-          {canScan ? (
-            scanning ? (
-              <button type="button" onClick={stopCamera} className="btn-outline min-h-12 px-6">Stop camera</button>
-            ) : (
-              <button type="button" onClick={() => void startCamera().catch(() => setNote("The camera could not be started."))} className="btn-outline min-h-12 px-6">
-                Scan with camera
-              </button>
-            )
+          {cameraReady && !scanning ? (
+            <button type="button" onClick={() => void startCamera()} className="btn-outline min-h-12 px-6 text-lg">
+              Scan with camera
+            </button>
           ) : null}
         </div>
-        <video ref={video} muted playsInline aria-label="Camera view for scanning" className={scanning ? "w-full rounded-xl" : "hidden"} />
       </Form>
+
+      {matches.length ? (
+        <section aria-labelledby="door-matches" className="space-y-3">
+          <h2 id="door-matches" className="text-lg font-semibold">
+            {matches.length === 1 ? "1 matching ticket" : `${matches.length} matching tickets`}
+          </h2>
+          <ul className="space-y-3">
+            {matches.map((t) => (
+              <li key={t.code} className="card flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="text-lg font-semibold break-words">{t.name}</p>
+                  <p className="text-sm break-words text-ink-soft">
+                    {t.type} · <span className="font-mono whitespace-nowrap">{formatShortCode(t.shortCode)}</span> · {t.reference}
+                  </p>
+                  <p className={`text-sm font-semibold ${t.voidedAt ? "text-[#8b1a1a]" : ""}`}>{ticketState(t)}</p>
+                </div>
+                {t.voidedAt ? (
+                  <p className="font-bold text-[#8b1a1a]">Do not admit</p>
+                ) : t.checkedInAt ? (
+                  <p className="font-bold text-leaf">Already in</p>
+                ) : (
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void check(t.code);
+                    }}
+                  >
+                    <input type="hidden" name="eventId" value={eventId} />
+                    <input type="hidden" name="code" value={t.code} />
+                    <button type="submit" className="btn-primary min-h-14 min-w-32 px-6 text-lg">
+                      Admit<span className="sr-only"> {t.name}</span>
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <Form method="post" onSubmit={(e) => void onUndo(e)}>
         <input type="hidden" name="intent" value="undo" />

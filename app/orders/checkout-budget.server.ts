@@ -1,0 +1,18 @@
+import type { AppContext } from "~/context.server";
+import { hitRateLimit, type FixedWindow } from "~/contact/rate-limit.server";
+import { requestClientKey } from "~/lib/client-address.server";
+
+/**
+ * Checkouts one client may start in a minute (decision 108). Unpaid orders are capped by the hold
+ * budget; this also caps the provider checkouts behind them, which a failed or cancelled payment
+ * gives back to the hold budget at once.
+ */
+export const CHECKOUT_RATE_LIMIT = { bucket: "checkout", limit: 10, windowMs: 60_000 } as const satisfies FixedWindow;
+
+export const CHECKOUT_RATE_LIMIT_REASON =
+  "Too many checkouts from your connection in the last minute. Please wait a minute, then try again.";
+
+/** Counts one checkout for the requesting client and says whether it may go ahead. */
+export function withinCheckoutBudget(context: Pick<AppContext, "db" | "clock" | "clientIp">): Promise<boolean> {
+  return hitRateLimit(context.db, CHECKOUT_RATE_LIMIT, requestClientKey(context), context.clock.now());
+}

@@ -42,7 +42,7 @@ export function signInEmail(to: string, memberId: number, link: string, contact:
     ],
     contact,
   });
-  return { to, subject: "Your Honey Bee sign-in link", text, html, memberId, dedupeKey };
+  return { to, subject: "Your Honey Bee sign-in link", text, html, memberId, dedupeKey, bodyExpiresOnSend: true };
 }
 
 /**

@@ -7,7 +7,7 @@ import { requestClientKey } from "~/lib/client-address.server";
  * budget; this also caps the provider checkouts behind them, which a failed or cancelled payment
  * gives back to the hold budget at once.
  */
-export const CHECKOUT_RATE_LIMIT = { bucket: "checkout", limit: 10, windowMs: 60_000 } as const satisfies FixedWindow;
+export const CHECKOUT_RATE_LIMIT = { bucket: "checkout", limit: 20, windowMs: 60_000 } as const satisfies FixedWindow;
 
 export const CHECKOUT_RATE_LIMIT_REASON =
   "Too many checkouts from your connection in the last minute. Please wait a minute, then try again.";

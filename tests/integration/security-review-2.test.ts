@@ -150,6 +150,8 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
         "app/orders/checkout-action.server.ts",
         "app/orders/checkout-budget.server.ts",
         "app/orders/holds.server.ts",
+        // Passes holdClientKey()'s result on to the hold.
+        "app/orders/orders.server.ts",
         "app/routes/ticket.tsx",
       ].sort(),
     );

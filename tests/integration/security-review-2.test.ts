@@ -190,23 +190,31 @@ describe("medium 2: unpaid orders of uncounted items are capped per client", () 
   });
 
   it("caps checkouts a minute per client even when each unpaid order is given up at once", async () => {
-    const statuses: number[] = [];
-    let refusal = "";
-    for (let n = 0; n <= CHECKOUT_RATE_LIMIT.limit; n++) {
-      const response = await membership("203.0.113.142", { email: "quitter@example.com" });
-      statuses.push(response.status);
-      if (response.status === 400) refusal = await response.text();
-      // The buyer cancels on the payment page: the order closes and its hold goes back.
-      const open = (await ordersOf("quitter@example.com")).filter((o) => o.status === "pending").map((o) => o.id);
-      for (const id of open) {
-        await handle.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, id));
-        await handle.db.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.orderId, id));
+    // The budget counts real minutes (decision 108): a run that straddles a minute is tried again
+    // from a fresh address, so the test neither sleeps nor depends on where in the minute it starts.
+    for (let attempt = 0; ; attempt++) {
+      const email = `quitter${attempt}@example.com`;
+      const startMinute = Math.floor(Date.now() / 60_000);
+      const statuses: number[] = [];
+      let refusal = "";
+      for (let n = 0; n <= CHECKOUT_RATE_LIMIT.limit; n++) {
+        const response = await membership(`203.0.113.${142 + attempt}`, { email });
+        statuses.push(response.status);
+        if (response.status === 400) refusal = await response.text();
+        // The buyer cancels on the payment page: the order closes and its hold goes back.
+        const open = (await ordersOf(email)).filter((o) => o.status === "pending").map((o) => o.id);
+        for (const id of open) {
+          await handle.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, id));
+          await handle.db.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.orderId, id));
+        }
       }
+      if (Math.floor(Date.now() / 60_000) !== startMinute && attempt < 3) continue;
+      expect(statuses.slice(0, CHECKOUT_RATE_LIMIT.limit).every((status) => status === 302)).toBe(true);
+      expect(statuses.at(-1)).toBe(400);
+      expect(refusal).toContain("Too many checkouts from your connection in the last minute. Please wait a minute, then try again.");
+      expect(await ordersOf(email)).toHaveLength(CHECKOUT_RATE_LIMIT.limit);
+      return;
     }
-    expect(statuses.slice(0, CHECKOUT_RATE_LIMIT.limit).every((status) => status === 302)).toBe(true);
-    expect(statuses.at(-1)).toBe(400);
-    expect(refusal).toContain("Too many checkouts from your connection in the last minute. Please wait a minute, then try again.");
-    expect(await ordersOf("quitter@example.com")).toHaveLength(CHECKOUT_RATE_LIMIT.limit);
   });
 
   it("keeps expired unpaid orders out of the default order list and export; the Expired filter finds them", async () => {

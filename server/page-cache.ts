@@ -4,7 +4,7 @@ import type { Request as ExpressRequest, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import type { ContentChange, Database } from "~/db/client.server";
 import { newNonce } from "./nonce";
-import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "./page-template";
+import { compilePageTemplate, fillPage, fillPageGzip, slotsOf, type PageTemplate } from "./page-template";
 
 /**
  * Anonymous public pages served from memory until the data they show changes.
@@ -17,8 +17,8 @@ import { compilePageTemplate, fillPage, fillPageGzip, type PageTemplate } from "
  *   the last pieces leaves the other pages in memory. Instances read both at most every
  *   `versionCheckMs`, so a change reaches every instance within that time. Entries also expire after
  *   `ttlMs` (date rules, view counts).
- * - The CSP nonce differs per response: the stored page has a placeholder where the nonce was, and
- *   each response gets the fresh nonce helmet already put in its header.
+ * - The CSP nonce differs per response: the stored page records the offsets where the render put its
+ *   nonce, and each response gets the fresh nonce helmet already put in its header at those offsets.
  */
 export interface PageCacheOptions {
   db: Database;
@@ -48,7 +48,6 @@ interface Entry {
   storedAt: number;
 }
 
-const NONCE_PLACEHOLDER = "__honey_csp_nonce__";
 const PUBLIC_PATHS = [
   /^\/$/,
   /^\/(styled-collections|consultation-services|events|about|contact|blog|events-gallery|test|sitemap\.xml|robots\.txt)$/,
@@ -260,10 +259,15 @@ export function createPageCache(options: PageCacheOptions) {
       });
       return res.send(body);
     }
-    const template = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+    // The slots are where this render put its nonce, found once now; a response fills exactly those,
+    // so text that merely looks like a marker is sent as it was written (decision 108).
+    const slots = slotsOf(body, nonce);
+    const compiled = compilePageTemplate(body, slots);
+    const etagHash = createHash("sha1");
+    for (const part of compiled.parts) etagHash.update(part).update("\0");
     const entry: Entry = {
-      compiled: compilePageTemplate(template, NONCE_PLACEHOLDER),
-      etag: `W/"${createHash("sha1").update(template).digest("base64url").slice(0, 27)}"`,
+      compiled,
+      etag: `W/"${etagHash.digest("base64url").slice(0, 27)}"`,
       contentType,
       version: current,
       storedAt: now,

@@ -1,9 +1,10 @@
 import { crc32, gunzipSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compilePageTemplate, crc32Combine, crc32Shift, fillPage, fillPageGzip } from "./page-template";
+import { compilePageTemplate as compileAt, crc32Combine, crc32Shift, fillPage, fillPageGzip, slotsOf } from "./page-template";
 
 const SLOT = "__slot__";
+const compilePageTemplate = (text: string, slot: string) => compileAt(text, slotsOf(text, slot));
 
 describe("page templates", () => {
   it("inflate to the text with the value in every slot, wherever the slots are", () => {
@@ -26,6 +27,14 @@ describe("page templates", () => {
         expect(fillPage(template, value).toString()).toBe(expected);
       }),
     );
+  });
+
+  it("fills only the recorded slots: the marker's text elsewhere comes back as it was", () => {
+    const text = `<p>${SLOT}</p><script nonce="N0NCE"></script><p>N0NCE-less ${SLOT}</p>`;
+    const slots = { offsets: [text.indexOf("N0NCE")], length: "N0NCE".length };
+    const expected = `<p>${SLOT}</p><script nonce="fresh"></script><p>N0NCE-less ${SLOT}</p>`;
+    expect(fillPage(compileAt(text, slots), "fresh").toString()).toBe(expected);
+    expect(gunzipSync(fillPageGzip(compileAt(text, slots), "fresh")).toString()).toBe(expected);
   });
 
   it("a text without slots comes back as it was", () => {

@@ -83,9 +83,36 @@ const identity = () => Uint32Array.from({ length: GF2_DIM }, (_, i) => 2 ** i);
 /** The CRC-32 of A followed by B, from crc(A), crc(B) and crc32Shift(length of B). */
 export const crc32Combine = (crcA: number, crcB: number, shiftB: Uint32Array) => (timesMatrix(shiftB, crcA) ^ crcB) >>> 0;
 
-/** Splits the text at every occurrence of `slot` and compresses the pieces, once. */
-export function compilePageTemplate(text: string, slot: string, level = 9): PageTemplate {
-  const parts = text.split(slot).map((part) => Buffer.from(part));
+/** Where the renderer put a value in a page: the offsets (UTF-16, ascending) and the value's length. */
+export interface PageSlots {
+  readonly offsets: readonly number[];
+  readonly length: number;
+}
+
+/**
+ * The slots a unique marker occupies in a text. The page cache passes the response's own nonce, 128
+ * random bits nobody else has seen, so every place it occurs is one the renderer put it: text a visitor
+ * or the owner wrote cannot contain it (decision 108).
+ */
+export function slotsOf(text: string, marker: string): PageSlots {
+  const offsets: number[] = [];
+  if (marker) for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) offsets.push(at);
+  return { offsets, length: marker.length };
+}
+
+/**
+ * Cuts the text out at the slots, and only there (the text between them is kept as it is, whatever it
+ * holds), and compresses the pieces, once.
+ */
+export function compilePageTemplate(text: string, slots: PageSlots, level = 9): PageTemplate {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const offset of slots.offsets) {
+    pieces.push(text.slice(from, offset));
+    from = offset + slots.length;
+  }
+  pieces.push(text.slice(from));
+  const parts = pieces.map((part) => Buffer.from(part));
   return {
     parts,
     deflated: parts.map((part) => piece(part, level)),

@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { and, count, eq, gt, like, lt, lte, min } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
 import { loginAttempts } from "~/db/schema";
+import { requestClientKey, type ClientKey } from "~/lib/client-address.server";
 import { readAdminPasswordHash, verifyPassword } from "./password.server";
 
 /** Failed sign-ins allowed per client in the window before it is locked out. */
@@ -18,8 +19,8 @@ export const LOGIN_MIN_DURATION_MS = 500;
  * is stored only as an HMAC keyed with the session secret (the same on every instance), so the
  * table never holds a visitor's IP address (docs/decisions/055-login-attempts-concurrency-and-hashed-ip.md).
  */
-export function loginClientKeys(clientIp: string, userAgent: string | null, secret: string) {
-  const address = createHmac("sha256", secret).update(clientIp).digest("hex").slice(0, 32);
+export function loginClientKeys(client: ClientKey, userAgent: string | null, secret: string) {
+  const address = createHmac("sha256", secret).update(client).digest("hex").slice(0, 32);
   const agent = createHash("sha256").update(userAgent ?? "").digest("hex").slice(0, 16);
   return { client: `ip:${address}|ua:${agent}`, address: `ip:${address}` };
 }
@@ -60,7 +61,7 @@ async function lockedUntilAt(context: LoginContext, userAgent: string | null, ow
   const now = context.clock.now();
   const windowMs = LOGIN_WINDOW_MINUTES * 60_000;
   const since = new Date(now.getTime() - windowMs);
-  const keys = loginClientKeys(context.clientIp, userAgent, context.config.sessionSecret);
+  const keys = loginClientKeys(requestClientKey(context), userAgent, context.config.sessionSecret);
   const slack = ownAttemptId === undefined ? 0 : 1;
   const client = await failuresSince(context, keys.client, since, false, ownAttemptId);
   if (client.failures >= LOGIN_MAX_FAILURES + slack && client.oldest) return new Date(client.oldest.getTime() + windowMs);
@@ -106,7 +107,7 @@ export async function attemptAdminLogin(
 async function checkPassword(context: LoginContext, password: string, userAgent: string | null): Promise<LoginResult> {
   const retryAt = await lockedUntil(context, userAgent);
   if (retryAt) return { status: "locked", retryAt };
-  const { client } = loginClientKeys(context.clientIp, userAgent, context.config.sessionSecret);
+  const { client } = loginClientKeys(requestClientKey(context), userAgent, context.config.sessionSecret);
   const now = context.clock.now();
   const [attempt] = await context.db
     .insert(loginAttempts)

@@ -3,6 +3,7 @@ import type { AppContext } from "~/context.server";
 import { contactSubmissions, emailOutbox } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
+import { requestClientKey, type ClientKey } from "~/lib/client-address.server";
 import { emailRow, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
 import { ownerContactNotice } from "~/orders/order-emails.server";
@@ -39,7 +40,7 @@ export async function submitContact(
 ): Promise<ContactActionResult> {
   const form = await readSmallForm(request, CONTACT_MAX_BODY_BYTES);
   if (!form) {
-    const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, context.clientIp, context.clock.now());
+    const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, requestClientKey(context), context.clock.now());
     return { ok: false, toast: allowed ? CONTACT_UNREADABLE_TOAST : CONTACT_RATE_LIMIT_TOAST };
   }
   const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, text(form, f)])) as ContactValues;
@@ -51,7 +52,7 @@ export async function submitContact(
   const problem = contactErrorToast(values);
   const parsed = contactSchema.safeParse(values);
   if (isBot || problem || !parsed.success) {
-    if (!(await hitRateLimit(context.db, CONTACT_RATE_LIMIT, context.clientIp, now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
+    if (!(await hitRateLimit(context.db, CONTACT_RATE_LIMIT, requestClientKey(context), now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
     return isBot ? CONTACT_SENT_RESULT : { ok: false, toast: problem ?? CONTACT_FAILURE_TOAST, values };
   }
 
@@ -64,7 +65,7 @@ export async function submitContact(
     // Usually from memory (decision 093), so the statement below is the message's one trip.
     const settings = await currentSiteSettings(context.db, context.config.mail.ownerEmail);
     const notice = ownerContactNotice(parsed.data, settings.ownerEmail, shopContactFrom(settings));
-    if (!(await storeWithinLimit(context.db, message, notice, context.clientIp, now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
+    if (!(await storeWithinLimit(context.db, message, notice, requestClientKey(context), now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
   } catch (error) {
     console.error("contact submission failed", error);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
@@ -81,10 +82,10 @@ async function storeWithinLimit(
   db: Database,
   message: typeof contactSubmissions.$inferInsert,
   notice: OutgoingEmail,
-  clientIp: string,
+  client: ClientKey,
   now: Date,
 ): Promise<boolean> {
-  const hit = rateLimitHit(db, CONTACT_RATE_LIMIT, clientIp, now);
+  const hit = rateLimitHit(db, CONTACT_RATE_LIMIT, client, now);
   const submitted = insertRowSelect(contactSubmissions, message, sql`hit where hit.hits <= ${CONTACT_RATE_LIMIT.limit}`);
   const queued = insertRowSelect(emailOutbox, emailRow({ ...notice, dedupeKey: sql`'contact:' || submitted.id` }), sql`submitted`);
   const result = await db.execute(sql`

@@ -27,7 +27,18 @@ export interface OutgoingEmail {
   memberId?: number;
   /** Makes queuing idempotent: a second message with the same key is not queued. */
   dedupeKey?: string;
+  /** It holds a link that signs in or acts for someone: the stored body goes once it is sent. */
+  bodyExpiresOnSend?: boolean;
 }
+
+/** What an outbox row whose body held a sign-in or renew link keeps once the message has gone. */
+export const EXPIRED_BODY_TEXT = "This message held a personal link. Its text was removed from the outbox once it was sent.";
+
+/** The columns that replace such a body, set in the same update that marks the message sent or failed. */
+const expiredBody = {
+  textBody: sql<string>`case when ${emailOutbox.bodyExpiresOnSend} then ${EXPIRED_BODY_TEXT} else ${emailOutbox.textBody} end`,
+  htmlBody: sql<string | null>`case when ${emailOutbox.bodyExpiresOnSend} then null else ${emailOutbox.htmlBody} end`,
+};
 
 /**
  * The insert that queues an email, not yet run: for a statement that also stores what the email is
@@ -52,6 +63,7 @@ export function emailRow(email: QueuedEmail) {
     orderId: email.orderId ?? null,
     memberId: email.memberId ?? null,
     dedupeKey: email.dedupeKey,
+    bodyExpiresOnSend: email.bodyExpiresOnSend ?? false,
   };
 }
 
@@ -145,14 +157,14 @@ export async function deliverPendingEmails(
           cid: a.cid,
         })),
       });
-      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, message.id));
+      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null, ...expiredBody }).where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (error) {
       failed++;
       const last = message.attempts + 1 >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
-        .set({ lastError: (error as Error).message.slice(0, 500), status: last ? "failed" : "pending" })
+        .set({ lastError: (error as Error).message.slice(0, 500), status: last ? "failed" : "pending", ...(last ? expiredBody : {}) })
         .where(eq(emailOutbox.id, message.id));
       log(`[mail] sending #${message.id} failed: ${(error as Error).message}`);
     }

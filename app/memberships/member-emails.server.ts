@@ -58,5 +58,5 @@ export function renewalLinkEmail(input: {
   blocks.push({ kind: "paragraph", text: `See your membership and receipts any time at ${links.siteUrl}/account` });
   const subject = SUBJECTS[kind](due);
   const { html, text } = renderEmail({ preheader: lead[kind], heading: subject, blocks, contact: input.contact });
-  return { to: member.email, subject, text, html, memberId: member.id };
+  return { to: member.email, subject, text, html, memberId: member.id, bodyExpiresOnSend: true };
 }

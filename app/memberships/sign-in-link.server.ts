@@ -5,6 +5,7 @@ import { hitRateLimit } from "~/contact/rate-limit.server";
 import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { memberLoginTokens } from "~/db/schema";
+import { requestClientKey } from "~/lib/client-address.server";
 import { renderEmail } from "~/email/layout.server";
 import { queueEmail, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContact, type ShopContact } from "~/email/shop-contact.server";
@@ -41,7 +42,7 @@ export function signInEmail(to: string, memberId: number, link: string, contact:
     ],
     contact,
   });
-  return { to, subject: "Your Honey Bee sign-in link", text, html, memberId, dedupeKey };
+  return { to, subject: "Your Honey Bee sign-in link", text, html, memberId, dedupeKey, bodyExpiresOnSend: true };
 }
 
 /**
@@ -52,9 +53,9 @@ export function signInEmail(to: string, memberId: number, link: string, contact:
 export async function requestSignInLink(context: LinkContext, email: string): Promise<SignInRequestResult> {
   const now = context.clock.now();
   const address = email.trim().toLowerCase();
-  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.address, context.clientIp, now))) return { status: "limited" };
+  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.address, requestClientKey(context), now))) return { status: "limited" };
   // The counter's key is a hash: the rate-limit table never holds anyone's email address.
-  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.email, hashToken(address), now))) return { status: "limited" };
+  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.email, `email:${hashToken(address)}`, now))) return { status: "limited" };
 
   const member = await findMemberByEmail(context.db, address);
   if (!member) return { status: "sent" };

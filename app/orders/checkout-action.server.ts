@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { recordAnalyticsEvent } from "~/analytics/ingest.server";
 import type { AppContext } from "~/context.server";
+import { requestClientKey } from "~/lib/client-address.server";
 import { paymentProvider } from "~/payments/providers.server";
 import { PaymentProviderError, returnUrls, type PaymentProvider } from "~/payments/provider";
 import {
@@ -13,6 +14,7 @@ import {
   type CheckoutToast,
   type CheckoutValues,
 } from "./checkout-schema";
+import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
@@ -55,6 +57,8 @@ export async function submitCheckout(
     return { ok: false, toast: checkoutErrorToast(reason), values };
   }
 
+  if (!(await withinCheckoutBudget(context))) return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
+
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   let order;
   try {
@@ -65,7 +69,7 @@ export async function submitCheckout(
       sessionId,
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
-      clientKey: holdClientKey(context.clientIp, context.config.sessionSecret),
+      clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
     });
   } catch (error) {
     if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };

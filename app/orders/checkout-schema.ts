@@ -8,18 +8,18 @@ export const CHECKOUT_LIMITS = { name: 100, email: 254, phone: 30, address: 500 
 const MISSING = "Please fill in all required fields";
 
 /** Control characters (other than line breaks and tabs in the address) are never part of a real answer. */
-const hasControlCharacter = (value: string) =>
+const hasControlCharacter = (value: string, multiline: boolean) =>
   [...value].some((ch) => {
     const code = ch.charCodeAt(0);
-    return (code < 32 && ch !== "\n" && ch !== "\r" && ch !== "\t") || code === 127;
+    return (code < 32 && !(multiline && (ch === "\n" || ch === "\r" || ch === "\t"))) || code === 127;
   });
 
-const required = (label: string, max: number) =>
+const required = (label: string, max: number, { multiline = false } = {}) =>
   z.string({ error: MISSING }).check(
     z.trim(),
     z.minLength(1, MISSING),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine((v) => !hasControlCharacter(v), `${label} contains characters we cannot store.`),
+    z.refine((v) => !hasControlCharacter(v, multiline), `${label} contains characters we cannot store.`),
   );
 
 export const checkoutSchema = z.object({
@@ -34,7 +34,7 @@ export const checkoutSchema = z.object({
     required("Phone", CHECKOUT_LIMITS.phone),
     z.string().check(z.regex(/^\+?[0-9 ()-]{7,}$/, "Please enter a valid phone number.")),
   ),
-  address: required("Address", CHECKOUT_LIMITS.address),
+  address: required("Address", CHECKOUT_LIMITS.address, { multiline: true }),
 });
 
 export type CheckoutCustomer = z.infer<typeof checkoutSchema>;

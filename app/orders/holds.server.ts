@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { clientAddressKey } from "~/lib/client-address.server";
+import type { ClientKey } from "~/lib/client-address.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
 import { sessionCapacityForKey } from "~/events/sessions.server";
@@ -32,8 +32,8 @@ export class HoldLimitError extends Error {
  * The stock_holds.client_key of an address: an HMAC keyed with the session secret (the same on every
  * instance), so the table never holds a buyer's address. IPv6 counts by its /64.
  */
-export function holdClientKey(clientIp: string, secret: string): string {
-  return createHmac("sha256", secret).update(`hold:${clientAddressKey(clientIp)}`).digest("hex").slice(0, 32);
+export function holdClientKey(client: ClientKey, secret: string): string {
+  return createHmac("sha256", secret).update(`hold:${client}`).digest("hex").slice(0, 32);
 }
 
 /**
@@ -44,6 +44,12 @@ export function holdClientKey(clientIp: string, secret: string): string {
 export async function lockStockKey(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
+
+/**
+ * Whether a hold's key names stock or seats. An "unpaid:…" hold (an order of something uncounted)
+ * only counts against its buyer's budget: no lock, no units, no sale to record (decision 108).
+ */
+const countsUnits = (key: string) => !key.startsWith("unpaid:");
 
 /** Units that exist for a key before holds: the catalog row's stock, or capacity minus seats sold. */
 async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
@@ -115,10 +121,12 @@ export async function placeHold(
       );
     }
   }
-  await lockStockKey(tx, hold.key);
-  const units = await unitsForKey(tx, hold.key);
-  if (units !== null && units - (await activeHeld(tx, hold.key, hold.now)) < hold.quantity) {
-    throw new OutOfStockError(hold.soldOutReason);
+  if (countsUnits(hold.key)) {
+    await lockStockKey(tx, hold.key);
+    const units = await unitsForKey(tx, hold.key);
+    if (units !== null && units - (await activeHeld(tx, hold.key, hold.now)) < hold.quantity) {
+      throw new OutOfStockError(hold.soldOutReason);
+    }
   }
   await tx.insert(stockHolds).values({
     orderId: hold.orderId,
@@ -155,6 +163,10 @@ export async function convertHolds(
   const holds = alreadyRead ?? (await holdsToConvert(tx, orderId));
   const unavailable: string[] = [];
   for (const hold of holds) {
+    if (!countsUnits(hold.stockKey)) {
+      await tx.update(stockHolds).set({ status: "converted" }).where(eq(stockHolds.id, hold.id));
+      continue;
+    }
     await lockStockKey(tx, hold.stockKey);
     const inForce = hold.status === "held" && hold.expiresAt > now;
     if (!inForce) {
@@ -191,10 +203,11 @@ export async function releaseHolds(tx: Tx, orderIds: string[]): Promise<void> {
  * seat's converted hold is released (seats sold are counted from converted holds).
  */
 export async function returnUnits(tx: Tx, orderId: string, now: Date): Promise<number> {
-  const holds = await tx
+  const converted = await tx
     .select()
     .from(stockHolds)
     .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, "converted")));
+  const holds = converted.filter((hold) => countsUnits(hold.stockKey));
   for (const hold of holds) {
     await lockStockKey(tx, hold.stockKey);
     await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { addDays, saDayStart } from "~/analytics/days";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, events, orderLines, orders, refunds, ticketOptions } from "~/db/schema";
@@ -35,6 +35,8 @@ export function orderListConditions(query: OrderListQuery): SQL | undefined {
   if (query.status === "attention") conditions.push(eq(orders.needsAttention, true));
   else if (query.status === "refund-pending") conditions.push(refundPending);
   else if ((ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(orders.status, query.status as (typeof ORDER_STATUSES)[number]));
+  // Checkouts nobody paid for are clutter by default (and one client could make many): "Expired" finds them.
+  else conditions.push(ne(orders.status, "expired"));
   if ((ORDER_TYPES as readonly string[]).includes(query.type)) conditions.push(eq(orders.orderType, query.type));
   if (DAY.test(query.from)) conditions.push(gte(orders.createdAt, saDayStart(query.from)));
   if (DAY.test(query.to)) conditions.push(lt(orders.createdAt, saDayStart(addDays(query.to, 1))));

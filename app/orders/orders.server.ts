@@ -73,7 +73,7 @@ export async function createPendingOrder(
       tx.insert(orderLines).values({ orderId, ...item.line, displayName: item.displayName, quantity: 1, unitPriceCents: item.amountCents }),
       orderEventInsert(tx, orderId, "created", `Checkout started: ${item.displayName}, ${orderReference}`, input.now),
     ] as const;
-  const stock = item.stock;
+  const stock = item.stock ?? (input.clientKey ? uncountedHold(item) : null);
   if (!stock) {
     // Nothing to count: the three inserts are one statement, one trip to the database (decision 092).
     // Its foreign keys are checked at the statement's end, when the order exists.
@@ -101,6 +101,18 @@ export async function createPendingOrder(
     });
     return order!;
   });
+}
+
+/**
+ * The hold an order of something without counted stock (a membership, an untracked product, an
+ * uncapped ticket option) still takes: it holds no unit, but it counts against the buyer's budget of
+ * unpaid holds, so one client cannot open an order and a provider checkout per POST (decision 108).
+ * Its key names no stock ("unpaid:…"), so nothing that counts stock or seats ever reads it.
+ */
+function uncountedHold(item: Sellable): NonNullable<Sellable["stock"]> {
+  const { catalogItemId, ticketOptionId, membershipSlug } = item.line;
+  const what = catalogItemId ? `catalog:${catalogItemId}` : ticketOptionId ? `ticket:${ticketOptionId}` : `membership:${membershipSlug ?? ""}`;
+  return { key: `unpaid:${what}`, limit: Number.POSITIVE_INFINITY, soldOutReason: "" };
 }
 
 export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {

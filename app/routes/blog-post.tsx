@@ -4,7 +4,8 @@ import { z } from "zod";
 import { assertSameOrigin } from "~/admin/session.server";
 import { getAnalyticsSessionId } from "~/analytics/track";
 import { renderMarkdown } from "~/blog/markdown.server";
-import { findPost, hasLiked, reactToPost } from "~/blog/posts.server";
+import { findPost } from "~/blog/posts.server";
+import { reactAsVisitor } from "~/blog/reactions.server";
 import { countsText } from "~/components/blog/PostCard";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { useHydrated } from "~/components/ui/toast";
@@ -39,19 +40,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const reactionSchema = z.object({
   intent: z.enum(["view", "like"]),
-  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  // Sent by older pages still open in a browser; who reacted is the server's to decide.
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
 });
 
-/** A view (sent once on opening the post) or a like, each counted once per analytics session. */
+/** A view (sent once on opening the post) or a like, each counted once per visitor (decision 108). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
   const post = await postOr404(context.db, params.slug);
   const parsed = reactionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, views: post.views, likes: post.likes, liked: false }, { status: 400 });
-  const { intent, sessionId } = parsed.data;
-  const counts = await reactToPost(context.db, post.id, sessionId, intent);
-  const liked = intent === "like" || (await hasLiked(context.db, post.id, sessionId));
-  return { ok: true, views: counts?.views ?? post.views, likes: counts?.likes ?? post.likes, liked };
+  const reaction = await reactAsVisitor(context, post.id, parsed.data.intent, request.headers.get("user-agent") ?? "");
+  if (reaction.status === "limited") {
+    return data({ ok: false, views: post.views, likes: post.likes, liked: false }, { status: 429, headers: { "Retry-After": "3600" } });
+  }
+  return { ok: true, views: reaction.views, likes: reaction.likes, liked: reaction.liked };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { hitRateLimit } from "~/contact/rate-limit.server";
+import { requestClientKey } from "~/lib/client-address.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { TICKET_PAGE_RATE_LIMIT, ticketPage } from "~/tickets/ticket-page.server";
 import type { Route } from "./+types/ticket";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/ticket";
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!(await hitRateLimit(context.db, TICKET_PAGE_RATE_LIMIT, context.clientIp, context.clock.now()))) {
+  if (!(await hitRateLimit(context.db, TICKET_PAGE_RATE_LIMIT, requestClientKey(context), context.clock.now()))) {
     return data({ status: "limited" as const }, { status: 429, headers: { ...PRIVATE, "Retry-After": "600" } });
   }
   const ticket = await ticketPage(context.db, params.code, context.config.siteUrl);

@@ -1,3 +1,4 @@
+import { clientAddressKey } from "~/lib/client-address.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptAdminLogin, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, loginClientKeys } from "~/admin/login.server";
 import { ensureAdminPassword } from "~/admin/password.server";
@@ -163,7 +164,7 @@ describe("failed sign-in limit", () => {
     const ip = "192.0.2.60";
     const context = testContext(handle, { clientIp: ip });
     const rows = Array.from({ length: LOGIN_MAX_FAILURES_PER_IP }, (_, i) => ({
-      clientKey: loginClientKeys(ip, `agent number ${i}`, context.config.sessionSecret).client,
+      clientKey: loginClientKeys(clientAddressKey(ip), `agent number ${i}`, context.config.sessionSecret).client,
       succeeded: false,
       attemptedAt: new Date("2025-09-10T07:59:00Z"),
     }));

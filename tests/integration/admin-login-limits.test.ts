@@ -1,3 +1,4 @@
+import { clientAddressKey } from "~/lib/client-address.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptAdminLogin, LOGIN_MAX_FAILURES, loginClientKeys } from "~/admin/login.server";
@@ -26,7 +27,7 @@ afterAll(async () => {
 const fast = { minDurationMs: 0 };
 
 async function failureRows(ip: string, agent: string) {
-  const key = loginClientKeys(ip, agent, testContext(handle).config.sessionSecret).client;
+  const key = loginClientKeys(clientAddressKey(ip), agent, testContext(handle).config.sessionSecret).client;
   return handle.db
     .select()
     .from(loginAttempts)

@@ -81,19 +81,22 @@ describe("blog publishing", () => {
 });
 
 describe("views, likes and sorting", () => {
-  it("counts a view and a like once per session, and the sorts use the counts", async () => {
+  it("counts a view and a like once per visitor (address and browser), and the sorts use the counts", async () => {
     const slug = "building-a-capsule-wardrobe";
-    const react = (intent: string, sessionId: string) =>
-      run(postRoute.action, form(`/blog/${slug}`, { intent, sessionId }), { slug });
-    await react("view", "session-aaaaaaaa");
-    await react("view", "session-aaaaaaaa");
-    await react("view", "session-bbbbbbbb");
-    const liked = await react("like", "session-aaaaaaaa");
-    await react("like", "session-aaaaaaaa");
+    const react = (intent: string, agent: string, sessionId = `session-${Math.random().toString(36).slice(2, 12)}`) => {
+      const request = form(`/blog/${slug}`, { intent, sessionId });
+      request.headers.set("User-Agent", agent);
+      return run(postRoute.action, request, { slug });
+    };
+    await react("view", "browser A");
+    await react("view", "browser A");
+    await react("view", "browser B");
+    const liked = await react("like", "browser A");
+    await react("like", "browser A");
     expect(liked.body).toMatchObject({ ok: true, views: 2, likes: 1, liked: true });
-    const again = await react("view", "session-aaaaaaaa");
+    const again = await react("view", "browser A");
     expect(again.body).toMatchObject({ views: 2, likes: 1, liked: true });
-    expect((await react("like", "<bad>")).status).toBe(400);
+    expect((await react("like", "browser A", "<bad>")).status).toBe(400);
 
     const sorted = async (sort: string) =>
       ((await run(blogRoute.loader, new Request(`${BASE}/blog?sort=${sort}`))).body as ListBody).posts;

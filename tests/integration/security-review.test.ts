@@ -1,3 +1,4 @@
+import { clientAddressKey } from "~/lib/client-address.server";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -152,7 +153,7 @@ describe("one client cannot hold every unit without paying", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("You already have 5 items waiting for payment");
     // One of them paid (its hold converted): room for one more.
-    const mine = holdClientKey("203.0.113.50", config.sessionSecret);
+    const mine = holdClientKey(clientAddressKey("203.0.113.50"), config.sessionSecret);
     const [paid] = await handle.db
       .select({ id: stockHolds.id })
       .from(stockHolds)

@@ -144,6 +144,12 @@ export const emailOutbox = pgTable(
     memberId: integer("member_id"),
     /** What queued it, e.g. "contact:12" or "order-confirmation:{orderId}", unique so a retry queues nothing twice. */
     dedupeKey: text("dedupe_key").unique(),
+    /**
+     * The body holds a link that signs someone in or acts for them (a sign-in or renew link): once the
+     * message is sent, or given up on, the body is replaced so the outbox and its backups keep no
+     * working link (decision 108).
+     */
+    bodyExpiresOnSend: boolean("body_expires_on_send").notNull().default(false),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const STATUS_CHOICES = [
-  { value: "", label: "Any status" },
+  { value: "", label: "Any status but expired" },
   { value: "attention", label: "Needs attention" },
   { value: "refund-pending", label: "Refund pending" },
   { value: "paid", label: "Paid" },

@@ -13,6 +13,7 @@ import {
   type CheckoutToast,
   type CheckoutValues,
 } from "./checkout-schema";
+import { bindCheckoutToBrowser } from "./order-access.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
@@ -89,7 +90,9 @@ export async function submitCheckout(
       now,
     ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
   }
-  return redirect(sent.redirectUrl);
+  // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
+  const buyerCookie = await bindCheckoutToBrowser(context, order.id);
+  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyerCookie } });
 }
 
 /**

@@ -107,7 +107,7 @@ describe("order confirmation", () => {
 describe("order sweep", () => {
   it("expires pending orders whose hold ran out and returns their units", async () => {
     const id = orderIdFrom(await checkout(handle, "product", "Candy Earrings"));
-    const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" };
+    const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" };
     const early = await sweepPendingOrders(handle.db, createSimulatorProvider(), new Date("2025-09-10T08:10:00Z"), 15, mail);
     expect(early.expired).toBe(0);
     expect((await orderOf(id)).status).toBe("pending");

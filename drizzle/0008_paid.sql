@@ -1,0 +1,1 @@
+DROP INDEX "order_access_buyer_idx";

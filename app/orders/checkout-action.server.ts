@@ -13,6 +13,7 @@ import {
   type CheckoutToast,
   type CheckoutValues,
 } from "./checkout-schema";
+import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
 import { bindCheckoutToBrowser } from "./order-access.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
@@ -56,6 +57,9 @@ export async function submitCheckout(
     return { ok: false, toast: checkoutErrorToast(reason), values };
   }
 
+  const quantity = seatsFromForm(found.item.orderType, field(form, "seats"));
+  if (quantity === null) return { ok: false, toast: checkoutErrorToast(SEATS_PROBLEM), values };
+
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   let order;
   try {
@@ -67,6 +71,7 @@ export async function submitCheckout(
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
       clientKey: holdClientKey(context.clientIp, context.config.sessionSecret),
+      quantity,
     });
   } catch (error) {
     if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };

@@ -23,6 +23,12 @@ export function OrderContentsView({
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
           <dt className="font-semibold">Item</dt>
           <dd className="break-words">{contents.itemName}</dd>
+          {tickets.length > 1 ? (
+            <>
+              <dt className="font-semibold">Seats</dt>
+              <dd>{tickets.length}</dd>
+            </>
+          ) : null}
           <dt className="font-semibold">Amount</dt>
           <dd>{contents.amount}</dd>
           {membership ? (

@@ -62,7 +62,7 @@ const NEXT_STEPS: Record<"spec" | "tickets" | "membership", string[]> = {
     "We will send you updates on your order status by email.",
   ],
   tickets: [
-    "Your tickets are below: show a QR code at the door, on your phone or printed.",
+    "Your tickets are above: show a QR code at the door, on your phone or printed.",
     "Your order page keeps them for you: bookmark it.",
     "You will also receive a confirmation email with your tickets.",
   ],
@@ -109,6 +109,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           <Link to="/" className="btn-outline">Back to Home</Link>
         </div>
       </div>
+      {buyer ? <OrderContentsView contents={buyer.contents} canEnterAccount={buyer.canEnterAccount} accountProblem={actionData?.accountProblem} /> : null}
       {state === "success" ? (
         <section className="card mx-auto mt-8 max-w-2xl p-6 sm:p-8" aria-labelledby="next-heading">
           <h2 id="next-heading" className="font-display text-2xl">What's Next?</h2>
@@ -127,7 +128,6 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
           ) : null}
         </section>
       ) : null}
-      {buyer ? <OrderContentsView contents={buyer.contents} canEnterAccount={buyer.canEnterAccount} accountProblem={actionData?.accountProblem} /> : null}
     </section>
   );
 }

@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const STATE_WORDS = {
-  success: "Paid",
+  success: "Paid: everything you bought is below.",
   pending: "Payment pending: this page shows your order once the payment is complete.",
   failed: "Not paid: the payment did not go through, and nothing was charged for this order.",
   refunded: "Refunded: the money went back to the card it was paid with.",

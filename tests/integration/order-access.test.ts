@@ -1,9 +1,11 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { emailOutbox, memberSessions, orderAccess, orders, tickets } from "~/db/schema";
+import { emailOutbox, memberPeriods, memberSessions, orderAccess, orders, tickets } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
+import { startRenewalCheckout } from "~/memberships/renewal-checkout.server";
 import { orderPageToken } from "~/orders/order-access.server";
+import { createSimulatorProvider } from "~/payments/simulator.server";
 import { runSimulatorIntent } from "~/payments/simulator-actions.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as confirmationAction, loader as confirmationLoader } from "~/routes/order-confirmation";
@@ -158,6 +160,19 @@ describe("a paid membership: into /account from the browser that bought it", () 
     const account = await get(accountLoader, context(), "/account", session);
     expect(account.data.signedIn).toBe(true);
     expect(account.data.account.email).toBe("new.member@example.com");
+  });
+
+  it("binds a renewal's checkout to the browser that pays it too", async () => {
+    const { orderId: firstOrder } = await startCheckout("membership", "style-starter", { ...buyer, email: "renewing@example.com" });
+    await pay(firstOrder);
+    const [period] = await handle.db.select().from(memberPeriods).where(eq(memberPeriods.orderId, firstOrder));
+    const started = await startRenewalCheckout(context(), period!.memberId, createSimulatorProvider());
+    if (!started.ok) throw new Error(started.reason);
+    const cookie = cookiePair(started.buyerCookie);
+    const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec(started.redirectUrl)![1]!;
+    await pay(renewalId);
+    const shown = await get(confirmationLoader, context(), confirmationPath(renewalId), cookie);
+    expect(shown.data.buyer.contents.membership).toMatchObject({ tierName: "The Style Starter", paidUntil: "10 November 2025" });
   });
 
   it("does not sign anyone in for an order that is not a membership", async () => {

@@ -72,9 +72,14 @@ test("a buyer pays for two workshop seats and sees both tickets with QR codes, t
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(url("/workshop/tablecloth-skirt"));
   await expect(page.getByTestId("seats-left")).toHaveText("8 of 8 seats left");
+  await page.getByTestId("seats-left").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("workshop-seats-left-390.png") });
 
   await page.goto(url(WORKSHOP_CHECKOUT));
+  await expect(page.getByLabel("Seats").locator("option")).toHaveText(["1 seat, R 250.00", "2 seats, R 500.00", "3 seats, R 750.00"]);
   await page.getByLabel("Seats").selectOption("2");
+  await page.screenshot({ path: testInfo.outputPath("checkout-seats-390.png") });
+  await expectNoAxeViolations(page);
   await fillCustomer(page, "nomvula.mahlangu@example.com");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(/\/payments\/simulator\/[0-9a-f-]{36}$/);

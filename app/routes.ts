@@ -62,6 +62,8 @@ export default [
   route("api/webhooks/yoco", "routes/api.webhooks.yoco.ts"),
   route("payments/simulator/:orderId", "routes/payments-simulator.tsx"),
   route("ticket/:code", "routes/ticket.tsx"),
+  route("ticket/:code/calendar", "routes/ticket-calendar.ts"),
+  route("order/:token", "routes/order.tsx"),
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -50,6 +50,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /checkout",
     "Disallow: /account",
     "Disallow: /order-confirmation",
+    "Disallow: /order/",
     "Disallow: /payments",
     "Disallow: /api/",
     "",

@@ -8,3 +8,4 @@ export * from "./schema/analytics";
 export * from "./schema/orders";
 export * from "./schema/admin";
 export * from "./schema/members";
+export * from "./schema/order-access";

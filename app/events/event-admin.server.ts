@@ -36,8 +36,9 @@ export async function listEventsForAdmin(db: Database, now: Date) {
         id: o.id,
         type: o.type,
         price: formatRand(o.priceCents),
-        capacity: o.capacity,
         ...(seats.get(o.id) ?? { sold: 0, held: 0, left: o.capacity }),
+        // The option's own capacity: the admin list edits that one (a session's count is on its page).
+        capacity: o.capacity,
       })),
     };
   };

@@ -9,6 +9,17 @@ export interface SeatCount {
   held: number;
   /** Seats a visitor can still buy; null when the option has no capacity. */
   left: number | null;
+  /** The seats there are in all (the session's own count, else the option's); null when not counted. */
+  capacity: number | null;
+}
+
+/** Below this many seats left, the event page says how many ("3 of 8 seats left"). */
+export const FEW_SEATS = 10;
+
+/** "3 of 8 seats left" while fewer than ten remain and some do; null otherwise. */
+export function seatsLeftLabel(count: SeatCount | undefined): string | null {
+  if (!count || count.left === null || count.capacity === null || count.left <= 0 || count.left >= FEW_SEATS) return null;
+  return `${count.left} of ${count.capacity} ${count.capacity === 1 ? "seat" : "seats"} left`;
 }
 
 interface SeatOption {
@@ -56,7 +67,7 @@ export async function seatCounts(
     const sold = Number(rows.find((r) => r.key === key && r.status === "converted")?.n ?? 0);
     const held = Number(rows.find((r) => r.key === key && r.status === "held")?.n ?? 0);
     const capacity = session?.capacity ?? option.capacity;
-    counts.set(option.id, { sold, held, left: capacity === null ? null : Math.max(0, capacity - sold - held) });
+    counts.set(option.id, { sold, held, left: capacity === null ? null : Math.max(0, capacity - sold - held), capacity });
   }
   return counts;
 }

@@ -12,7 +12,7 @@ type ActionContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
 export type AccountActionResult =
   | { intent: string; ok: true; message: string; renewUrl?: undefined }
   | { intent: string; ok: false; message: string; errors?: FieldErrors<MemberDetails & { email: string }>; values?: Record<string, string> }
-  | { intent: "renew"; ok: true; renewUrl: string; message?: undefined };
+  | { intent: "renew"; ok: true; renewUrl: string; buyerCookie: string; message?: undefined };
 
 /** Room for every field of the largest /account form, percent-encoded, and nothing more. */
 const MAX_FORM_BYTES = 4096;
@@ -54,7 +54,7 @@ export async function memberAction(context: ActionContext, memberId: number, for
     case "renew": {
       const started = await startRenewalCheckout(context, memberId);
       if (!started.ok) return { status: 409, result: { intent, ok: false, message: started.reason } };
-      return { status: 200, result: { intent: "renew", ok: true, renewUrl: started.redirectUrl } };
+      return { status: 200, result: { intent: "renew", ok: true, renewUrl: started.redirectUrl, buyerCookie: started.buyerCookie } };
     }
     case "change-plan": {
       const parsed = changePlanSchema.safeParse({ tier: text(form, "tier") });

@@ -1,5 +1,6 @@
 import type { AppContext } from "~/context.server";
 import { sendToPaymentPage } from "~/orders/checkout-action.server";
+import { bindCheckoutToBrowser } from "~/orders/order-access.server";
 import { createPendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
 import type { PaymentProvider } from "~/payments/provider";
@@ -15,7 +16,7 @@ export async function startRenewalCheckout(
   context: Pick<AppContext, "db" | "config" | "clock">,
   memberId: number,
   provider: PaymentProvider = paymentProvider(context.config),
-): Promise<{ ok: true; redirectUrl: string } | { ok: false; reason: string }> {
+): Promise<{ ok: true; redirectUrl: string; buyerCookie: string } | { ok: false; reason: string }> {
   const member = await findMember(context.db, memberId);
   if (!member) return { ok: false, reason: "We could not find your membership." };
   const now = context.clock.now();
@@ -34,5 +35,7 @@ export async function startRenewalCheckout(
     memberId: member.id,
   });
   const sent = await sendToPaymentPage(context, order, provider);
-  return sent.ok ? { ok: true, redirectUrl: sent.redirectUrl } : { ok: false, reason: sent.toast.description ?? sent.toast.title };
+  if (!sent.ok) return { ok: false, reason: sent.toast.description ?? sent.toast.title };
+  // This browser pays, so it sees the renewed membership on the confirmation page (decision 106).
+  return { ok: true, redirectUrl: sent.redirectUrl, buyerCookie: await bindCheckoutToBrowser(context, order.id) };
 }

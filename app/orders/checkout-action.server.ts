@@ -15,6 +15,8 @@ import {
   type CheckoutValues,
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
+import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
+import { bindCheckoutToBrowser } from "./order-access.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
@@ -57,6 +59,8 @@ export async function submitCheckout(
     return { ok: false, toast: checkoutErrorToast(reason), values };
   }
 
+  const quantity = seatsFromForm(found.item.orderType, field(form, "seats"));
+  if (quantity === null) return { ok: false, toast: checkoutErrorToast(SEATS_PROBLEM), values };
   if (!(await withinCheckoutBudget(context))) return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
@@ -70,6 +74,7 @@ export async function submitCheckout(
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
       clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
+      quantity,
     });
   } catch (error) {
     if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };
@@ -93,7 +98,9 @@ export async function submitCheckout(
       now,
     ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
   }
-  return redirect(sent.redirectUrl);
+  // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
+  const buyerCookie = await bindCheckoutToBrowser(context, order.id);
+  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyerCookie } });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AppContext } from "~/context.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { findOrder, findOrderByCheckoutId, type OrderRow } from "./orders.server";
+import { mailSettingsForOrders } from "./payment-events.server";
 import { reconcileOrder, settleUnpaidReturn } from "./reconcile.server";
 import { retryCheckoutQuery } from "./retry.server";
 
@@ -50,7 +51,7 @@ export async function confirmationView(
     return { state: stateFromQuery(status), reference: rawOrderId ?? rawCheckout, orderId: rawOrderId, checkoutId: rawCheckout, fromOrder: false, retry: null };
   }
   let current = order.status;
-  const mail = { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail };
+  const mail = mailSettingsForOrders(context.config);
   if (current === "pending" && status === "success") {
     const reconciled = await reconcileOrder(context.db, provider, order, context.clock.now(), mail);
     if (reconciled !== "unreachable") current = reconciled;

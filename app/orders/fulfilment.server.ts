@@ -5,6 +5,7 @@ import { orders } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import { orderTickets } from "~/tickets/issue.server";
+import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "./fulfilment-methods";
 import { recordOrderEvent } from "./order-history.server";
@@ -56,7 +57,9 @@ export async function resendConfirmation(context: Context, orderId: string, key:
   return context.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order || !["paid", "partially_refunded"].includes(order.status)) return "not-paid" as const;
-    const email = await customerConfirmationEmail(order, context.config.siteUrl, { tickets: await orderTickets(tx, order.id), contact: await shopContact(tx), now });
+    await orderPageAccessUpsert(tx, context.config.sessionSecret, order.id, now);
+    const orderPage = orderPageUrl(context.config.siteUrl, context.config.sessionSecret, order.id);
+    const email = await customerConfirmationEmail(order, context.config.siteUrl, { tickets: await orderTickets(tx, order.id), contact: await shopContact(tx), now, orderPage });
     const queued = await queueEmail(tx, { ...email, dedupeKey: `${email.dedupeKey}:resend:${key}` });
     if (queued) {
       await recordAudit(tx, { action: "order.resend", entity: "order", entityId: order.id, summary: `Resent the confirmation of ${order.reference}` }, now);

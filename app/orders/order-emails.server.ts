@@ -57,7 +57,7 @@ async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string,
 export async function customerConfirmationEmail(
   order: OrderRow,
   siteUrl: string,
-  extras: { tickets?: IssuedTicket[]; contact: ShopContact; now: Date },
+  extras: { tickets?: IssuedTicket[]; contact: ShopContact; now: Date; orderPage: string },
 ): Promise<OutgoingEmail> {
   const tickets = extras.tickets ?? [];
   const blocks: EmailBlock[] = [
@@ -77,6 +77,8 @@ export async function customerConfirmationEmail(
   } else {
     blocks.push({ kind: "paragraph", text: "Your order will be processed within 1-2 business days. We will email you with status updates." });
   }
+  blocks.push({ kind: "paragraph", text: "Your order page shows this order, and your tickets if you bought any, whenever you need them. It is private to you: keep this email." });
+  blocks.push({ kind: "button", href: extras.orderPage, label: "Your order page" });
   blocks.push({ kind: "paragraph", text: `Questions? Reply to this email or visit ${siteUrl}/contact and quote your order reference.` });
   const { html, text } = renderEmail({
     preheader: tickets.length ? `Your ticket for ${tickets[0]!.eventTitle}` : `Order ${order.reference} is confirmed`,

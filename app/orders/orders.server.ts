@@ -39,9 +39,12 @@ export async function createPendingOrder(
     clientKey: string | null;
     /** The member a renewal is for. */
     memberId?: number;
+    /** Seats of a ticket or workshop (1 for anything else): the line's quantity, the hold's units and the amount. */
+    quantity?: number;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
+  const quantity = input.quantity ?? 1;
   // The id is made here, so the order, its line and its history entry need nothing from one another.
   const orderId = randomUUID();
   const orderReference = newReference();
@@ -54,7 +57,7 @@ export async function createPendingOrder(
           reference: orderReference,
           orderType: item.orderType,
           itemName: item.displayName,
-          amountCents: item.amountCents,
+          amountCents: item.amountCents * quantity,
           currency: "ZAR",
           status: "pending",
           customerFirstName: customer.firstName,
@@ -70,7 +73,7 @@ export async function createPendingOrder(
           updatedAt: input.now,
         })
         .returning(),
-      tx.insert(orderLines).values({ orderId, ...item.line, displayName: item.displayName, quantity: 1, unitPriceCents: item.amountCents }),
+      tx.insert(orderLines).values({ orderId, ...item.line, displayName: item.displayName, quantity, unitPriceCents: item.amountCents }),
       orderEventInsert(tx, orderId, "created", `Checkout started: ${item.displayName}, ${orderReference}`, input.now),
     ] as const;
   const stock = item.stock ?? (input.clientKey ? uncountedHold(item) : null);
@@ -92,7 +95,7 @@ export async function createPendingOrder(
     await placeHold(tx, {
       orderId,
       key: stock.key,
-      quantity: 1,
+      quantity,
       soldOutReason: stock.soldOutReason,
       itemName: item.displayName,
       now: input.now,

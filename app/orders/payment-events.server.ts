@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
@@ -10,6 +11,7 @@ import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, holdsToConvert, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
+import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
 import { isOrderId, type OrderRow } from "./orders.server";
 
@@ -35,7 +37,15 @@ export interface MailSettingsForOrders {
   siteUrl: string;
   /** OWNER_EMAIL: used when the owner stored no notification address in /admin/settings. */
   ownerEmail: string;
+  /** SESSION_SECRET: signs the link to the order's private page that the confirmation carries (decision 106). */
+  secret: string;
 }
+
+export const mailSettingsForOrders = (config: Pick<AppConfig, "siteUrl" | "sessionSecret" | "mail">): MailSettingsForOrders => ({
+  siteUrl: config.siteUrl,
+  ownerEmail: config.mail.ownerEmail,
+  secret: config.sessionSecret,
+});
 
 /**
  * Starts a statement (a Drizzle query runs when awaited) without waiting for its answer; the caller
@@ -194,7 +204,8 @@ export async function recordPayment(
     const tickets = attention ? [] : await issueTickets(tx, paid, input.now);
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
     const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
-    const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now });
+    const orderPage = orderPageUrl(input.mail.siteUrl, input.mail.secret, order.id);
+    const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now, orderPage });
     const email = (queued: OutgoingEmail, name: string) => queuedEmailStatement(tx, { ...queued, orderId: order.id }, name);
     // A membership's confirmation belongs to the member's email history too.
     const emails = [email({ ...confirmation, memberId: member?.id }, "confirmation"), email(ownerOrderNotice(paid, ownerEmail, contact, tickets.length), "owner_notice")];
@@ -205,7 +216,9 @@ export async function recordPayment(
       emails.push(notice);
       entries.push(orderHistoryEntry({ orderId: order.id, kind: "attention", summary: "Needs attention: no unit was left for this late payment", at: input.now }), notice.historyEntry);
     }
-    const ctes = [...(paymentWritten ? [] : [update]), ...emails.map((e) => e.cte)];
+    // The private page the confirmation links to is recorded in the same statement.
+    const pageAccess = sql`order_page as (${orderPageAccessUpsert(tx, input.mail.secret, order.id, input.now).getSQL()})`;
+    const ctes = [...(paymentWritten ? [] : [update]), pageAccess, ...emails.map((e) => e.cte)];
     await Promise.all([paymentWritten, tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${orderHistoryInsert(entries)}`)]);
     return { outcome: attention ? ("paid-needs-attention" as const) : ("paid" as const), order: paid };
   });

@@ -2,6 +2,7 @@ import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { Clock } from "~/lib/clock";
 import { paymentProvider } from "~/payments/providers.server";
+import { mailSettingsForOrders } from "./payment-events.server";
 import { sweepPendingOrders } from "./reconcile.server";
 
 /**
@@ -12,10 +13,7 @@ import { sweepPendingOrders } from "./reconcile.server";
 export function startOrderSweeper(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 60_000) {
   const { config, database, clock } = runtime;
   const sweep = () => {
-    sweepPendingOrders(database.db, paymentProvider(config), clock.now(), config.payment.stockHoldMinutes, {
-      siteUrl: config.siteUrl,
-      ownerEmail: config.mail.ownerEmail,
-    }).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
+    sweepPendingOrders(database.db, paymentProvider(config), clock.now(), config.payment.stockHoldMinutes, mailSettingsForOrders(config)).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
   };
   // Once soon after start too: after a crash or a deploy, orders left pending meanwhile are settled
   // (paid at the provider, or expired and their holds released) without waiting a whole interval.

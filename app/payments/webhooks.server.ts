@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context.server";
-import { recordIgnoredEvent, recordPayment, recordRefund, recordRefundFailure, type PaymentOutcome } from "~/orders/payment-events.server";
+import { mailSettingsForOrders, recordIgnoredEvent, recordPayment, recordRefund, recordRefundFailure, type PaymentOutcome } from "~/orders/payment-events.server";
 import { webhookSecret } from "./providers.server";
 import { verifyWebhook } from "./webhook-signature.server";
 
@@ -42,7 +42,7 @@ export async function handlePaymentWebhook(
       paymentId: payload.id,
       amountCents: payload.amount,
       now,
-      mail: { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail },
+      mail: mailSettingsForOrders(context.config),
     }));
   } else if (verified.known && (verified.event.type === "refund.succeeded" || verified.event.type === "refund.failed")) {
     const { payload } = verified.event;
@@ -54,7 +54,7 @@ export async function handlePaymentWebhook(
       paymentId: payload.paymentId,
       amountCents: payload.amount,
       now,
-      mail: { siteUrl: context.config.siteUrl, ownerEmail: context.config.mail.ownerEmail },
+      mail: mailSettingsForOrders(context.config),
     };
     ({ outcome } = verified.event.type === "refund.succeeded" ? await recordRefund(context.db, refund) : await recordRefundFailure(context.db, refund));
   } else {

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!member) return data({ done: null, problem: BAD_LINK }, { status: 410, headers: PRIVATE });
   if (purpose === "renew") {
     const started = await startRenewalCheckout(context, member.id);
-    if (started.ok) throw redirect(started.redirectUrl);
+    if (started.ok) throw redirect(started.redirectUrl, { headers: { "Set-Cookie": started.buyerCookie } });
     return data({ done: null, problem: started.reason }, { status: 409, headers: PRIVATE });
   }
   const cancelled = await cancelMembership(context.db, member.id, context.clock.now(), "member");

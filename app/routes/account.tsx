@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const memberId = await signedInMemberId(request, context);
   if (memberId === undefined) throw redirect("/account");
   const { status, result } = await memberAction(context, memberId, form);
-  if (result.ok && result.renewUrl) throw redirect(result.renewUrl);
+  if (result.ok && result.renewUrl) throw redirect(result.renewUrl, { headers: { "Set-Cookie": result.buyerCookie } });
   return data(result, { status, headers: PRIVATE });
 }
 

@@ -1,13 +1,28 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { assertSameOrigin } from "~/admin/session.server";
 import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
+import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { confirmationView, type ConfirmationState } from "~/orders/confirmation.server";
+import { buyerConfirmation, enterAccountAsBuyer } from "~/orders/order-contents.server";
 import type { Route } from "./+types/order-confirmation";
 import { WhatsAppLink } from "~/components/contact/WhatsAppLink";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return confirmationView(new URL(request.url).searchParams, context);
+  const view = await confirmationView(new URL(request.url).searchParams, context);
+  // Only the browser that made the checkout sees what the order holds (decision 106).
+  const buyer = view.fromOrder ? await buyerConfirmation(request, context, view.orderId, view.state) : null;
+  return { ...view, buyer };
+}
+
+/** "Go to your account": signs the member of this paid order in, from the browser that bought it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const orderId = new URL(request.url).searchParams.get("orderId");
+  const entered = await enterAccountAsBuyer(request, context, orderId);
+  if (entered.ok) throw redirect("/account", { headers: { "Set-Cookie": entered.cookie } });
+  return data({ accountProblem: entered.message }, { status: 403 });
 }
 
 const TEXT: Record<ConfirmationState, { icon: string; title: string; description: string }> = {
@@ -40,8 +55,28 @@ const PURCHASE_EVENT: Record<ConfirmationState, AnalyticsEventType> = {
   refunded: "purchase_pending",
 };
 
-export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { state, reference, orderId, checkoutId, retry } = loaderData;
+/** The spec's "What's Next?" for goods and services; tickets and memberships are delivered on this page already. */
+const NEXT_STEPS: Record<"spec" | "tickets" | "membership", string[]> = {
+  spec: [
+    "You will receive a confirmation email with your order details.",
+    "Your order will be processed within 1-2 business days.",
+    "We will send you updates on your order status by email.",
+  ],
+  tickets: [
+    "Your tickets are above: show a QR code at the door, on your phone or printed.",
+    "Your order page keeps them for you: bookmark it.",
+    "You will also receive a confirmation email with your tickets.",
+  ],
+  membership: [
+    "Your membership is active now: your account shows it, with your payments and renewals.",
+    "We will email you a Renew link before your month runs out.",
+    "You will also receive a confirmation email with your order details.",
+  ],
+};
+
+export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, reference, orderId, checkoutId, retry, buyer } = loaderData;
+  const steps = NEXT_STEPS[buyer?.contents.tickets.length ? "tickets" : buyer?.contents.membership ? "membership" : "spec"];
   const text = TEXT[state];
 
   useEffect(() => {
@@ -76,14 +111,23 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
         <WhatsAppLink lead="Questions about your order?" paragraphClassName="mt-6" />
       </div>
+      {buyer ? <OrderContentsView contents={buyer.contents} canEnterAccount={buyer.canEnterAccount} accountProblem={actionData?.accountProblem} /> : null}
       {state === "success" ? (
         <section className="card mx-auto mt-8 max-w-2xl p-6 sm:p-8" aria-labelledby="next-heading">
           <h2 id="next-heading" className="font-display text-2xl">What's Next?</h2>
           <ul className="mt-4 list-disc space-y-2 pl-5 text-ink/85">
-            <li>You will receive a confirmation email with your order details.</li>
-            <li>Your order will be processed within 1-2 business days.</li>
-            <li>We will send you updates on your order status by email.</li>
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
           </ul>
+          {buyer ? (
+            <p className="mt-4">
+              <Link to={buyer.orderPagePath} className="font-semibold text-accent underline underline-offset-4">
+                Your order page
+              </Link>{" "}
+              <span className="text-ink/85">is private to you: bookmark it to find this order again.</span>
+            </p>
+          ) : null}
         </section>
       ) : null}
     </section>

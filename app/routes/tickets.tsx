@@ -5,7 +5,7 @@ import { Carousel } from "~/components/events/Carousel";
 import { EventFacts } from "~/components/events/EventFacts";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { ticketAvailability } from "~/events/ticket-availability";
-import { saleSession, seatCounts } from "~/events/seats.server";
+import { saleSession, seatCounts, seatsLeftLabel } from "~/events/seats.server";
 import { GALLERY_EVENT_IDS } from "~/events/ticket-pages";
 import { DemoBadge } from "~/components/events/DemoBadge";
 import { formatRand, shortRand } from "~/lib/money";
@@ -53,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         description: o.description,
         status: soldOut ? ("sold-out" as const) : availability.status,
         label: soldOut ? "Sold Out" : availability.status === "available" ? null : availability.label,
+        seatsLeft: availability.status === "available" ? seatsLeftLabel(seats.get(o.id)) : null,
       };
     }),
     showGallery: GALLERY_EVENT_IDS.has(event.id),
@@ -108,6 +109,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                       <h3 className="text-lg font-semibold">{o.type}</h3>
                       <p className="font-display text-xl">{formatRand(o.priceCents)}</p>
                       {o.description ? <p className="text-sm text-ink/80">{o.description}</p> : null}
+                      {o.seatsLeft ? <p className="mt-1 text-sm font-semibold text-accent" data-testid="seats-left">{o.seatsLeft}</p> : null}
                     </div>
                     {o.status === "available" ? (
                       <Link

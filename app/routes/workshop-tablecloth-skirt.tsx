@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { trackEvent } from "~/analytics/track";
-import { findEvent } from "~/events/events.server";
+import { findEvent, listTicketOptions } from "~/events/events.server";
+import { saleSession, seatCounts, seatsLeftLabel } from "~/events/seats.server";
 import { describeSession, nextSession } from "~/events/sessions.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/workshop-tablecloth-skirt";
@@ -11,10 +12,14 @@ export const WORKSHOP_TITLE = "Transform Tablecloth into Wrap Around Skirt";
 const CHECKOUT_URL = `/checkout?${new URLSearchParams({ type: "workshop", item: WORKSHOP_TITLE, price: "R250" })}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const now = context.clock.now();
   const event = await findEvent(context.db, "tablecloth-workshop");
-  const session = await nextSession(context.db, "tablecloth-workshop", context.clock.now());
+  const session = await nextSession(context.db, "tablecloth-workshop", now);
+  const options = event ? await listTicketOptions(context.db, event.id) : [];
+  const seats = event && options.length ? await seatCounts(context.db, options, await saleSession(context.db, event, now), now) : undefined;
   return {
     nextSessionText: describeSession(session.startsAt, session.endsAt),
+    seatsLeft: options.map((o) => seatsLeftLabel(seats?.get(o.id))).find((label) => label !== null) ?? null,
     description: event?.description ?? "",
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
@@ -24,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
-  const { images, points, includes, description, location, nextSessionText } = loaderData;
+  const { images, points, includes, description, location, nextSessionText, seatsLeft } = loaderData;
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     trackEvent("event_view", { itemName: WORKSHOP_TITLE });
@@ -69,6 +74,7 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </section>
+          {seatsLeft ? <p className="font-semibold text-accent" data-testid="seats-left">{seatsLeft}</p> : null}
           <Link to={CHECKOUT_URL} className="btn-primary min-h-11">Join Monthly Workshop - R250</Link>
         </div>
       </div>

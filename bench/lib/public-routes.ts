@@ -14,6 +14,8 @@ const SAMPLES: Record<string, string> = {
   "membership/:tier": "/membership/glow-bee-journey",
   "blog/:slug": "/blog/the-art-of-upcycling",
   "ticket/:code": "/ticket/SEED-NO-SUCH-CODE",
+  // Likewise an order page exists only once an order is made: an unknown token draws "Order not found".
+  "order/:token": "/order/SEED-NO-SUCH-ORDER-PAGE-TOKEN-00",
   checkout: "/checkout?type=product&item=Test%20Product&price=R5",
   "order-confirmation": "/order-confirmation?status=success",
   // Signed out, a receipt answers the sign-in form; a member's own receipt draws the same route module.

@@ -36,7 +36,7 @@ async function joinByPayment(email: string, tier = "style-starter") {
     paymentId: `pay-members-admin-${payments}`,
     amountCents: order!.amountCents,
     now: new Date("2025-09-10T08:00:00Z"),
-    mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" },
+    mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" },
   });
   expect(paid.outcome).toBe("paid");
   const [member] = await handle.db.select().from(members).where(eq(members.email, email));

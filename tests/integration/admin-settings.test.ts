@@ -146,7 +146,7 @@ describe("site settings", () => {
       paymentId: "pay-settings",
       amountCents: order!.amountCents,
       now: new Date("2025-09-10T08:00:00Z"),
-      mail: { siteUrl: "http://localhost:3000", ownerEmail: OWNER_EMAIL },
+      mail: { siteUrl: "http://localhost:3000", ownerEmail: OWNER_EMAIL, secret: "test-secret-test-secret-test-secret" },
     });
     expect(paid.outcome).toBe("paid");
     const mails = await handle.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `order-%:${orderId}`));

@@ -8,7 +8,7 @@ import { runMembershipJob } from "~/memberships/membership-job.server";
 import { cancelMembership, chooseNextTier, findMemberByEmail, giftMonth, memberPayments, type MemberRow } from "~/memberships/members.server";
 import { addDays, hasAccessOn } from "~/memberships/periods";
 import { startRenewalCheckout } from "~/memberships/renewal-checkout.server";
-import { recordPayment } from "~/orders/payment-events.server";
+import { mailSettingsForOrders, recordPayment } from "~/orders/payment-events.server";
 import { runSimulatorIntent } from "~/payments/simulator-actions.server";
 import * as link from "~/routes/account-link";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
@@ -95,7 +95,7 @@ describe(`memberships that renew (${DB_NAME})`, () => {
         paymentId: "p_again",
         amountCents: 15000,
         now: new Date("2026-02-01T10:00:00+02:00"),
-        mail: { siteUrl: config.siteUrl, ownerEmail: config.mail.ownerEmail },
+        mail: mailSettingsForOrders(config),
       });
     }
     expect((await reload(member.id)).paidUntil).toBe("2026-02-28");

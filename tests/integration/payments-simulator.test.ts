@@ -93,7 +93,9 @@ describe("order confirmation", () => {
     expect(odd).toMatchObject({ state: "success", fromOrder: false });
     const id = orderIdFrom(await checkout(handle, "product", "Test Product"));
     const view = await confirmation(`?status=pending&orderId=${id}`);
-    expect(Object.keys(view).sort()).toEqual(["checkoutId", "fromOrder", "orderId", "reference", "retry", "state"]);
+    // What the order holds is shown only to the browser that made the checkout (decision 106): not to this request.
+    expect(Object.keys(view).sort()).toEqual(["buyer", "checkoutId", "fromOrder", "orderId", "reference", "retry", "state"]);
+    expect(view.buyer).toBeNull();
     expect(JSON.stringify(view)).not.toContain("thandi");
   });
 
@@ -107,7 +109,7 @@ describe("order confirmation", () => {
 describe("order sweep", () => {
   it("expires pending orders whose hold ran out and returns their units", async () => {
     const id = orderIdFrom(await checkout(handle, "product", "Candy Earrings"));
-    const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" };
+    const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" };
     const early = await sweepPendingOrders(handle.db, createSimulatorProvider(), new Date("2025-09-10T08:10:00Z"), 15, mail);
     expect(early.expired).toBe(0);
     expect((await orderOf(id)).status).toBe("pending");

@@ -152,6 +152,8 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
         "app/orders/holds.server.ts",
         // Passes holdClientKey()'s result on to the hold.
         "app/orders/orders.server.ts",
+        "app/routes/order.tsx",
+        "app/routes/ticket-calendar.ts",
         "app/routes/ticket.tsx",
       ].sort(),
     );

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const now = new Date("2025-09-10T10:00:00+02:00");
-const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" };
+const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" };
 
 async function candy() {
   const [row] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));

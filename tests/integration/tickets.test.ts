@@ -81,7 +81,7 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
       paymentId: "p_repeat",
       amountCents: 25000,
       now: NOW,
-      mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test" },
+      mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" },
     });
     expect(again.outcome).toBe("unchanged");
     expect(await handle.db.select().from(tickets).where(eq(tickets.orderId, id))).toHaveLength(1);

@@ -8,6 +8,8 @@ import {
   type CheckoutActionResult,
   type CheckoutValues,
 } from "~/orders/checkout-schema";
+import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
+import { formatRand } from "~/lib/money";
 
 const fieldClass =
   "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
@@ -82,6 +84,18 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="item" value={item} />
         <input type="hidden" name="sessionId" value={sessionId} />
+        {sellsSeats(type) ? (
+          <label className={labelClass}>
+            Seats
+            <select name="seats" defaultValue="1" className={fieldClass}>
+              {Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(amountCents * n)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <label className={labelClass}>
             First Name

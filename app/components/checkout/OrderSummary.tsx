@@ -1,4 +1,5 @@
 import { formatRand } from "~/lib/money";
+import { sellsSeats } from "~/orders/checkout-seats";
 
 export interface SummaryItem {
   name: string;
@@ -21,7 +22,8 @@ export function OrderSummary({ item }: { item: SummaryItem }) {
           {item.description ? <dd className="mt-1 text-sm text-ink/80">{item.description}</dd> : null}
         </div>
         <div className="flex items-baseline justify-between border-t border-ink/10 pt-3">
-          <dt className="font-semibold">Total</dt>
+          {/* Seats are chosen in the form, whose options show each total. */}
+          <dt className="font-semibold">{sellsSeats(item.orderType) ? "Price per seat" : "Total"}</dt>
           <dd className="font-display text-2xl" data-testid="checkout-total">
             {formatRand(item.amountCents)}
             {item.orderType === "membership" ? <span className="text-base font-normal"> / month</span> : null}

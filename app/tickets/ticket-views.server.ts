@@ -4,10 +4,13 @@ import { events, ticketOptions, tickets } from "~/db/schema";
 import { describeSession } from "~/events/sessions.server";
 import { ticketUrl } from "./codes";
 import { qrSvg } from "./qr.server";
+import { formatShortCode } from "./short-code";
 
 /** One ticket as the buyer's confirmation and order pages draw it (components/orders/TicketCard.tsx). */
 export interface TicketView {
   code: string;
+  /** The door's eight-character code, printed "ABCD-EFGH" for reading aloud. */
+  doorCode: string;
   /** The ticket's own page, which its QR code opens. */
   pagePath: string;
   /** The .ics download; null while the event has no date. */
@@ -35,6 +38,7 @@ export async function orderTicketViews(db: Pick<Database, "select">, orderId: st
   return Promise.all(
     rows.map(async ({ ticket, event, type }) => ({
       code: ticket.code,
+      doorCode: formatShortCode(ticket.shortCode),
       pagePath: `/ticket/${ticket.code}`,
       calendarPath: ticket.sessionStartsAt ? `/ticket/${ticket.code}/calendar` : null,
       qrSvg: await qrSvg(ticketUrl(siteUrl, ticket.code)),

@@ -65,7 +65,10 @@ async function expectTwoTickets(page: Page) {
     // The instance's SITE_URL is its default, http://localhost:{port}: the path names the ticket.
     expect(new URL(await decodeQr(card.getByRole("img", { name: /QR code for seat/ }))).pathname).toBe(ticketLink);
     await expect(card.getByRole("link", { name: /Add to calendar/ })).toHaveAttribute("href", `${ticketLink}/calendar`);
+    await expect(card.getByTestId("door-code")).toHaveText(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
   }
+  const doorCodes = await cards.getByTestId("door-code").allTextContents();
+  expect(new Set(doorCodes).size, "each seat has its own door code").toBe(2);
 }
 
 test("a buyer pays for two workshop seats and sees both tickets with QR codes, then keeps them on her order page", async ({ page }, testInfo) => {

@@ -2,8 +2,7 @@ import type { TicketView } from "~/tickets/ticket-views.server";
 
 /**
  * One ticket on the buyer's confirmation and order pages: the QR code the door scans (drawn on the
- * server), the seat, when and where, and a calendar file. The short code the door can type in joins
- * the facts below when tickets have one.
+ * server), the door code that can be typed in instead, the seat, when and where, and a calendar file.
  */
 export function TicketCard({ ticket, seats }: { ticket: TicketView; seats: number }) {
   const seat = seats > 1 ? `${ticket.seatNumber} of ${seats}` : String(ticket.seatNumber);
@@ -22,6 +21,12 @@ export function TicketCard({ ticket, seats }: { ticket: TicketView; seats: numbe
           data-ticket-qr={ticket.code}
           dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
         />
+        <p className="text-center">
+          <span className="block text-sm font-semibold">Door code</span>
+          <span className="font-mono text-2xl font-bold tracking-widest whitespace-nowrap" data-testid="door-code">
+            {ticket.doorCode}
+          </span>
+        </p>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
           <dt className="font-semibold">Name</dt>
           <dd className="break-words">{ticket.holderName}</dd>
@@ -31,7 +36,6 @@ export function TicketCard({ ticket, seats }: { ticket: TicketView; seats: numbe
           <dd>{ticket.when}</dd>
           <dt className="font-semibold">Where</dt>
           <dd className="break-words">{ticket.location}</dd>
-          {/* The door's short code (branch `door`) goes here, as a Code row. */}
         </dl>
         <div className="flex flex-wrap gap-3">
           {ticket.calendarPath ? (

@@ -19,11 +19,15 @@ const refundPending = exists(
 const refundedAt = sql<Date | null>`case when ${orders.status} in ('refunded', 'partially_refunded') then
   (select max(coalesce(${refunds.completedAt}, ${refunds.createdAt})) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded') end`;
 
-/** A paid physical product the owner has still to post or hand over (the dashboard's list and the orders filter). */
+/**
+ * A paid physical product the owner has still to post or hand over (the dashboard's list and the orders
+ * filter). One that needs attention had no unit left: it is refunded, not posted, so it is not here.
+ */
 export const toPost = and(
   eq(orders.orderType, "product"),
   inArray(orders.status, ["paid", "partially_refunded"]),
   eq(orders.fulfilmentStatus, "unfulfilled"),
+  eq(orders.needsAttention, false),
 )!;
 
 /**

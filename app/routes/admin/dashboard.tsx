@@ -51,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const formatDate = formatDateTime;
+/** One object for every render: a new one each time would show the toast again on each re-render. */
+const LOAD_FAILED: ToastMessage = { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
 
 const tableClass = "w-full min-w-[40rem] text-left text-sm";
 const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
@@ -62,9 +64,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
-  const failed: ToastMessage | null = dashboard
-    ? null
-    : { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
+  const failed = dashboard ? null : LOAD_FAILED;
   const exportQuery = `?period=${encodeURIComponent(params.get("period") ?? period)}`;
 
   return (

@@ -147,7 +147,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={section} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-xl font-semibold">Customer</h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Name</dt>
             <dd className="break-words">{order.customer.name}</dd>
             <dt className="text-ink-soft">Email</dt>
@@ -164,12 +164,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul>
             {lines.map((l) => (
               <li key={l.id} className="flex justify-between gap-3">
-                <span className="break-words">{l.quantity} × {l.name}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{l.quantity} × {l.name}</span>
                 <Money cents={l.unitPriceCents} />
               </li>
             ))}
           </ul>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-ink-soft">Charged</dt>
             <dd className="font-semibold"><Money cents={order.amountCents} /></dd>
             {order.refundedCents ? (
@@ -199,7 +199,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </dl>
           <details className="text-sm">
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Details<span className="sr-only"> from the payment provider</span></summary>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
               <dt className="text-ink-soft">Provider</dt>
               <dd>{order.provider}</dd>
               <dt className="text-ink-soft">Checkout id</dt>
@@ -253,7 +253,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="key" value={key} />
               {errorFor("resend") ? <p className="font-semibold text-red-800">{errorFor("resend")}</p> : null}
-              <button type="submit" className="btn-outline" disabled={busy}>Yes, send it to {order.customer.email}</button>
+              <button type="submit" className="btn-outline max-w-full" disabled={busy}><span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {order.customer.email}</span></button>
             </Form>
           </details>
         ) : (
@@ -288,7 +288,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <ol className="space-y-2">
           {history.map((h) => (
             <li key={h.id} className="flex flex-wrap justify-between gap-x-3">
-              <span className="break-words">{h.summary}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{h.summary}</span>
               <time className="text-sm text-ink-soft" dateTime={h.at}>{formatDateTime(h.at)}</time>
             </li>
           ))}
@@ -298,7 +298,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <h3 className="pt-2 font-semibold">Emails</h3>
             <ul className="space-y-1 text-sm">
               {emails.map((e) => (
-                <li key={e.id} className="break-words">
+                <li key={e.id} className="[overflow-wrap:anywhere]">
                   {e.subject} to {e.to}: {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
                 </li>
               ))}

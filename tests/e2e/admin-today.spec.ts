@@ -150,17 +150,21 @@ test("a visitor pays for earrings, writes from /contact and joins; days later th
 
   // Answering the message takes it off the dashboard; thirty changes fill the activity log.
   await owner.goto("/admin/messages?state=unanswered");
-  await owner.getByRole("button", { name: `Mark answered: ${SUBJECT}` }).click();
+  await owner.getByRole("button", { name: /^Mark answered/ }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Marked answered" })).toBeVisible();
   await expect(owner.getByText("No messages match.")).toBeVisible();
   await owner.goto("/admin");
   await expect(todo.getByRole("link", { name: /message/ })).toHaveCount(0);
-  for (let i = 0; i < 15; i++) {
-    await owner.goto("/admin/messages");
-    await owner.getByRole("button", { name: `Mark not answered: ${SUBJECT}` }).click();
-    await expect(owner.getByRole("button", { name: `Mark answered: ${SUBJECT}` })).toBeVisible();
-    await owner.getByRole("button", { name: `Mark answered: ${SUBJECT}` }).click();
-    await expect(owner.getByRole("button", { name: `Mark not answered: ${SUBJECT}` })).toBeVisible();
+  // Thirty more changes, through the same form's endpoint (the page's own button was pressed above).
+  await owner.goto("/admin/messages");
+  const messageId = await owner.locator('input[name="id"]').first().inputValue();
+  for (let i = 0; i < 30; i++) {
+    const response = await owner.request.post("/admin/messages", {
+      form: { id: messageId, answered: i % 2 === 0 ? "no" : "yes" },
+      headers: { Origin: app!.base },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
   }
   await owner.goto("/admin/activity");
   await expect(owner.getByRole("listitem").filter({ hasText: "Marked answered" })).not.toHaveCount(0);

@@ -7,7 +7,7 @@ import {
   readFlash,
   setFlashCookie,
 } from "~/admin/session.server";
-import { ADMIN_APP_LINKS } from "~/components/admin/app-links";
+import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/admin-login";

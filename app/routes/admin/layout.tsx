@@ -2,7 +2,7 @@ import { data, Outlet } from "react-router";
 import { readToastCookie } from "~/admin/flash-toast.server";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminShell } from "~/components/admin/AdminShell";
-import { ADMIN_APP_LINKS } from "~/components/admin/app-links";
+import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast } from "~/components/ui/toast";
 import type { Route } from "./+types/layout";
 

@@ -1,4 +1,5 @@
 /**
+ * Here in lib/ and not named admin-…: the sign-in page links it too, and must load no admin chunk.
  * The admin installs on a phone's home screen (public/admin.webmanifest: standalone, opens at /admin).
  * Only admin pages link it, so a visitor's browser never offers to install the shop's back office.
  */

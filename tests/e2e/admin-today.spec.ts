@@ -206,5 +206,17 @@ test("no admin page scrolls sideways at 390 px with long data in it, and axe fin
     await expectNoSideways(owner, `${path} at 390 px`);
   }
   await expectUsableAtPhoneAndLaptop(owner, "/admin");
+
+  // Installable: the manifest is linked from admin pages only and opens standalone at the dashboard.
+  await owner.goto("/admin");
+  await expect(owner.locator('link[rel="manifest"]')).toHaveAttribute("href", "/admin.webmanifest");
+  const manifest = await owner.request.get("/admin.webmanifest");
+  expect(manifest.status()).toBe(200);
+  const body = (await manifest.json()) as { display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+  expect([body.display, body.start_url]).toEqual(["standalone", "/admin"]);
+  expect(body.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  for (const icon of body.icons) expect((await owner.request.get(icon.src)).headers()["content-type"]).toBe("image/png");
+  await owner.goto("/");
+  await expect(owner.locator('link[rel="manifest"]')).toHaveCount(0);
   await owner.context().close();
 });

@@ -61,7 +61,7 @@ export default function AccountReceipt({ loaderData: r }: Route.ComponentProps) 
           {r.shop.email} · {r.shop.phone}
         </p>
       </div>
-      <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
+      <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">{label}</dt>

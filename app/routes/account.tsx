@@ -96,7 +96,7 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
 
       <section aria-labelledby="plan-heading" className="mt-8">
         <h2 id="plan-heading" className="text-xl font-semibold">Your plan</h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">Plan</dt>
           <dd>{account.tierName}</dd>
           <dt className="font-semibold">Status</dt>

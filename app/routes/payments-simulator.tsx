@@ -46,7 +46,7 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
         <p className="mt-3 text-ink/85">
           This page stands in for the card payment page. No card is charged: choose what the payment should do.
         </p>
-        <dl className="mt-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="font-semibold">Item</dt>
           <dd>{order.itemName}</dd>
           <dt className="font-semibold">Amount</dt>

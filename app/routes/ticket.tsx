@@ -52,7 +52,7 @@ export default function TicketPage({ loaderData }: Route.ComponentProps) {
             className="mx-auto w-full max-w-64 [&_svg]:h-auto [&_svg]:w-full"
             dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
           />
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-semibold">Name</dt>
             <dd>{ticket.holderName}</dd>
             <dt className="font-semibold">Seat</dt>

@@ -54,7 +54,7 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="card p-5">
             <h2 className="font-display text-2xl">Workshop Details</h2>
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="font-semibold">Next session</dt><dd>{nextSessionText}</dd>
               <dt className="font-semibold">Frequency</dt><dd>Monthly</dd>
               <dt className="font-semibold">Duration</dt><dd>3 hours</dd>

@@ -18,7 +18,7 @@ export function EventFacts({ event, className }: { event: EventFactsData; classN
     ["Focus", event.focus],
   ];
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 ${className}`}>
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 ${className}`}>
       {facts.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-semibold">{term}</dt>

@@ -10,7 +10,9 @@ const COOKIE = "admin_toast";
 const MAX_LENGTH = 300;
 
 export function setToastCookie(message: ToastMessage): string {
-  const value = Buffer.from(JSON.stringify(message).slice(0, MAX_LENGTH * 2)).toString("base64url");
+  // An id of its own, so the page shows it once however often the loader data that carries it is rendered.
+  const withId = { ...message, id: message.id ?? crypto.randomUUID() };
+  const value = Buffer.from(JSON.stringify(withId).slice(0, MAX_LENGTH * 2)).toString("base64url");
   // Path=/ because client navigations fetch "/admin/….data" as well as documents.
   return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }
@@ -27,6 +29,7 @@ export function readToastCookie(request: Request): { toast: ToastMessage | null;
         title: parsed.title.slice(0, MAX_LENGTH),
         description: typeof parsed.description === "string" ? parsed.description.slice(0, MAX_LENGTH) : undefined,
         variant: parsed.variant === "destructive" ? "destructive" : "default",
+        id: typeof parsed.id === "string" && /^[\w-]{1,40}$/.test(parsed.id) ? parsed.id : undefined,
       },
       clear,
     };

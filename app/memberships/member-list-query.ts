@@ -10,13 +10,18 @@ export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** The filter for members who need a renewal within the week: active and due in 7 days, or due and lapsing. */
+export const SOON = "soon";
+export const SOON_DAYS = 7;
+export const SOON_LABEL = "Due or lapsing within 7 days";
+
 export interface MemberListQuery {
   /** Name or email, any part of it. */
   q: string;
   /** A tier's slug, or "" for every tier. */
   tier: string;
-  /** A member status, or "" for every status. */
-  status: "" | MemberStatus;
+  /** A member status, "soon" (due or lapsing within the week, the dashboard's list), or "" for every status. */
+  status: "" | MemberStatus | typeof SOON;
   page: number;
 }
 
@@ -26,7 +31,7 @@ export function readMemberQuery(search: URLSearchParams): MemberListQuery {
   return {
     q: textParam(search, "q"),
     tier: textParam(search, "tier", 80),
-    status: (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : "",
+    status: status === SOON ? SOON : (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : "",
     page: pageParam(search),
   };
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, members, membershipTiers } from "~/db/schema";
-import { MEMBER_STATUSES, type MemberListQuery } from "./member-list-query";
+import { MEMBER_STATUSES, SOON, SOON_DAYS, type MemberListQuery } from "./member-list-query";
 import { memberPayments } from "./members.server";
-import type { MemberStatus } from "./periods";
+import { addDays, type MemberStatus } from "./periods";
 
 export const MEMBERS_PAGE_SIZE = 25;
 
@@ -21,11 +21,19 @@ function searchCondition(raw: string): SQL | undefined {
   return sql`${members.search} like ${`%${like(q)}%`}`;
 }
 
-export function memberListConditions(query: MemberListQuery): SQL | undefined {
+/**
+ * Members whose renewal falls within the week from `today` (a South African day): active ones paid until
+ * a day in it, and due ones, who lapse within it. Read from paid_until, so a status the daily job has not
+ * moved yet still counts.
+ */
+export const renewingSoon = (today: string) =>
+  and(inArray(members.status, ["active", "due"]), lte(members.paidUntil, addDays(today, SOON_DAYS)))!;
+
+export function memberListConditions(query: MemberListQuery, today: string): SQL | undefined {
   return and(
     searchCondition(query.q),
     query.tier ? eq(members.tierSlug, query.tier) : undefined,
-    query.status ? eq(members.status, query.status) : undefined,
+    query.status === SOON ? renewingSoon(today) : query.status ? eq(members.status, query.status) : undefined,
   );
 }
 
@@ -33,8 +41,8 @@ export function memberListConditions(query: MemberListQuery): SQL | undefined {
  * Members a page at a time, the next to pay first: with a status filter, members_status_idx
  * (status, paid_until) gives both the rows and their order.
  */
-export async function listMembersForAdmin(db: Database, query: MemberListQuery) {
-  const where = memberListConditions(query);
+export async function listMembersForAdmin(db: Database, query: MemberListQuery, today: string) {
+  const where = memberListConditions(query, today);
   const [{ total }] = await db.select({ total: count() }).from(members).where(where);
   const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pages);
@@ -58,8 +66,8 @@ export async function listMembersForAdmin(db: Database, query: MemberListQuery) 
 }
 
 /** Rows for the CSV export of a filtered list, in batches, in the list's order. */
-export async function* memberExportRows(db: Database, query: MemberListQuery, batch = 2000) {
-  const where = memberListConditions(query);
+export async function* memberExportRows(db: Database, query: MemberListQuery, today: string, batch = 2000) {
+  const where = memberListConditions(query, today);
   const nextTier = alias(membershipTiers, "next_tier");
   for (let offset = 0; ; offset += batch) {
     const rows = await db

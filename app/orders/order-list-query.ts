@@ -5,7 +5,7 @@ export const ORDER_TYPES = ["product", "service", "membership", "workshop", "tic
 
 export interface OrderListQuery {
   q: string;
-  /** An order status, "attention" (paid but needing the owner) or "refund-pending". */
+  /** An order status, "attention" (paid but needing the owner), "to-post" (a paid product not yet sent) or "refund-pending". */
   status: string;
   type: string;
   /** South African days, YYYY-MM-DD, both included. */

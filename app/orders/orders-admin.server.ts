@@ -15,6 +15,21 @@ const refundPending = exists(
   sql`(select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} in ('requested', 'pending'))`,
 );
 
+/** When the last refund went through: only refunded orders ask, so other rows cost nothing. */
+const refundedAt = sql<Date | null>`case when ${orders.status} in ('refunded', 'partially_refunded') then
+  (select max(coalesce(${refunds.completedAt}, ${refunds.createdAt})) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded') end`;
+
+/**
+ * A paid physical product the owner has still to post or hand over (the dashboard's list and the orders
+ * filter). One that needs attention had no unit left: it is refunded, not posted, so it is not here.
+ */
+export const toPost = and(
+  eq(orders.orderType, "product"),
+  inArray(orders.status, ["paid", "partially_refunded"]),
+  eq(orders.fulfilmentStatus, "unfulfilled"),
+  eq(orders.needsAttention, false),
+)!;
+
 /**
  * The search box: a reference is looked up by its index, an email address by the lower(email) prefix
  * index, anything else by name, email or phone (digits only, so "082 555" finds "+27 82 555 0101").
@@ -33,6 +48,7 @@ function searchCondition(raw: string): SQL | undefined {
 export function orderListConditions(query: OrderListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [searchCondition(query.q)];
   if (query.status === "attention") conditions.push(eq(orders.needsAttention, true));
+  else if (query.status === "to-post") conditions.push(toPost);
   else if (query.status === "refund-pending") conditions.push(refundPending);
   else if ((ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(orders.status, query.status as (typeof ORDER_STATUSES)[number]));
   // Checkouts nobody paid for are clutter by default (and one client could make many): "Expired" finds them.
@@ -66,9 +82,13 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
       lastName: orders.customerLastName,
       email: orders.customerEmail,
       itemName: orders.itemName,
+      orderType: orders.orderType,
       amountCents: orders.amountCents,
+      refundedCents: orders.refundedCents,
+      refundedAt: sql<string | null>`${refundedAt}`,
       status: orders.status,
       fulfilment: orders.fulfilmentStatus,
+      fulfilmentMethod: orders.fulfilmentMethod,
       needsAttention: orders.needsAttention,
       refundPending: sql<boolean>`${refundPending}`,
     })
@@ -77,7 +97,7 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
-  return { total, page, pages, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  return { total, page, pages, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), refundedAt: r.refundedAt ? new Date(r.refundedAt).toISOString() : null })) };
 }
 
 /** Rows for the CSV export of a filtered list, in batches, oldest first. */

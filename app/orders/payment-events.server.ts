@@ -14,6 +14,7 @@ import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refu
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
 import { isOrderId, type OrderRow } from "./orders.server";
+import { providerName } from "./payment-words";
 
 export type PaymentOutcome =
   | "paid"
@@ -113,7 +114,8 @@ async function firstDeliveryOfOrder(tx: Tx, event: EventRecord, ref: OrderRef): 
 }
 
 /** Where a payment event came from, in the order's history. */
-const source = (event: EventRecord) => (event.eventType === "checkout.completed" ? "asking the payment provider" : `webhook ${event.eventType}`);
+/** Who confirmed a payment, in the owner's words (the event's own name stays in payment_events). */
+const source = (order: Pick<OrderRow, "provider">) => providerName(order.provider);
 
 /** Orders that are paid, in whole or in part still: what a repeated or late payment event must not touch. */
 const SETTLED = new Set<OrderRow["status"]>(["paid", "refunded", "partially_refunded"]);
@@ -154,7 +156,7 @@ export async function recordPayment(
     if (!first) return { outcome: "duplicate" as const };
     if (!order) return { outcome: "unknown-order" as const };
     if (SETTLED.has(order.status)) {
-      await recordOrderEvent(tx, order.id, "webhook", `Payment confirmed again by ${source(input.event)}: nothing changed`, input.now);
+      await recordOrderEvent(tx, order.id, "webhook", `Payment confirmed again by ${source(order)}: nothing changed`, input.now);
       return { outcome: "unchanged" as const, order };
     }
     if (input.amountCents !== order.amountCents) {
@@ -188,7 +190,7 @@ export async function recordPayment(
     const paidEntry = orderHistoryEntry({
       orderId: order.id,
       kind: "paid",
-      summary: `Paid (${source(input.event)})${wasClosed ? ` after it was ${order.status}` : ""}`,
+      summary: `Payment confirmed by ${source(order)}${wasClosed ? ` after it was ${order.status}` : ""}`,
       at: input.now,
       detail: { paymentId: input.paymentId },
     });

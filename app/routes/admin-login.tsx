@@ -7,6 +7,7 @@ import {
   readFlash,
   setFlashCookie,
 } from "~/admin/session.server";
+import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/admin-login";
@@ -18,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flash === "logout" ? { title: "Logged out", description: "You have been logged out successfully" } : null;
   return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
+
+export const links: Route.LinksFunction = () => ADMIN_APP_LINKS;
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);

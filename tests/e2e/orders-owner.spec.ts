@@ -104,10 +104,10 @@ test("the owner finds the order by the buyer's email, marks it fulfilled (the bu
   await owner.getByRole("link", { name: reference }).click();
   await expect(owner.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
 
-  await owner.getByText("Mark fulfilled", { exact: true }).click();
+  await owner.getByText("Mark posted or handed over", { exact: true }).click();
   await owner.getByLabel("How").selectOption({ label: "Posted" });
-  await owner.getByRole("button", { name: "Yes, mark fulfilled and email the customer" }).click();
-  await expect(owner.getByText("Marked fulfilled").first()).toBeVisible();
+  await owner.getByRole("button", { name: "Yes, mark it and email the customer" }).click();
+  await expect(owner.getByText("Marked posted").first()).toBeVisible();
   await expect
     .poll(async () => (await subjectsTo(BUYER)).some((s) => s.endsWith("is complete")), { timeout: 30_000 })
     .toBe(true);
@@ -118,7 +118,7 @@ test("the owner finds the order by the buyer's email, marks it fulfilled (the bu
   await refund.dblclick();
   await expect(owner.getByText(/Refunded|Refund already requested/).first()).toBeVisible();
   await owner.reload();
-  await expect(owner.getByText("Refunded", { exact: true }).first()).toBeVisible();
+  await expect(owner.getByText(/^Refunded R \d[\d,]*\.\d\d on \d{1,2} [A-Z][a-z]{2,3}$/).first()).toBeVisible();
   await expect(owner.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(1);
   expect(await candyLeft(page)).toBe(before);
   await expect

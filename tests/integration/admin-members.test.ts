@@ -39,7 +39,9 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const query = (q: Partial<MemberListQuery> = {}): MemberListQuery => ({ q: "", tier: "", status: "", page: 1, ...q });
-const names = async (q: Partial<MemberListQuery>) => (await listMembersForAdmin(handle.db, query(q))).members.map((m) => m.name.split(" ")[0]);
+/** The test clock's South African day (tests/setup/test-db.ts). */
+const TODAY = "2025-09-10";
+const names = async (q: Partial<MemberListQuery>, today = TODAY) => (await listMembersForAdmin(handle.db, query(q), today)).members.map((m) => m.name.split(" ")[0]);
 const get = (path: string) => new Request(`${BASE}${path}`, { headers: { Cookie: cookie } });
 
 async function settle(run: () => unknown): Promise<{ status: number; body: unknown }> {
@@ -82,6 +84,15 @@ describe("the members list", () => {
     expect(await names({ tier: "style-starter", status: "active" })).toEqual(["Thandi"]);
     expect(await names({ q: "example", status: "due" })).toEqual(["Pieter"]);
     expect(await names({ tier: "no-such-tier" })).toEqual([]);
+  });
+
+  it("\"soon\" finds members due within 7 days or due and lapsing, never the lapsed or cancelled", async () => {
+    expect(await names({ status: "soon" })).toEqual(["Pieter"]);
+    // Ten days on, the two paid until 20 and 25 September are within the week; Zanele cancelled, Anna lapsed.
+    expect(await names({ status: "soon" }, "2025-09-20")).toEqual(["Pieter", "Lerato", "Kim"]);
+    const page = await settle(() => memberList.loader({ request: get("/admin/members?status=soon"), params: {}, context: testContext(handle) } as never));
+    expect((page.body as { query: MemberListQuery; total: number }).query.status).toBe("soon");
+    expect((page.body as { total: number }).total).toBe(1);
   });
 
   it("the page reads its filters from the query and ignores a status that is not one", async () => {
@@ -156,7 +167,7 @@ describe("the CSV export", () => {
 
 describe("a member's page", () => {
   it("shows the member with the emails queued for them, newest first", async () => {
-    const [thandi] = (await listMembersForAdmin(handle.db, query({ q: "thandi" }))).members;
+    const [thandi] = (await listMembersForAdmin(handle.db, query({ q: "thandi" }), TODAY)).members;
     await handle.db.insert(emailOutbox).values([
       { toAddress: "thandi@example.test", subject: "Your membership renews in 7 days", textBody: "t", memberId: thandi!.id, createdAt: new Date("2025-09-24T07:00:00Z") },
       { toAddress: "thandi@example.test", subject: "Your membership renews tomorrow", textBody: "t", memberId: thandi!.id, status: "sent", createdAt: new Date("2025-09-30T07:00:00Z"), sentAt: new Date("2025-09-30T07:01:00Z") },
@@ -193,9 +204,9 @@ describe("pagination", () => {
     await handle.db.insert(members).values(
       Array.from({ length: 30 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${String(i).padStart(2, "0")}@bulk.test`, phone: "", tierSlug: "starter-bee", status: "active" as const, paidUntil: "2026-01-01", joinedAt: JOINED })),
     );
-    const first = await listMembersForAdmin(handle.db, query({ q: "bulk" }));
+    const first = await listMembersForAdmin(handle.db, query({ q: "bulk" }), TODAY);
     expect([first.total, first.pages, first.page, first.members.length]).toEqual([30, 2, 1, 25]);
-    const last = await listMembersForAdmin(handle.db, query({ q: "bulk", page: 9 }));
+    const last = await listMembersForAdmin(handle.db, query({ q: "bulk", page: 9 }), TODAY);
     expect([last.page, last.members.length]).toEqual([2, 5]);
     expect(new Set([...first.members, ...last.members].map((m) => m.id)).size).toBe(30);
   });

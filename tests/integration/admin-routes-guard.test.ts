@@ -148,6 +148,7 @@ const GUARDED: Record<string, Case[]> = {
   "routes/admin/messages.tsx": [
     { name: "messages", handler: "loader", method: "GET", url: "/admin/messages", expect: "redirect-to-login" },
     { name: "messages search", handler: "loader", method: "GET", url: `/admin/messages?q=${SECRET}`, expect: "redirect-to-login" },
+    { name: "mark a message answered", handler: "action", method: "POST", url: "/admin/messages", form: { id: "1", answered: "yes" }, expect: "redirect-to-login" },
   ],
   "routes/admin/attendees.tsx": [
     { name: "attendees", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/attendees", params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },

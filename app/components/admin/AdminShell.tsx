@@ -107,7 +107,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
 }
 
 /** The top of a section: its heading and the actions that belong to it ("New product"). */
-export function AdminPageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+export function AdminPageHeader({ title, children }: { title: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>

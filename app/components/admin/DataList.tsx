@@ -61,7 +61,7 @@ export function DataList<Row>({
             {media ? <div className="shrink-0">{media.cell(row)}</div> : null}
             <div className="min-w-0 flex-1">
             <div className="font-semibold">{primary.cell(row)}</div>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               {columns
                 .filter((c) => c !== primary && c !== media)
                 .map((c) => (

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 
 export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** Set on a toast that comes from the server (a save's cookie): the same one is never shown twice. */
+  id?: string;
 }
 
-interface ShownToast extends ToastMessage {
+interface ShownToast extends Omit<ToastMessage, "id"> {
   id: number;
+  /** The page it was shown on: a toast says what just happened there, so it goes when she moves on. */
+  path: string | null;
 }
 
 /** How long a toast stays (the spec: 4 to 5 seconds). */
@@ -20,7 +25,8 @@ const emit = () => listeners.forEach((listener) => listener());
 
 export function toast(message: ToastMessage): number {
   const id = nextId++;
-  shown = [...shown.slice(-2), { ...message, id }];
+  const { id: _serverId, ...text } = message;
+  shown = [...shown.slice(-2), { ...text, id, path: typeof window === "undefined" ? null : window.location.pathname }];
   emit();
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
@@ -37,7 +43,7 @@ const subscribe = (listener: () => void) => {
 };
 const noToasts: ShownToast[] = [];
 
-function ToastCard({ message, onClose }: { message: ToastMessage; onClose?: () => void }) {
+function ToastCard({ message, onClose }: { message: Omit<ToastMessage, "id">; onClose?: () => void }) {
   const destructive = message.variant === "destructive";
   return (
     <div
@@ -62,9 +68,19 @@ function ToastCard({ message, onClose }: { message: ToastMessage; onClose?: () =
 const regionClass =
   "pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-96";
 
+/** Toasts of pages left behind: on the next page they would read as news of something done there. */
+function dismissToastsOfOtherPages(pathname: string) {
+  const kept = shown.filter((t) => t.path === null || t.path === pathname);
+  if (kept.length === shown.length) return;
+  shown = kept;
+  emit();
+}
+
 /** The live region where toasts appear; rendered once in the root layout. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, () => shown, () => noToasts);
+  const { pathname } = useLocation();
+  useEffect(() => dismissToastsOfOtherPages(pathname), [pathname]);
   return (
     <div aria-live="polite" className={regionClass}>
       {toasts.map((t) => (
@@ -83,6 +99,13 @@ export function useHydrated() {
 }
 
 /**
+ * Ids of the server's toasts already shown in this page's life. A layout's loader data outlives the
+ * page it was loaded for, so the toast it carries reaches an ActionToast again whenever that one is
+ * mounted anew (another page under the same layout): the id makes it a toast shown once.
+ */
+const shownIds = new Set<string>();
+
+/**
  * Shows the toast an action returned. After hydration it goes through the Toaster; before
  * JavaScript has loaded (a plain form POST) the server renders the same card in place, so the
  * visitor sees the message either way.
@@ -91,7 +114,10 @@ export function ActionToast({ message }: { message?: ToastMessage | null }) {
   const hydrated = useHydrated();
   const last = useRef<ToastMessage | null | undefined>(undefined);
   useEffect(() => {
-    if (message && message !== last.current) toast(message);
+    if (message && message !== last.current && !(message.id && shownIds.has(message.id))) {
+      if (message.id) shownIds.add(message.id);
+      toast(message);
+    }
     last.current = message;
   }, [message]);
   if (hydrated || !message) return null;

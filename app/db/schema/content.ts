@@ -1,5 +1,6 @@
 /** Blog posts and reactions, contact messages, uploaded photos and the gallery. */
-import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const blogPosts = pgTable(
@@ -51,8 +52,13 @@ export const contactSubmissions = pgTable(
     sessionId: text("session_id"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** When the owner marked it answered; null while it waits for her (the dashboard counts these). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
-  (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_submissions_created_idx").on(t.createdAt),
+    index("contact_submissions_unanswered_idx").on(t.createdAt).where(sql`${t.answeredAt} is null`),
+  ],
 );
 
 /** Raw bytes (PostgreSQL bytea), as Node Buffers. */

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { listAudit } from "~/admin/audit.server";
+import { fieldLabel, summaryWords, valueWords } from "~/admin/audit-words";
 import { formatDateTime } from "~/admin/format-date";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
@@ -10,13 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const before = Number(new URL(request.url).searchParams.get("before") ?? "");
   return listAudit(context.db, Number.isSafeInteger(before) && before > 0 ? before : null);
-}
-
-/** A short, readable form of one field's value in the before/after lines. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "(empty)";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
@@ -34,25 +28,22 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             return (
               <li key={e.id} className="card p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold break-words">{e.summary}</p>
+                  <p className="min-w-0 font-semibold break-words">{summaryWords(e.entity, e.summary)}</p>
                   <p className="text-sm text-ink-soft">
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </p>
                 </div>
                 {e.before && e.after && fields.length ? (
-                  <details className="mt-2 text-sm">
-                    <summary className="min-h-11 cursor-pointer py-2 font-semibold">Before and after</summary>
-                    <dl className="space-y-2">
-                      {fields.map((f) => (
-                        <div key={f}>
-                          <dt className="font-semibold">{f}</dt>
-                          <dd className="break-words text-ink-soft">
-                            {show(e.before?.[f])} → {show(e.after?.[f])}
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </details>
+                  <dl className="mt-2 space-y-1 text-sm">
+                    {fields.map((f) => (
+                      <div key={f} className="break-words">
+                        <dt className="inline font-semibold">{fieldLabel(e.entity, f)}: </dt>
+                        <dd className="inline text-ink-soft">
+                          {valueWords(f, e.before?.[f])} → {valueWords(f, e.after?.[f])}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
                 ) : null}
               </li>
             );

@@ -12,7 +12,9 @@ import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { activeMemberFigures } from "~/memberships/members-admin.server";
-import { ordersNeedingAttention } from "~/orders/orders-admin.server";
+import { loadTodoList } from "~/dashboard/todo.server";
+import { southAfricanDay } from "~/memberships/periods";
+import { TodoList } from "~/components/admin/TodoList";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,36 +37,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Dashboard data failed to load:", error);
   }
-  const [attention, memberFigures] = await Promise.all([
-    ordersNeedingAttention(context.db).catch(() => []),
+  const [todo, memberFigures] = await Promise.all([
+    loadTodoList(context.db, now).catch((error: unknown) => {
+      console.error("The to-do list failed to load:", error);
+      return null;
+    }),
     activeMemberFigures(context.db).catch((error: unknown) => {
       console.error("Member figures failed to load:", error);
       return null;
     }),
   ]);
-  return data({ dashboard, period, now: now.toISOString(), toast, attention, memberFigures }, { headers });
+  return data({ dashboard, period, now: now.toISOString(), today: southAfricanDay(now), toast, todo, memberFigures }, { headers });
 }
 
 const formatDate = formatDateTime;
+/** One object for every render: a new one each time would show the toast again on each re-render. */
+const LOAD_FAILED: ToastMessage = { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
 
 const tableClass = "w-full min-w-[40rem] text-left text-sm";
 const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, period, now, toast, attention, memberFigures } = loaderData;
+  const { dashboard, period, now, today, toast, todo, memberFigures } = loaderData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
-  const failed: ToastMessage | null = dashboard
-    ? null
-    : { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
+  const failed = dashboard ? null : LOAD_FAILED;
   const exportQuery = `?period=${encodeURIComponent(params.get("period") ?? period)}`;
 
   return (
     <div className={adminPageClass}>
       <AdminPageHeader title="Admin Dashboard" />
+
+      {todo ? <TodoList todo={todo} today={today} /> : null}
 
       <Form method="get" action="/admin" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
         <div>
@@ -94,19 +101,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {loading ? "Loading analytics..." : ""}
         </p>
       </Form>
-
-      {attention.length ? (
-        <section aria-label="Orders that need attention" className="rounded-2xl border-2 border-red-800 bg-white p-4 sm:p-6">
-          <h2 className="text-xl font-semibold text-red-800">Orders that need attention</h2>
-          <ul className="mt-2 space-y-1">
-            {attention.map((o) => (
-              <li key={o.id}>
-                <Link to={`/admin/orders/${o.id}`} className="link font-semibold">{o.reference}</Link> {o.itemName}: {o.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
 
       {!dashboard ? (
         <div role="alert" className="card p-6">

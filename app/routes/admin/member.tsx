@@ -125,7 +125,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={section} aria-labelledby="member-heading">
           <h2 id="member-heading" className="text-xl font-semibold">Membership</h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Tier</dt>
             <dd className="break-words">
               {member.tierName}
@@ -158,7 +158,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 
         <section className={section} aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="text-xl font-semibold">Contact</h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Email</dt>
             <dd className="break-all"><a className="link" href={mailtoHref(member.email)}>{member.email}</a></dd>
             <dt className="text-ink-soft">Phone</dt>
@@ -206,7 +206,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="resend" />
             <p className="text-ink-soft">Emails a link to pay for the next month.</p>
-            <button type="submit" className="btn-outline" disabled={busy}>Yes, send it to {member.email}</button>
+            <button type="submit" className="btn-outline max-w-full" disabled={busy}><span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {member.email}</span></button>
           </Form>
         </details>
       </section>
@@ -242,7 +242,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         {emails.length ? (
           <ul className="space-y-1 text-sm">
             {emails.map((e) => (
-              <li key={e.id} className="break-words">
+              <li key={e.id} className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">{e.subject}</span>: queued {formatDateTime(e.createdAt)},{" "}
                 {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
               </li>

@@ -3,6 +3,7 @@ import { csvResponse } from "~/admin/csv-response.server";
 import { requireAdmin } from "~/admin/session.server";
 import { readMemberQuery } from "~/memberships/member-list-query";
 import { memberExportRows } from "~/memberships/members-admin.server";
+import { southAfricanDay } from "~/memberships/periods";
 import type { Route } from "./+types/members-export";
 
 /** GET /admin/members/export?…: the members list as filtered, as CSV (401 without a session). */
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const header = ["Name", "Email", "Phone", "Tier", "Monthly price (ZAR)", "Next tier", "Status", "Paid until", "Joined", "Cancelled"];
   async function* lines() {
     yield csvRow(header);
-    for await (const { member: m, tierName, tierPriceCents, nextTierName } of memberExportRows(context.db, query)) {
+    for await (const { member: m, tierName, tierPriceCents, nextTierName } of memberExportRows(context.db, query, southAfricanDay(context.clock.now()))) {
       yield csvRow([
         m.name,
         m.email,

@@ -7,14 +7,15 @@ import { Pagination } from "~/components/admin/Pagination";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, readMemberQuery } from "~/memberships/member-list-query";
+import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, readMemberQuery, SOON, SOON_LABEL } from "~/memberships/member-list-query";
+import { southAfricanDay } from "~/memberships/periods";
 import { listMembersForAdmin, listTierChoices, memberFigures } from "~/memberships/members-admin.server";
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = readMemberQuery(new URL(request.url).searchParams);
-  const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query), memberFigures(context.db), listTierChoices(context.db)]);
+  const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())), memberFigures(context.db), listTierChoices(context.db)]);
   return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };
 }
 
@@ -38,7 +39,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           <div className="card col-span-2 p-4 sm:col-span-1">
             <dt className="text-sm font-semibold text-ink-soft">Monthly recurring revenue</dt>
-            <dd className="mt-1 font-display text-2xl font-semibold" data-testid="members-mrr">{formatRand(figures.mrrCents)}</dd>
+            <dd className="mt-1 whitespace-nowrap font-display text-2xl font-semibold" data-testid="members-mrr">{formatRand(figures.mrrCents)}</dd>
           </div>
           {MEMBER_STATUSES.map((status) => (
             <div key={status} className="card p-4">
@@ -71,6 +72,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           <label htmlFor="member-status" className="block text-sm font-semibold">Status</label>
           <select id="member-status" name="status" defaultValue={query.status} className={control}>
             <option value="">Any status</option>
+            <option value={SOON}>{SOON_LABEL}</option>
             {MEMBER_STATUSES.map((s) => <option key={s} value={s}>{MEMBER_STATUS_LABELS[s]}</option>)}
           </select>
         </div>

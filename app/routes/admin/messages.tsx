@@ -1,24 +1,51 @@
-import { Form, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { setToastCookie } from "~/admin/flash-toast.server";
+import { textFields, validateForm } from "~/admin/form-result";
 import { formatDateTime } from "~/admin/format-date";
+import { pageParam, textParam } from "~/admin/list-query";
 import { mailtoHref } from "~/admin/mailto";
 import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { Pagination } from "~/components/admin/Pagination";
-import { listMessages } from "~/contact/messages-admin.server";
+import { answeredSchema } from "~/contact/answered-schema";
+import { listMessages, markAnswered, readMessageState } from "~/contact/messages-admin.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/messages";
-import { pageParam, textParam } from "~/admin/list-query";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const search = new URL(request.url).searchParams;
   const q = textParam(search, "q");
-  return { q, ...(await listMessages(context.db, { q, page: pageParam(search) })) };
+  const state = readMessageState(textParam(search, "state", 20));
+  return { q, state, ...(await listMessages(context.db, { q, state, page: pageParam(search) })) };
 }
 
-export default function AdminMessages({ loaderData }: Route.ComponentProps) {
-  const { messages, q, page, pages, total } = loaderData;
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const checked = validateForm(answeredSchema, textFields(await request.formData(), ["id", "answered"] as const));
+  if (!checked.ok) return data({ error: checked.fieldErrors.id ?? checked.fieldErrors.answered ?? "Reload the page and try again." }, { status: 400 });
+  const answered = checked.data.answered === "yes";
+  if (!(await markAnswered(context.db, Number(checked.data.id), answered, context.clock.now()))) {
+    return data({ error: "That message does not exist. Reload the page and try again." }, { status: 404 });
+  }
+  // Back to the same filtered page, so the next message to answer is where her thumb is.
+  const url = new URL(request.url);
+  return redirect(`/admin/messages${url.search}`, {
+    headers: { "Set-Cookie": setToastCookie({ title: answered ? "Marked answered" : "Marked not answered" }) },
+  });
+}
+
+const STATE_CHOICES = [
+  { value: "", label: "All messages" },
+  { value: "unanswered", label: "Not answered" },
+  { value: "answered", label: "Answered" },
+];
+const control = "mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3";
+
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, q, state, page, pages, total } = loaderData;
   const [search] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
   return (
     <div className={adminPageClass}>
       <AdminPageHeader title="Messages">
@@ -31,32 +58,58 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           <label htmlFor="message-search" className="block text-sm font-semibold">
             Search
           </label>
-          <input id="message-search" name="q" type="search" defaultValue={q} placeholder="Name, email, subject or words" className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3" />
+          <input id="message-search" name="q" type="search" defaultValue={q} placeholder="Name, email, subject or words" className={control} />
+        </div>
+        <div className="min-w-0 basis-40">
+          <label htmlFor="message-state" className="block text-sm font-semibold">
+            Answered
+          </label>
+          <select id="message-state" name="state" defaultValue={state} key={state} className={control}>
+            {STATE_CHOICES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">
           Search
         </button>
       </Form>
+      {actionData?.error ? (
+        <p role="alert" className="font-semibold text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
       <p className="text-sm text-ink-soft" aria-live="polite">
         {total === 1 ? "1 message" : `${total} messages`}
       </p>
       {messages.length === 0 ? (
-        <p className="text-ink-soft">{q ? "No messages match." : "No contact form submissions yet"}</p>
+        <p className="text-ink-soft">{q || state ? "No messages match." : "No contact form submissions yet"}</p>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (
             <li key={m.id} className="card p-4">
               <article aria-labelledby={`message-${m.id}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 id={`message-${m.id}`} className="text-lg font-semibold break-words">
+                  <h2 id={`message-${m.id}`} className="min-w-0 text-lg font-semibold break-words">
                     {m.subject}
                   </h2>
                   <p className="text-sm text-ink-soft">{formatDateTime(m.createdAt)}</p>
                 </div>
                 <p className="mt-1 text-sm break-words">
-                  {m.name} · <a className="link" href={mailtoHref(m.email)}>{m.email}</a>
+                  {m.name} · <a className="link break-all" href={mailtoHref(m.email)}>{m.email}</a>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p>
+                <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+                  <input type="hidden" name="id" value={m.id} />
+                  <input type="hidden" name="answered" value={m.answeredAt ? "no" : "yes"} />
+                  {m.answeredAt ? <p className="text-sm text-ink-soft">Answered {formatDateTime(m.answeredAt)}</p> : <p className="text-sm font-semibold">Not answered yet</p>}
+                  <button type="submit" className="btn-outline min-h-11 px-4 py-1.5 text-sm" disabled={busy}>
+                    {m.answeredAt ? "Mark not answered" : "Mark answered"}
+                    <span className="sr-only">: {m.subject}</span>
+                  </button>
+                </Form>
               </article>
             </li>
           ))}

@@ -11,6 +11,9 @@ import { RandField } from "~/components/admin/RandField";
 import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-methods";
+import { fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
+import { historyWords, paidByWords, providerName } from "~/orders/payment-words";
+import { Money } from "~/components/admin/Money";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
@@ -29,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findOrderForAdmin(context.db, orderIdFrom(params));
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
   const { order, lines, refunds, history, emails } = found;
+  const refundedAt = refunds.filter((r) => r.status === "succeeded").map((r) => (r.completedAt ?? r.createdAt).toISOString()).sort().at(-1) ?? null;
   const waiting = refunds.filter((r) => r.status === "requested" || r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0);
   return {
     // One key per page shown: a double click on a form sends it twice, and the second finds the first's work.
@@ -43,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       itemName: order.itemName,
       amountCents: order.amountCents,
       refundedCents: order.refundedCents,
+      refundedAt,
       refundableCents: Math.max(0, order.amountCents - order.refundedCents - waiting),
       needsAttention: order.needsAttention,
       attentionReason: order.attentionReason,
@@ -62,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     lines: lines.map((l) => ({ id: l.id, name: l.displayName, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
     refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, restock: r.restock, createdAt: r.createdAt.toISOString(), reason: r.failureReason })),
-    history,
+    history: history.map((h) => ({ ...h, summary: historyWords(h.summary, order.provider) })),
     emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
   };
 }
@@ -78,14 +83,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = (title: string, description?: string) =>
     redirect(`/admin/orders/${id}`, { headers: { "Set-Cookie": setToastCookie({ title, description }) } });
   const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent, error }, { status });
-  if (!(await findOrderForAdmin(context.db, id))) throw data({ error: "Order not found" }, { status: 404 });
+  const found = await findOrderForAdmin(context.db, id);
+  if (!found) throw data({ error: "Order not found" }, { status: 404 });
 
   if (intent === "fulfil") {
     const method = String(form.get("method") ?? "");
-    if (!FULFILMENT_METHODS.some((m) => m.value === method)) return refuse("Choose how the order was fulfilled.");
+    if (!ownerFulfils(found.order.orderType)) return refuse("Tickets are issued and memberships start with the payment: there is nothing to mark.", 409);
+    const methods = found.order.orderType === "service" ? ["service done"] : ["posted", "collected"];
+    if (!methods.includes(method)) return refuse("Choose whether it was posted or handed over.");
     const outcome = await markFulfilled(context, id, method as FulfilmentMethod);
     if (outcome === "not-paid") return refuse("Only a paid order can be marked fulfilled.", 409);
-    return back(outcome === "already" ? "Already fulfilled" : "Marked fulfilled", outcome === "already" ? undefined : "The customer has been emailed.");
+    const done = method === "service done" ? "Marked done" : method === "collected" ? "Marked handed over" : "Marked posted";
+    return back(outcome === "already" ? "Already marked" : done, outcome === "already" ? undefined : "The customer has been emailed.");
   }
   if (intent === "refund") {
     if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
@@ -114,6 +123,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const section = "card space-y-3 p-4 sm:p-6";
+const PRODUCT_METHODS = FULFILMENT_METHODS.filter((m) => m.value !== "service done").map((m) => (m.value === "collected" ? { ...m, label: "Handed over" } : m));
+const time = new Intl.DateTimeFormat("en-ZA", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Africa/Johannesburg" });
+const day = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Johannesburg" });
+const formatTime = (iso: string) => time.format(new Date(iso));
+const formatDay = (iso: string) => day.format(new Date(iso));
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, refunds, history, emails, key } = loaderData;
@@ -124,8 +138,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className={adminPageClass}>
       <Link to="/admin/orders" className="link text-sm">← All orders</Link>
-      <AdminPageHeader title={`Order ${order.reference}`}>
-        <OrderStatus status={order.status} needsAttention={order.needsAttention} refundPending={refunds.some((r) => r.status === "requested" || r.status === "pending")} />
+      <AdminPageHeader title={<>Order <span className="whitespace-nowrap">{order.reference}</span></>}>
+        <OrderStatus status={order.status} needsAttention={order.needsAttention} refundPending={refunds.some((r) => r.status === "requested" || r.status === "pending")} refund={refundWords(order)} />
       </AdminPageHeader>
 
       {order.needsAttention ? (
@@ -138,7 +152,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={section} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-xl font-semibold">Customer</h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Name</dt>
             <dd className="break-words">{order.customer.name}</dd>
             <dt className="text-ink-soft">Email</dt>
@@ -155,49 +169,73 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul>
             {lines.map((l) => (
               <li key={l.id} className="flex justify-between gap-3">
-                <span className="break-words">{l.quantity} × {l.name}</span>
-                <span>{formatRand(l.unitPriceCents)}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{l.quantity} × {l.name}</span>
+                <Money cents={l.unitPriceCents} />
               </li>
             ))}
           </ul>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-ink-soft">Charged</dt>
-            <dd className="font-semibold">{formatRand(order.amountCents)}</dd>
+            <dd className="font-semibold"><Money cents={order.amountCents} /></dd>
             {order.refundedCents ? (
               <>
                 <dt className="text-ink-soft">Refunded</dt>
-                <dd>{formatRand(order.refundedCents)}</dd>
+                <dd>{refundWords(order) ?? <Money cents={order.refundedCents} />}</dd>
               </>
             ) : null}
             <dt className="text-ink-soft">Placed</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
-            {order.completedAt ? (
-              <>
-                <dt className="text-ink-soft">Paid</dt>
-                <dd>{formatDateTime(order.completedAt)}</dd>
-              </>
-            ) : null}
-            <dt className="text-ink-soft">Provider</dt>
-            <dd>{order.provider}</dd>
-            <dt className="text-ink-soft">Checkout id</dt>
-            <dd className="break-all font-mono">{order.checkoutId ?? "none"}</dd>
-            <dt className="text-ink-soft">Payment id</dt>
-            <dd className="break-all font-mono">{order.paymentId ?? "none"}</dd>
-            <dt className="text-ink-soft">Fulfilment</dt>
-            <dd>{order.fulfilment === "fulfilled" ? `Fulfilled (${order.fulfilmentMethod}) ${order.fulfilledAt ? formatDateTime(order.fulfilledAt) : ""}` : "Not yet"}</dd>
+            <dt className="text-ink-soft">Payment</dt>
+            <dd>
+              {order.completedAt ? (
+                <>
+                  {paidByWords(order.provider)}
+                  <span className="block text-ink-soft">Payment confirmed by {providerName(order.provider)} at {formatTime(order.completedAt)} on {formatDay(order.completedAt)}</span>
+                </>
+              ) : (
+                "Not paid"
+              )}
+            </dd>
+            <dt className="text-ink-soft">{order.fulfilment === "fulfilled" ? "Sent" : "To do"}</dt>
+            <dd>
+              {fulfilmentWords(order) || "Nothing until it is paid"}
+              {order.fulfilment === "fulfilled" && order.fulfilledAt ? <span className="block text-ink-soft">{formatDateTime(order.fulfilledAt)}</span> : null}
+            </dd>
           </dl>
+          <details className="text-sm">
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Details<span className="sr-only"> from the payment provider</span></summary>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+              <dt className="text-ink-soft">Provider</dt>
+              <dd>{order.provider}</dd>
+              <dt className="text-ink-soft">Checkout id</dt>
+              <dd className="break-all font-mono">{order.checkoutId ?? "none"}</dd>
+              <dt className="text-ink-soft">Payment id</dt>
+              <dd className="break-all font-mono">{order.paymentId ?? "none"}</dd>
+            </dl>
+          </details>
         </section>
       </div>
 
       <section className={section} aria-labelledby="actions-heading">
         <h2 id="actions-heading" className="text-xl font-semibold">Actions</h2>
-        {paid && order.fulfilment !== "fulfilled" ? (
+        {paid && order.fulfilment !== "fulfilled" && order.orderType === "product" ? (
           <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
-            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark fulfilled</summary>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark posted or handed over</summary>
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="fulfil" />
-              <SelectField label="How" name="method" options={FULFILMENT_METHODS} defaultValue={order.orderType === "product" ? "posted" : "service done"} error={errorFor("fulfil")} />
-              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark fulfilled and email the customer</button>
+              <SelectField label="How" name="method" options={PRODUCT_METHODS} defaultValue="posted" error={errorFor("fulfil")} />
+              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark it and email the customer</button>
+            </Form>
+          </details>
+        ) : null}
+        {paid && order.fulfilment !== "fulfilled" && order.orderType === "service" ? (
+          <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark done</summary>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="fulfil" />
+              <input type="hidden" name="method" value="service done" />
+              {errorFor("fulfil") ? <p className="font-semibold text-red-800">{errorFor("fulfil")}</p> : null}
+              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark it done and email the customer</button>
             </Form>
           </details>
         ) : null}
@@ -220,11 +258,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="key" value={key} />
               {errorFor("resend") ? <p className="font-semibold text-red-800">{errorFor("resend")}</p> : null}
-              <button type="submit" className="btn-outline" disabled={busy}>Yes, send it to {order.customer.email}</button>
+              <button type="submit" className="btn-outline max-w-full" disabled={busy}><span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {order.customer.email}</span></button>
             </Form>
           </details>
         ) : (
-          <p className="text-ink-soft">This order is not paid: there is nothing to fulfil or refund.</p>
+          <p className="text-ink-soft">{refundWords(order) ? `${refundWords(order)}: there is nothing more to do.` : "This order is not paid: there is nothing to send or refund."}</p>
         )}
       </section>
 
@@ -243,7 +281,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul className="space-y-1">
             {refunds.map((r) => (
               <li key={r.id}>
-                {formatRand(r.amountCents)}: {r.status === "succeeded" ? "refunded" : r.status === "failed" ? `failed${r.reason ? ` (${r.reason})` : ""}` : "refund pending"}, {formatDateTime(r.createdAt)}
+                <Money cents={r.amountCents} />: {r.status === "succeeded" ? "refunded" : r.status === "failed" ? `failed${r.reason ? ` (${r.reason})` : ""}` : "refund pending"}, {formatDateTime(r.createdAt)}
               </li>
             ))}
           </ul>
@@ -255,7 +293,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <ol className="space-y-2">
           {history.map((h) => (
             <li key={h.id} className="flex flex-wrap justify-between gap-x-3">
-              <span className="break-words">{h.summary}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{h.summary}</span>
               <time className="text-sm text-ink-soft" dateTime={h.at}>{formatDateTime(h.at)}</time>
             </li>
           ))}
@@ -265,7 +303,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <h3 className="pt-2 font-semibold">Emails</h3>
             <ul className="space-y-1 text-sm">
               {emails.map((e) => (
-                <li key={e.id} className="break-words">
+                <li key={e.id} className="[overflow-wrap:anywhere]">
                   {e.subject} to {e.to}: {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
                 </li>
               ))}

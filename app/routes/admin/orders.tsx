@@ -5,8 +5,9 @@ import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
 import { OrderStatus } from "~/components/admin/OrderStatus";
 import { Pagination } from "~/components/admin/Pagination";
-import { formatRand } from "~/lib/money";
+import { Money } from "~/components/admin/Money";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { fulfilmentWaits, fulfilmentWords, refundWords } from "~/orders/fulfilment-words";
 import { ORDER_TYPES, readOrderQuery } from "~/orders/order-list-query";
 import { listEventChoices, listOrdersForAdmin } from "~/orders/orders-admin.server";
 import type { Route } from "./+types/orders";
@@ -21,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const STATUS_CHOICES = [
   { value: "", label: "Any status but expired" },
   { value: "attention", label: "Needs attention" },
+  { value: "to-post", label: "To post or hand over" },
   { value: "refund-pending", label: "Refund pending" },
   { value: "paid", label: "Paid" },
   { value: "pending", label: "Pending" },
@@ -98,7 +100,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             header: "Reference",
             primary: true,
             cell: (o) => (
-              <Link to={`/admin/orders/${o.id}`} className="link font-mono font-semibold">
+              <Link to={`/admin/orders/${o.id}`} className="link whitespace-nowrap font-mono font-semibold">
                 {o.reference}
               </Link>
             ),
@@ -113,9 +115,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ),
           },
           { header: "Item", cell: (o) => o.itemName },
-          { header: "Amount", cell: (o) => formatRand(o.amountCents) },
-          { header: "Status", cell: (o) => <OrderStatus status={o.status} needsAttention={o.needsAttention} refundPending={o.refundPending} /> },
-          { header: "Fulfilment", cell: (o) => (o.fulfilment === "fulfilled" ? "Fulfilled" : o.status === "paid" ? "To fulfil" : "") },
+          { header: "Amount", cell: (o) => <Money cents={o.amountCents} /> },
+          { header: "Status", cell: (o) => <OrderStatus status={o.status} needsAttention={o.needsAttention} refundPending={o.refundPending} refund={refundWords(o)} /> },
+          { header: "Fulfilment", cell: (o) => (fulfilmentWaits(o) ? <strong>{fulfilmentWords(o)}</strong> : fulfilmentWords(o)) },
         ]}
       />
       <Pagination page={page} pages={pages} search={search} label="Orders" />

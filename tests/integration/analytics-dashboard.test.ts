@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell, csvRow } from "~/admin/csv";
 import { loadDashboardData } from "~/analytics/dashboard.server";
 import { periodStartDay } from "~/analytics/days";
+import { ANALYTICS_EVENT_TYPES } from "~/analytics/event-schema";
 import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
 import { lastRolledDay, rollUpAnalytics } from "~/analytics/rollup.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -158,6 +159,8 @@ describe("labels and formatting", () => {
     expect(activityLabel("product_view")).toBe("Product viewed");
     expect(activityLabel("event_view")).toBe("Event viewed");
     expect(activityLabel("consultation_booking")).toBe("Consultation booked");
+    // The owner never reads the stored name of an event type.
+    for (const type of ANALYTICS_EVENT_TYPES) expect(activityLabel(type), type).not.toMatch(/_/);
   });
 
   it("shows the spec's relative times", () => {

@@ -6,6 +6,8 @@ import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.ser
 import { PERIODS, parsePeriod } from "~/analytics/days";
 import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
 import { DailyChart } from "~/components/admin/DailyChart";
+import { DataList } from "~/components/admin/DataList";
+import { Money } from "~/components/admin/Money";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { Panel, StatusBadge } from "~/components/admin/Panel";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
@@ -54,7 +56,6 @@ const formatDate = formatDateTime;
 /** One object for every render: a new one each time would show the toast again on each re-render. */
 const LOAD_FAILED: ToastMessage = { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
 
-const tableClass = "w-full min-w-[40rem] text-left text-sm";
 const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
@@ -175,69 +176,44 @@ function DashboardBody({
       </dl>
 
       <Panel title="Contact Form Submissions" period={period} actions={exportLink("contacts", "contact form submissions")}>
-        {dashboard.contacts.length === 0 ? (
-          <p className="text-ink-soft">No contact form submissions yet</p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Contact form submissions table">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  {["Date", "Name", "Email", "Subject", "Message"].map((h) => (
-                    <th key={h} scope="col" className={thClass}>{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.contacts.map((c) => (
-                  <tr key={c.id}>
-                    <td className={tdClass}>{formatDate(c.createdAt)}</td>
-                    <td className={tdClass}>{c.name}</td>
-                    <td className={tdClass}>
-                      <a className="link" href={mailtoHref(c.email)}>{c.email}</a>
-                    </td>
-                    <td className={tdClass}>{c.subject}</td>
-                    <td className={`${tdClass} max-w-md whitespace-pre-wrap break-words`}>{c.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataList
+          rows={dashboard.contacts}
+          rowKey={(c) => c.id}
+          caption="Contact form submissions"
+          empty="No contact form submissions yet"
+          columns={[
+            { header: "Date", cell: (c) => formatDate(c.createdAt) },
+            { header: "Name", primary: true, cell: (c) => c.name },
+            { header: "Email", cell: (c) => <a className="link break-all" href={mailtoHref(c.email)}>{c.email}</a> },
+            { header: "Subject", cell: (c) => c.subject },
+            { header: "Message", className: "max-w-md break-words", cell: (c) => <span className="whitespace-pre-wrap">{c.message}</span> },
+          ]}
+        />
       </Panel>
 
       <Panel title="Recent Checkouts" period={period} actions={exportLink("orders", "checkouts")}>
-        {dashboard.checkouts.length === 0 ? (
-          <p className="text-ink-soft">No checkouts found yet</p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent checkouts table">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  {["Date", "Customer", "Item", "Amount", "Status", "Type"].map((h) => (
-                    <th key={h} scope="col" className={thClass}>{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.checkouts.map((o) => (
-                  <tr key={o.id}>
-                    <td className={tdClass}>{formatDate(o.createdAt)}</td>
-                    <td className={tdClass}>
-                      <div className="font-semibold">{o.customerName}</div>
-                      <div className="text-ink-soft">{o.customerEmail}</div>
-                    </td>
-                    <td className={tdClass}>
-                      <Link to={`/admin/orders/${o.id}`} className="link">{o.itemName}</Link>
-                    </td>
-                    <td className={tdClass}>{formatRand(o.amountCents)}</td>
-                    <td className={tdClass}><StatusBadge status={o.status} /></td>
-                    <td className={tdClass}>{o.orderType}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataList
+          rows={dashboard.checkouts}
+          rowKey={(o) => o.id}
+          caption="Recent checkouts"
+          empty="No checkouts found yet"
+          columns={[
+            { header: "Date", cell: (o) => formatDate(o.createdAt) },
+            {
+              header: "Customer",
+              cell: (o) => (
+                <>
+                  <div className="font-semibold">{o.customerName}</div>
+                  <div className="break-all text-ink-soft">{o.customerEmail}</div>
+                </>
+              ),
+            },
+            { header: "Item", primary: true, cell: (o) => <Link to={`/admin/orders/${o.id}`} className="link">{o.itemName}</Link> },
+            { header: "Amount", cell: (o) => <Money cents={o.amountCents} /> },
+            { header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
+            { header: "Type", cell: (o) => o.orderType },
+          ]}
+        />
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">

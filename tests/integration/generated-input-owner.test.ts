@@ -26,7 +26,7 @@ afterAll(() => handle?.close());
 
 const nasty = hostileStrings({ hugeUpTo: 60_000 });
 
-async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
+async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}, clientIp?: string) {
   const unwrap = (value: unknown) => {
     const v = value as { type?: string; data?: unknown; init?: ResponseInit };
     if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data as Record<string, unknown> };
@@ -34,7 +34,7 @@ async function run(fn: (args: never) => unknown, request: Request, params: Recor
     return { status: 200, body: value as Record<string, unknown> };
   };
   try {
-    return unwrap(await fn({ request, params, context: testContext(handle) } as never));
+    return unwrap(await fn({ request, params, context: testContext(handle, { clientIp }) } as never));
   } catch (thrown) {
     // A thrown Response or data() is an answer; anything else is the server error this looks for.
     if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return unwrap(thrown);
@@ -110,14 +110,16 @@ describe("views and likes, generated input", () => {
   });
   let fresh = 0;
 
-  it(`never fails; a reaction counts at most once per session (${RUNS} generated inputs)`, async () => {
+  it(`never fails; a reaction counts at most once per visitor (${RUNS} generated inputs)`, async () => {
     await fc.assert(
       fc.asyncProperty(anyReaction, fc.boolean(), async (fields, repeat) => {
-        // Half the time a new valid session, so that valid reactions are tried as often as broken ones.
-        const sent = repeat ? fields : { ...fields, sessionId: `fresh-session-${fresh++}` };
+        // Half the time a new visitor (a reaction counts once per visitor: address and browser, decision
+        // 108), so that valid reactions are tried as often as broken ones.
+        const sent = repeat ? fields : { ...fields, sessionId: `fresh-session-${fresh}` };
+        const visitor = repeat ? undefined : `2001:db8:${(fresh++).toString(16)}::1`;
         const before = await counts();
-        const first = await run(postRoute.action, form(`/blog/${SLUG}`, sent), { slug: SLUG });
-        const again = await run(postRoute.action, form(`/blog/${SLUG}`, sent), { slug: SLUG });
+        const first = await run(postRoute.action, form(`/blog/${SLUG}`, sent), { slug: SLUG }, visitor);
+        const again = await run(postRoute.action, form(`/blog/${SLUG}`, sent), { slug: SLUG }, visitor);
         expect(first.status).toBeLessThan(500);
         expect(again.status).toBeLessThan(500);
         const after = await counts();

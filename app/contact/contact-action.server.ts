@@ -60,6 +60,8 @@ export async function submitContact(
     ...parsed.data,
     sessionId: text(form, "sessionId").slice(0, 100) || null,
     userAgent: (request.headers.get("user-agent") ?? "").slice(0, 500) || null,
+    // The shop's one clock, as the dashboard's periods and its unanswered list read it.
+    createdAt: now,
   };
   try {
     // Usually from memory (decision 093), so the statement below is the message's one trip.

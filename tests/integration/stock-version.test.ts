@@ -86,6 +86,25 @@ describe("stock moves apart from content", () => {
     await handle.db.execute(sql`update catalog_items set name = 'Candy Earrings' where id = ${candy!.id}`);
   });
 
+  it("an unpaid hold of something uncounted (a membership, an untracked product) moves neither version", async () => {
+    const start = await readVersions(handle.db);
+    const orderId = await anOrder();
+    await hold(orderId, "unpaid:membership:honey-bee", 1);
+    await handle.db.execute(sql`update stock_holds set status = 'converted' where order_id = ${orderId}`);
+    await handle.db.execute(sql`delete from stock_holds where order_id = ${orderId}`);
+    expect(await readVersions(handle.db)).toEqual(start);
+    // A counted hold in the same order of statements still moves the stock version each time.
+    const counted = await anOrder();
+    await hold(counted, "catalog:999999", 1);
+    const held = await readVersions(handle.db);
+    expect(held.stock).not.toBe(start.stock);
+    await handle.db.execute(sql`update stock_holds set status = 'released' where order_id = ${counted}`);
+    const released = await readVersions(handle.db);
+    expect(released.stock).not.toBe(held.stock);
+    await handle.db.execute(sql`delete from stock_holds where order_id = ${counted}`);
+    expect((await readVersions(handle.db)).stock).not.toBe(released.stock);
+  });
+
   it("tells each listener whether only stock moved", async () => {
     const heard: string[] = [];
     const stop = await handle.onContentChange((what) => heard.push(what));

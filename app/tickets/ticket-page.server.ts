@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { events, ticketOptions, tickets } from "~/db/schema";
+import { tickets } from "~/db/schema";
 import { describeSession } from "~/events/sessions.server";
 import { TICKET_CODE_PATTERN, ticketUrl } from "./codes";
 import { qrSvg } from "./qr.server";
+import { selectTicketsWithEvent } from "./ticket-rows.server";
 import { formatShortCode } from "./short-code";
 
 /** Looking codes up is rate-limited per address, so guessing one is hopeless as well as slow. */
@@ -12,11 +13,7 @@ export const TICKET_PAGE_RATE_LIMIT = { bucket: "ticket-page", limit: 30, window
 /** What the buyer's phone shows at the door, or null for a code that is not a ticket. */
 export async function ticketPage(db: Database, code: string, siteUrl: string) {
   if (!TICKET_CODE_PATTERN.test(code)) return null;
-  const [row] = await db
-    .select({ ticket: tickets, event: events, type: ticketOptions.type })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
+  const [row] = await selectTicketsWithEvent(db)
     .where(eq(tickets.code, code))
     .limit(1);
   if (!row) return null;

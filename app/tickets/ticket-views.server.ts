@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { events, ticketOptions, tickets } from "~/db/schema";
+import { tickets } from "~/db/schema";
 import { describeSession } from "~/events/sessions.server";
 import { ticketUrl } from "./codes";
 import { qrSvg } from "./qr.server";
+import { selectTicketsWithEvent } from "./ticket-rows.server";
 import { formatShortCode } from "./short-code";
 
 /** One ticket as the buyer's confirmation and order pages draw it (components/orders/TicketCard.tsx). */
@@ -28,11 +29,7 @@ export interface TicketView {
 
 /** An order's tickets, seat by seat, each with its QR code for the door. */
 export async function orderTicketViews(db: Pick<Database, "select">, orderId: string, siteUrl: string): Promise<TicketView[]> {
-  const rows = await db
-    .select({ ticket: tickets, event: events, type: ticketOptions.type })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
+  const rows = await selectTicketsWithEvent(db)
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.seatNumber));
   return Promise.all(
@@ -58,11 +55,7 @@ export async function orderTicketViews(db: Pick<Database, "select">, orderId: st
  * in the confirmation email's file, so adding it from several seats or from the email makes one entry.
  */
 export async function ticketCalendarEvent(db: Pick<Database, "select">, code: string, siteUrl: string) {
-  const [row] = await db
-    .select({ ticket: tickets, event: events, type: ticketOptions.type })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(ticketOptions, eq(ticketOptions.id, tickets.ticketOptionId))
+  const [row] = await selectTicketsWithEvent(db)
     .where(eq(tickets.code, code))
     .limit(1);
   if (!row?.ticket.sessionStartsAt || row.ticket.voided) return undefined;

@@ -16,7 +16,7 @@ import {
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
-import { bindCheckoutToBrowser } from "./order-access.server";
+import { newBuyerBinding } from "./order-access.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
@@ -64,6 +64,8 @@ export async function submitCheckout(
   if (!(await withinCheckoutBudget(context))) return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
+  // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
+  const buyer = newBuyerBinding(context);
   let order;
   try {
     order = await createPendingOrder(context.db, {
@@ -75,6 +77,7 @@ export async function submitCheckout(
       holdMinutes: context.config.payment.stockHoldMinutes,
       clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
       quantity,
+      buyer: buyer.row,
     });
   } catch (error) {
     if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };
@@ -98,9 +101,7 @@ export async function submitCheckout(
       now,
     ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
   }
-  // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
-  const buyerCookie = await bindCheckoutToBrowser(context, order.id);
-  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyerCookie } });
+  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
 }
 
 /**

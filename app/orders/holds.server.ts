@@ -87,6 +87,45 @@ async function clientHeld(tx: Tx, clientKey: string, key: string, now: Date) {
   return { item: Number(row?.item ?? 0), all: Number(row?.all ?? 0) };
 }
 
+/** Why a client holding `held` unpaid may not hold `quantity` more, or null when it may. */
+function holdLimitReason(itemName: string, held: { item: number; all: number }, quantity: number, minutes: number): string | null {
+  const release = `Please finish paying for those first; unpaid checkouts are released after ${minutes} minutes.`;
+  if (held.item + quantity > MAX_HELD_UNITS_PER_ITEM) {
+    return `${itemName}: ${held.item} are already waiting for payment from you, the most one buyer can hold. ${release}`;
+  }
+  if (held.all + quantity > MAX_HELD_UNITS_PER_CLIENT) {
+    return `You already have ${held.all} items waiting for payment, the most one buyer can hold at once. ${release}`;
+  }
+  return null;
+}
+
+/**
+ * The budget check of an order of something uncounted, as parts of the one statement that stores the
+ * order (createPendingOrder): `held` reads what the client holds unpaid (item, total), `allowed` yields
+ * a row only when `quantity` more fit, and `hold` is the hold row to store from the order it allowed.
+ */
+export function unpaidBudget(clientKey: string, key: string, quantity: number, now: Date) {
+  return {
+    held: sql`select coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.stockKey} = ${key}), 0)::int as item,
+      coalesce(sum(${stockHolds.quantity}), 0)::int as total
+      from ${stockHolds}
+      where ${stockHolds.clientKey} = ${clientKey} and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} > ${sql.param(now, stockHolds.expiresAt)}::timestamptz`,
+    allowed: sql`select 1 from budget where item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}`,
+    hold: (orderId: string, minutes: number) => ({
+      orderId,
+      stockKey: key,
+      quantity,
+      expiresAt: new Date(now.getTime() + minutes * 60_000),
+      clientKey,
+    }),
+  };
+}
+
+/** The refusal of an uncounted order the budget did not allow, from the counts its statement read. */
+export function unpaidLimitReason(itemName: string, heldItem: number, heldTotal: number, quantity: number, minutes: number): string {
+  return holdLimitReason(itemName, { item: heldItem, all: heldTotal }, quantity, minutes) ?? "Please finish paying for your other checkouts first.";
+}
+
 /**
  * Holds `quantity` units for an order, or throws OutOfStockError (none left) or HoldLimitError (this
  * client holds enough unpaid already); call inside the order's transaction.
@@ -109,17 +148,8 @@ export async function placeHold(
     // so two checkouts of one client for different items cannot both slip under the total.
     await lockStockKey(tx, `client:${hold.clientKey}`);
     const held = await clientHeld(tx, hold.clientKey, hold.key, hold.now);
-    const release = `Please finish paying for those first; unpaid checkouts are released after ${hold.minutes} minutes.`;
-    if (held.item + hold.quantity > MAX_HELD_UNITS_PER_ITEM) {
-      throw new HoldLimitError(
-        `${hold.itemName}: ${held.item} are already waiting for payment from you, the most one buyer can hold. ${release}`,
-      );
-    }
-    if (held.all + hold.quantity > MAX_HELD_UNITS_PER_CLIENT) {
-      throw new HoldLimitError(
-        `You already have ${held.all} items waiting for payment, the most one buyer can hold at once. ${release}`,
-      );
-    }
+    const refused = holdLimitReason(hold.itemName, held, hold.quantity, hold.minutes);
+    if (refused) throw new HoldLimitError(refused);
   }
   if (countsUnits(hold.key)) {
     await lockStockKey(tx, hold.key);

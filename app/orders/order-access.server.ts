@@ -53,21 +53,33 @@ export function orderPageAccessUpsert(tx: Pick<Tx, "insert">, secret: string, or
     .onConflictDoUpdate({ target: orderAccess.orderId, set: { pageTokenHash }, setWhere: sql`${orderAccess.pageTokenHash} <> ${pageTokenHash}` });
 }
 
+/** The order_access row that binds a new checkout's order to the browser that made it. */
+export type BuyerAccessRow = typeof orderAccess.$inferInsert;
+
 /**
- * Binds a new checkout's order to the browser that made it and returns the Set-Cookie header to send
- * with the redirect to the payment page. A fresh token every checkout, so a cookie planted in the
- * browser beforehand can never be the one that opens the order.
+ * A new checkout's binding to the browser that makes it: the row to store with the order (its id is
+ * made when the order is) and the Set-Cookie header to send with the redirect to the payment page. A
+ * fresh token every checkout, so a cookie planted in the browser beforehand can never open the order.
  */
-export async function bindCheckoutToBrowser(context: Pick<AppContext, "db" | "config" | "clock">, orderId: string): Promise<string> {
+export function newBuyerBinding(context: Pick<AppContext, "config" | "clock">): { row: (orderId: string) => BuyerAccessRow; cookie: string } {
   const token = randomBytes(32).toString("base64url");
   const now = context.clock.now();
   const buyer = { buyerTokenHash: sha256(token), buyerExpiresAt: new Date(now.getTime() + BUYER_MS) };
-  const pageTokenHash = sha256(orderPageToken(context.config.sessionSecret, orderId));
+  return {
+    row: (orderId) => ({ orderId, pageTokenHash: sha256(orderPageToken(context.config.sessionSecret, orderId)), createdAt: now, ...buyer }),
+    cookie: `${buyerCookieName(context)}=${token}; ${cookieAttributes(context, BUYER_MS / 1000)}`,
+  };
+}
+
+/** Binds an existing order's checkout (a member's renewal) to this browser; returns the Set-Cookie header. */
+export async function bindCheckoutToBrowser(context: Pick<AppContext, "db" | "config" | "clock">, orderId: string): Promise<string> {
+  const binding = newBuyerBinding(context);
+  const { pageTokenHash, buyerTokenHash, buyerExpiresAt, ...row } = binding.row(orderId);
   await context.db
     .insert(orderAccess)
-    .values({ orderId, pageTokenHash, createdAt: now, ...buyer })
-    .onConflictDoUpdate({ target: orderAccess.orderId, set: { pageTokenHash, ...buyer } });
-  return `${buyerCookieName(context)}=${token}; ${cookieAttributes(context, BUYER_MS / 1000)}`;
+    .values({ ...row, pageTokenHash, buyerTokenHash, buyerExpiresAt })
+    .onConflictDoUpdate({ target: orderAccess.orderId, set: { pageTokenHash, buyerTokenHash, buyerExpiresAt } });
+  return binding.cookie;
 }
 
 /** Whether this request comes from the browser that made the order's checkout, within its time. */

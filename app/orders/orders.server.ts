@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { orderLines, orders } from "~/db/schema";
+import { runsOneStatementAtATime, type Database } from "~/db/client.server";
+import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
+import { insertRowSelect } from "~/db/insert-row-select.server";
 import type { CheckoutCustomer } from "./checkout-schema";
-import { placeHold, releaseHolds } from "./holds.server";
+import { HoldLimitError, lockStockKey, placeHold, releaseHolds, unpaidBudget, unpaidLimitReason } from "./holds.server";
+import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
 import type { Sellable } from "./sellable.server";
 
@@ -23,8 +25,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isOrderId = (value: string | null | undefined): value is string => !!value && UUID.test(value);
 
 /**
- * Stores a pending order, its line and (for limited stock or seats) a hold, all in one transaction,
- * before any payment provider is called. Throws OutOfStockError when the last units are gone.
+ * Stores a pending order, its line, its hold and (with `buyer`) its binding to the buying browser, before
+ * any payment provider is called. Throws OutOfStockError when the last units are gone, HoldLimitError
+ * when this client already has as many unpaid as one buyer may.
  */
 export async function createPendingOrder(
   db: Database,
@@ -41,6 +44,8 @@ export async function createPendingOrder(
     memberId?: number;
     /** Seats of a ticket or workshop (1 for anything else): the line's quantity, the hold's units and the amount. */
     quantity?: number;
+    /** The browser that makes the checkout (newBuyerBinding), stored with the order. */
+    buyer?: (orderId: string) => BuyerAccessRow;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -48,74 +53,93 @@ export async function createPendingOrder(
   // The id is made here, so the order, its line and its history entry need nothing from one another.
   const orderId = randomUUID();
   const orderReference = newReference();
-  const statements = (tx: Pick<Database, "insert">) =>
-    [
-      tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          reference: orderReference,
-          orderType: item.orderType,
-          itemName: item.displayName,
-          amountCents: item.amountCents * quantity,
-          currency: "ZAR",
-          status: "pending",
-          customerFirstName: customer.firstName,
-          customerLastName: customer.lastName,
-          customerEmail: customer.email,
-          customerPhone: customer.phone,
-          customerAddress: customer.address,
-          sessionId: input.sessionId,
-          memberId: input.memberId ?? null,
-          provider: input.provider,
-          idempotencyKey: randomUUID(),
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning(),
-      tx.insert(orderLines).values({ orderId, ...item.line, displayName: item.displayName, quantity, unitPriceCents: item.amountCents }),
-      orderEventInsert(tx, orderId, "created", `Checkout started: ${item.displayName}, ${orderReference}`, input.now),
-    ] as const;
-  const stock = item.stock ?? (input.clientKey ? uncountedHold(item) : null);
-  if (!stock) {
-    // Nothing to count: the three inserts are one statement, one trip to the database (decision 092).
-    // Its foreign keys are checked at the statement's end, when the order exists.
-    const [insertOrder, insertLine, insertEvent] = statements(db);
-    const result = await db.execute(
-      sql`with created as (${insertOrder.getSQL()}), line as (${insertLine.getSQL()}), event as (${insertEvent.getSQL()}) select * from created`,
-    );
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    return rowFromDriver(orders, row!);
-  }
-  return db.transaction(async (tx) => {
-    const [insertOrder, insertLine, insertEvent] = statements(tx);
-    const [order] = await insertOrder;
-    await insertLine;
-    await insertEvent;
-    await placeHold(tx, {
-      orderId,
-      key: stock.key,
-      quantity,
-      soldOutReason: stock.soldOutReason,
-      itemName: item.displayName,
-      now: input.now,
-      minutes: input.holdMinutes,
-      clientKey: input.clientKey,
+  const order = {
+    id: orderId,
+    reference: orderReference,
+    orderType: item.orderType,
+    itemName: item.displayName,
+    amountCents: item.amountCents * quantity,
+    currency: "ZAR",
+    status: "pending",
+    customerFirstName: customer.firstName,
+    customerLastName: customer.lastName,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    customerAddress: customer.address,
+    sessionId: input.sessionId,
+    memberId: input.memberId ?? null,
+    provider: input.provider,
+    idempotencyKey: randomUUID(),
+    createdAt: input.now,
+    updatedAt: input.now,
+  } satisfies typeof orders.$inferInsert;
+  const line = { orderId, ...item.line, displayName: item.displayName, quantity, unitPriceCents: item.amountCents };
+  const created = `Checkout started: ${item.displayName}, ${orderReference}`;
+  const access = input.buyer?.(orderId);
+
+  if (item.stock) {
+    const stock = item.stock;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(orders).values(order).returning();
+      await tx.insert(orderLines).values(line);
+      await orderEventInsert(tx, orderId, "created", created, input.now);
+      if (access) await tx.insert(orderAccess).values(access);
+      await placeHold(tx, {
+        orderId,
+        key: stock.key,
+        quantity,
+        soldOutReason: stock.soldOutReason,
+        itemName: item.displayName,
+        now: input.now,
+        minutes: input.holdMinutes,
+        clientKey: input.clientKey,
+      });
+      return row!;
     });
-    return order!;
-  });
+  }
+
+  // Nothing to count: one statement, one trip to the database (decision 092), and no transaction to
+  // hold PGlite's one connection while the event loop is busy (decision 108). Its foreign keys are
+  // checked at the statement's end, when the order exists.
+  const budget = input.clientKey ? unpaidBudget(input.clientKey, uncountedHoldKey(item), quantity, input.now) : null;
+  const source = budget ? sql`allowed` : sql`(select 1) as one`;
+  const statement = sql`
+    with ${budget ? sql`budget as (${budget.held}), allowed as (${budget.allowed}),` : sql``}
+    created as (${insertRowSelect(orders, order, source)} returning *),
+    line as (${insertRowSelect(orderLines, line, sql`created`)}),
+    event as (${insertRowSelect(orderEvents, { orderId, kind: "created", summary: created, at: input.now }, sql`created`)})
+    ${budget ? sql`, hold as (${insertRowSelect(stockHolds, budget.hold(orderId, input.holdMinutes), sql`created`)})` : sql``}
+    ${access ? sql`, access as (${insertRowSelect(orderAccess, access, sql`created`)})` : sql``}
+    select ${budget ? sql`budget.item as held_item, budget.total as held_total,` : sql``} created.*
+    from ${budget ? sql`budget left join created on true` : sql`created`}`;
+  const run = (executor: Pick<Database, "execute">) => executor.execute(statement);
+  // PGlite runs one statement at a time, so the budget read and the hold it allows cannot interleave
+  // with another checkout's. PostgreSQL runs them side by side, and a statement reads what was
+  // committed when it began: there the client's lock, taken first, keeps its checkouts in single file.
+  const result =
+    budget && !runsOneStatementAtATime(db)
+      ? await db.transaction(async (tx) => {
+          await lockStockKey(tx, `client:${input.clientKey}`);
+          return run(tx);
+        })
+      : await run(db);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (budget && (!row || row.id == null)) {
+    throw new HoldLimitError(unpaidLimitReason(item.displayName, Number(row?.held_item ?? 0), Number(row?.held_total ?? 0), quantity, input.holdMinutes));
+  }
+  return rowFromDriver(orders, row!);
 }
 
 /**
- * The hold an order of something without counted stock (a membership, an untracked product, an
- * uncapped ticket option) still takes: it holds no unit, but it counts against the buyer's budget of
- * unpaid holds, so one client cannot open an order and a provider checkout per POST (decision 108).
- * Its key names no stock ("unpaid:…"), so nothing that counts stock or seats ever reads it.
+ * The hold key of an order of something without counted stock (a membership, an untracked product,
+ * an uncapped ticket option). Its hold holds no unit, but counts against the buyer's budget of unpaid
+ * holds, so one client cannot open an order and a provider checkout per POST (decision 108). It names
+ * no stock ("unpaid:…"), so nothing that counts stock or seats ever reads it.
  */
-function uncountedHold(item: Sellable): NonNullable<Sellable["stock"]> {
+function uncountedHoldKey(item: Sellable): string {
   const { catalogItemId, ticketOptionId, membershipSlug } = item.line;
   const what = catalogItemId ? `catalog:${catalogItemId}` : ticketOptionId ? `ticket:${ticketOptionId}` : `membership:${membershipSlug ?? ""}`;
-  return { key: `unpaid:${what}`, limit: Number.POSITIVE_INFINITY, soldOutReason: "" };
+  return `unpaid:${what}`;
 }
 
 export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {

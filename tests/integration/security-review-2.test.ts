@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdminPassword } from "~/admin/password.server";
@@ -189,6 +189,18 @@ describe("medium 2: unpaid orders of uncounted items are capped per client", () 
     expect(made.filter((o) => o.checkoutId).length).toBe(3);
     // Another client is not affected.
     expect((await membership("203.0.113.141", { email: "other@example.com" })).status).toBe(302);
+  });
+
+  it("12 membership checkouts from one client at once still make 3 orders: the budget holds under concurrency", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, () => membership("203.0.113.150", { email: "crowd@example.com" }).then((response) => response.status)),
+    );
+    expect(statuses.filter((status) => status === 302)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(9);
+    const made = await ordersOf("crowd@example.com");
+    expect(made).toHaveLength(3);
+    const held = await handle.db.select({ quantity: stockHolds.quantity }).from(stockHolds).where(inArray(stockHolds.orderId, made.map((o) => o.id)));
+    expect(held).toHaveLength(3);
   });
 
   it("caps checkouts a minute per client even when each unpaid order is given up at once", async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, orders, stockHolds } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
-import { closePendingOrder } from "~/orders/orders.server";
+import { HoldLimitError } from "~/orders/holds.server";
+import { closePendingOrder, createPendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
 import { createTestDatabase } from "../setup/test-db";
 import { checkout, orderIdFrom } from "./checkout-helpers";
@@ -85,5 +86,24 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     });
     const october = new Date("2025-10-02T10:00:00+02:00");
     expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(true);
+  });
+});
+
+describe(`one client's unpaid orders of uncounted items stay within its budget (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("12 concurrent membership orders from one client: exactly 3 are stored, with their holds", async () => {
+    const found = await findSellable(handle.db, "membership", "style-starter", now);
+    if (!found.ok) throw new Error(found.reason);
+    const customer = { firstName: "Crowd", lastName: "Buyer", email: "crowd@example.com", phone: "0821234567", address: "1 Long Street" };
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        createPendingOrder(handle.db, { item: found.item, customer, provider: "simulator", sessionId: null, now, holdMinutes: 15, clientKey: "crowd-client" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused).toHaveLength(9);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(HoldLimitError);
+    expect(await handle.db.select().from(orders).where(eq(orders.customerEmail, "crowd@example.com"))).toHaveLength(3);
+    expect(await handle.db.select().from(stockHolds).where(eq(stockHolds.clientKey, "crowd-client"))).toHaveLength(3);
   });
 });

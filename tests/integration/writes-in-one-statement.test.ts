@@ -98,7 +98,7 @@ describe("orderHistoryInsert", () => {
     const at = new Date("2026-11-25T10:00:00.000Z");
     const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;
     const entries = kinds.map((kind, i) => orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }));
-    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", from: sql`(select 1 where false) as nothing` }));
+    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", at, from: sql`(select 1 where false) as nothing` }));
     await handle.db.execute(sql`${orderHistoryInsert(entries)}`);
     const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
     expect(lines.map((l) => l.summary)).toEqual(kinds.map((_, i) => `line ${i}`));

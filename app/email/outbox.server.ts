@@ -4,7 +4,6 @@ import type nodemailerType from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { orderHistoryEntry, orderHistoryInsert } from "~/orders/order-history.server";
 
 export interface EmailAttachment {
   filename: string;
@@ -21,7 +20,7 @@ export interface OutgoingEmail {
   /** The same message as HTML; `text` stays its plain-text part. */
   html?: string;
   attachments?: EmailAttachment[];
-  /** The order it is about: queuing it writes an "email" entry to the order's history. */
+  /** The order it is about, kept on the outbox row (orders/ writes the order's history entry when it queues it). */
   orderId?: string;
   /** The member it is about, for the member's email history in the admin. */
   memberId?: number;
@@ -42,8 +41,7 @@ const expiredBody = {
 
 /**
  * The insert that queues an email, not yet run: for a statement that also stores what the email is
- * about, where the dedupe key may be SQL (made from the id that statement's insert took). It writes
- * no order-history entry (`queueEmail` does).
+ * about, where the dedupe key may be SQL (made from the id that statement's insert took).
  */
 export function emailInsert(db: Pick<Database, "insert">, email: QueuedEmail) {
   return db.insert(emailOutbox).values(emailRow(email)).onConflictDoNothing({ target: emailOutbox.dedupeKey });
@@ -69,29 +67,20 @@ export function emailRow(email: QueuedEmail) {
 
 /**
  * Every email goes through the outbox table first, so nothing is lost when SMTP is down or not
- * configured. Call it inside the transaction that stores what the email is about. An email about an
- * order also gets an entry in the order's history, in the same statement and only if it was queued
- * (not a repeat): one trip to the database, which matters inside a transaction (decision 092).
+ * configured. Call it inside the transaction that stores what the email is about. False for a repeat
+ * (its dedupe key was queued before).
  */
-export async function queueEmail(db: Pick<Database, "insert" | "execute">, email: OutgoingEmail): Promise<boolean> {
-  const { orderId } = email;
-  if (!orderId) return (await emailInsert(db, email).returning({ id: emailOutbox.id })).length > 0;
-  const queued = queuedEmailStatement(db, { ...email, orderId }, "queued");
-  const result = await db.execute(sql`with ${queued.cte} ${orderHistoryInsert([queued.historyEntry])} returning 1 as queued`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+export async function queueEmail(db: Pick<Database, "insert">, email: QueuedEmail): Promise<boolean> {
+  return (await emailInsert(db, email).returning({ id: emailOutbox.id })).length > 0;
 }
 
 /**
- * An email about an order as two parts of a larger statement (decision 102): `cte`, the named insert
- * that queues it (`name as (insert … returning id)`), and `historyEntry`, its line in the order's
- * history, selected from that insert so that a repeat (a dedupe key already queued) writes none.
+ * The insert that queues an email as a named part of a larger statement (decision 102):
+ * `name as (insert … returning id)`, which yields no row for a repeat, so what the statement
+ * selects from it is written only for an email that was queued.
  */
-export function queuedEmailStatement(db: Pick<Database, "insert">, email: OutgoingEmail & { orderId: string }, name: string): { cte: SQL; historyEntry: SQL } {
-  const cte = sql`${sql.identifier(name)} as (${emailInsert(db, email).returning({ id: emailOutbox.id }).getSQL()})`;
-  const summary = `Email queued to ${email.to}: ${email.subject}`;
-  const attachments = JSON.stringify(email.attachments?.map((a) => a.filename) ?? []);
-  const detail = sql`jsonb_build_object('outboxId', ${sql.identifier(name)}.id, 'attachments', ${attachments}::jsonb)`;
-  return { cte, historyEntry: orderHistoryEntry({ orderId: email.orderId, kind: "email", summary, detail, from: sql`${sql.identifier(name)}` }) };
+export function queuedEmailCte(db: Pick<Database, "insert">, email: QueuedEmail, name: string): SQL {
+  return sql`${sql.identifier(name)} as (${emailInsert(db, email).returning({ id: emailOutbox.id }).getSQL()})`;
 }
 
 export interface MailSettings {

@@ -3,16 +3,14 @@ import { readSmallForm } from "~/contact/read-form.server";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { changePlanSchema, fieldErrors, memberDetailsSchema, signInRequestSchema, type FieldErrors, type MemberDetails } from "./account-schema";
 import { cancelMembership, chooseNextTier, resumeMembership, updateMemberDetails } from "./members.server";
-import { startRenewalCheckout } from "./renewal-checkout.server";
 import { requestSignInLink, SIGN_IN_LINK_MINUTES } from "./sign-in-link.server";
 
 type ActionContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
 
 /** What an /account form gets back: a message, or messages under its fields with what was typed. */
 export type AccountActionResult =
-  | { intent: string; ok: true; message: string; renewUrl?: undefined }
-  | { intent: string; ok: false; message: string; errors?: FieldErrors<MemberDetails & { email: string }>; values?: Record<string, string> }
-  | { intent: "renew"; ok: true; renewUrl: string; buyerCookie: string; message?: undefined };
+  | { intent: string; ok: true; message: string }
+  | { intent: string; ok: false; message: string; errors?: FieldErrors<MemberDetails & { email: string }>; values?: Record<string, string> };
 
 /** Room for every field of the largest /account form, percent-encoded, and nothing more. */
 const MAX_FORM_BYTES = 4096;
@@ -46,16 +44,14 @@ export async function askForSignInLink(context: ActionContext, form: FormData): 
   return { status: 200, result: { intent: "request-link", ok: true, message: signInSentMessage(parsed.data.email) } };
 }
 
-/** One of the signed-in member's own forms; every change is made to `memberId`'s row only. */
+/**
+ * One of the signed-in member's own forms; every change is made to `memberId`'s row only. Renewing is
+ * an order (orders/renewal-checkout.server.ts), which the route starts itself.
+ */
 export async function memberAction(context: ActionContext, memberId: number, form: FormData): Promise<{ status: number; result: AccountActionResult }> {
   const intent = text(form, "intent");
   const now = context.clock.now();
   switch (intent) {
-    case "renew": {
-      const started = await startRenewalCheckout(context, memberId);
-      if (!started.ok) return { status: 409, result: { intent, ok: false, message: started.reason } };
-      return { status: 200, result: { intent: "renew", ok: true, renewUrl: started.redirectUrl, buyerCookie: started.buyerCookie } };
-    }
     case "change-plan": {
       const parsed = changePlanSchema.safeParse({ tier: text(form, "tier") });
       if (!parsed.success) return { status: 400, result: { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please choose a plan." } };

@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { orders } from "~/db/schema";
-import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import { orderTickets } from "~/tickets/issue.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
+import { queueOrderEmail } from "./order-email-queue.server";
 import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "./fulfilment-methods";
 import { recordOrderEvent } from "./order-history.server";
@@ -28,7 +28,7 @@ export async function markFulfilled(context: Context, orderId: string, method: F
     }
     const label = FULFILMENT_METHODS.find((m) => m.value === method)!.label;
     await recordOrderEvent(tx, order.id, "fulfilled", `Marked fulfilled: ${label.toLowerCase()}`, now);
-    await queueEmail(tx, fulfilledEmail(order, method, await shopContact(tx)));
+    await queueOrderEmail(tx, fulfilledEmail(order, method, await shopContact(tx)), now);
     await recordAudit(tx, { action: "order.fulfil", entity: "order", entityId: order.id, summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`, after: { fulfilmentMethod: method } }, now);
     return "fulfilled" as const;
   });
@@ -60,7 +60,7 @@ export async function resendConfirmation(context: Context, orderId: string, key:
     await orderPageAccessUpsert(tx, context.config.sessionSecret, order.id, now);
     const orderPage = orderPageUrl(context.config.siteUrl, context.config.sessionSecret, order.id);
     const email = await customerConfirmationEmail(order, context.config.siteUrl, { tickets: await orderTickets(tx, order.id), contact: await shopContact(tx), now, orderPage });
-    const queued = await queueEmail(tx, { ...email, dedupeKey: `${email.dedupeKey}:resend:${key}` });
+    const queued = await queueOrderEmail(tx, { ...email, dedupeKey: `${email.dedupeKey}:resend:${key}` }, now);
     if (queued) {
       await recordAudit(tx, { action: "order.resend", entity: "order", entityId: order.id, summary: `Resent the confirmation of ${order.reference}` }, now);
     }

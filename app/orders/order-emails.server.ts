@@ -8,6 +8,7 @@ import { ticketUrl } from "~/tickets/codes";
 import { formatShortCode } from "~/tickets/short-code";
 import type { IssuedTicket } from "~/tickets/issue.server";
 import { qrPng } from "~/tickets/qr.server";
+import type { OrderEmail } from "./order-email-queue.server";
 import type { OrderRow } from "./orders.server";
 
 const customerName = (order: OrderRow) => order.customerFirstName;
@@ -58,7 +59,7 @@ export async function customerConfirmationEmail(
   order: OrderRow,
   siteUrl: string,
   extras: { tickets?: IssuedTicket[]; contact: ShopContact; now: Date; orderPage: string },
-): Promise<OutgoingEmail> {
+): Promise<OrderEmail> {
   const tickets = extras.tickets ?? [];
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: `Hi ${customerName(order)},` },
@@ -99,7 +100,7 @@ export async function customerConfirmationEmail(
 }
 
 /** The owner's notice of a paid order, with what is needed to fulfil it. */
-export function ownerOrderNotice(order: OrderRow, ownerEmail: string, contact: ShopContact, ticketCount = 0): OutgoingEmail {
+export function ownerOrderNotice(order: OrderRow, ownerEmail: string, contact: ShopContact, ticketCount = 0): OrderEmail {
   const rows: [string, string][] = [
     ["Item", order.itemName],
     ["Type", order.orderType],
@@ -127,7 +128,7 @@ export function ownerOrderNotice(order: OrderRow, ownerEmail: string, contact: S
 }
 
 /** The owner's notice that an order needs her attention (for example a paid order whose unit was gone). */
-export function ownerAttentionNotice(order: OrderRow, ownerEmail: string, reason: string, contact: ShopContact): OutgoingEmail {
+export function ownerAttentionNotice(order: OrderRow, ownerEmail: string, reason: string, contact: ShopContact): OrderEmail {
   const { html, text } = renderEmail({
     preheader: reason,
     heading: `Order ${order.reference} needs your attention`,
@@ -147,7 +148,7 @@ const FULFILMENT_WORDS: Record<string, string> = {
 };
 
 /** The buyer's "fulfilled" email: posted, collected or service done. */
-export function fulfilledEmail(order: OrderRow, method: string, contact: ShopContact): OutgoingEmail {
+export function fulfilledEmail(order: OrderRow, method: string, contact: ShopContact): OrderEmail {
   const { html, text } = renderEmail({
     preheader: FULFILMENT_WORDS[method] ?? "Your order is complete.",
     heading: "Your order is complete",
@@ -164,7 +165,7 @@ export function fulfilledEmail(order: OrderRow, method: string, contact: ShopCon
 }
 
 /** The buyer's refund email. */
-export function refundEmail(order: OrderRow, amountCents: number, contact: ShopContact): OutgoingEmail {
+export function refundEmail(order: OrderRow, amountCents: number, contact: ShopContact): OrderEmail {
   const full = amountCents >= order.amountCents;
   const { html, text } = renderEmail({
     preheader: `${formatRand(amountCents)} is on its way back to you`,

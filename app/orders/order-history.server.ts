@@ -45,18 +45,18 @@ export function orderEventInsert(
 /**
  * One line of an order's history as a part of `orderHistoryInsert`. The detail may be SQL (built from
  * a CTE's row); with `from`, the line is selected from that source: one line per row it yields, so
- * none when it yields none. Without `at`, the line takes the transaction's time, as the column's
- * default does.
+ * none when it yields none. `at` is the shop's clock (context clock / APP_NOW), as for every other
+ * line, not the database's now().
  */
 export function orderHistoryEntry(entry: {
   orderId: string;
   kind: OrderEventKind;
   summary: string;
-  at?: Date;
+  at: Date;
   detail?: Record<string, unknown> | SQL | null;
   from?: SQL;
 }): SQL {
-  const at = entry.at ? sql`${sql.param(entry.at, orderEvents.at)}::timestamptz` : sql`now()`;
+  const at = sql`${sql.param(entry.at, orderEvents.at)}::timestamptz`;
   const detail = is(entry.detail, SQL) ? entry.detail : entry.detail ? sql`${sql.param(entry.detail, orderEvents.detail)}::jsonb` : sql`null::jsonb`;
   const from = entry.from ? sql` from ${entry.from}` : sql``;
   return sql`select ${entry.orderId}::uuid, ${at}, ${entry.kind}::text, ${entry.summary.slice(0, 500)}::text, ${detail}${from}`;

@@ -3,13 +3,13 @@ import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
-import { queueEmail, queuedEmailStatement, type OutgoingEmail } from "~/email/outbox.server";
 import { formatRand } from "~/lib/money";
 import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { convertHolds, holdsToConvert, releaseHolds, returnUnits, type Tx } from "./holds.server";
+import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
@@ -208,7 +208,7 @@ export async function recordPayment(
     const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
     const orderPage = orderPageUrl(input.mail.siteUrl, input.mail.secret, order.id);
     const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now, orderPage });
-    const email = (queued: OutgoingEmail, name: string) => queuedEmailStatement(tx, { ...queued, orderId: order.id }, name);
+    const email = (queued: OrderEmail, name: string) => queuedOrderEmailStatement(tx, queued, name, input.now);
     // A membership's confirmation belongs to the member's email history too.
     const emails = [email({ ...confirmation, memberId: member?.id }, "confirmation"), email(ownerOrderNotice(paid, ownerEmail, contact, tickets.length), "owner_notice")];
     const entries = [...(paymentWritten ? [] : [paidEntry]), ...emails.map((e) => e.historyEntry)];
@@ -295,7 +295,7 @@ export async function recordRefund(db: Database, input: RefundEventInput): Promi
     // A ticket whose seat went back on sale, or whose money went back, no longer admits.
     if (refund?.restock || refundedCents >= order.amountCents) await voidOrderTickets(tx, order.id, input.now);
     await recordOrderEvent(tx, order.id, "refund", summary, input.now, { refundId: input.refundId ?? null, amountCents: amount });
-    await queueEmail(tx, refundEmail(updated!, amount, await shopContact(tx)));
+    await queueOrderEmail(tx, refundEmail(updated!, amount, await shopContact(tx)), input.now);
     return { outcome: "refunded" as const, order: updated };
   });
 }

@@ -5,8 +5,8 @@ import { orders, refunds } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 import type { PaymentProvider } from "~/payments/provider";
 import { paymentProvider } from "~/payments/providers.server";
-import { deliverSimulatedRefund } from "~/payments/simulator-actions.server";
 import { recordOrderEvent } from "./order-history.server";
+import { deliverSimulatedRefund } from "./simulator-actions.server";
 import { findOrder } from "./orders.server";
 
 export type RefundRequestResult =

@@ -21,7 +21,7 @@ export function createSimulatorProvider(): PaymentProvider {
     async getCheckout(checkoutId: string): Promise<CheckoutStatus> {
       return { checkoutId, status: "unknown", paymentId: null };
     },
-    // The refund's webhook is delivered by the admin's refund action (simulator-actions.server.ts),
+    // The refund's webhook is delivered by the admin's refund action (orders/simulator-actions.server.ts),
     // as the payment itself is by the simulator page. The same key always names the same refund.
     async refund(_checkoutId: string, idempotencyKey: string) {
       return { refundId: `rfd_sim_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`, status: "pending" };

@@ -8,7 +8,7 @@ import { nextRenewal } from "~/memberships/account.server";
 import { memberFromLinkToken, memberLinkSettings } from "~/memberships/member-links.server";
 import { cancelMembership } from "~/memberships/members.server";
 import { southAfricanDay } from "~/memberships/periods";
-import { startRenewalCheckout } from "~/memberships/renewal-checkout.server";
+import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import type { Route } from "./+types/account-link";
 
 /**

@@ -7,6 +7,7 @@ import { askForSignInLink, memberAction, readAccountForm, UNREADABLE, type Accou
 import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 import { accountView, type AccountView } from "~/memberships/account.server";
 import { destroyMemberSession, signedInMemberId } from "~/memberships/member-session.server";
+import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import type { Route } from "./+types/account";
 
 /** One person's page: never stored by a browser or a shared cache (server/app.ts says so too). */
@@ -34,8 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const memberId = await signedInMemberId(request, context);
   if (memberId === undefined) throw redirect("/account");
+  if (form.get("intent") === "renew") {
+    const started = await startRenewalCheckout(context, memberId);
+    if (started.ok) throw redirect(started.redirectUrl, { headers: { "Set-Cookie": started.buyerCookie } });
+    return data<AccountActionResult>({ intent: "renew", ok: false, message: started.reason }, { status: 409, headers: PRIVATE });
+  }
   const { status, result } = await memberAction(context, memberId, form);
-  if (result.ok && result.renewUrl) throw redirect(result.renewUrl, { headers: { "Set-Cookie": result.buyerCookie } });
   return data(result, { status, headers: PRIVATE });
 }
 

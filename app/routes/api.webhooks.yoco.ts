@@ -1,4 +1,4 @@
-import { handlePaymentWebhook } from "~/payments/webhooks.server";
+import { handlePaymentWebhook } from "~/orders/payment-webhook.server";
 import type { Route } from "./+types/api.webhooks.yoco";
 
 /** Webhooks are POSTed; anything else is told so. */

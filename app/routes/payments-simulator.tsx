@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { runSimulatorIntent, simulatorOrder } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent, simulatorOrder } from "~/orders/simulator-actions.server";
 import type { Route } from "./+types/payments-simulator";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { checkIns, orders, tickets } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { OFFLINE_SCAN_WINDOW_MS } from "~/tickets/check-in.server";
 import { createRequestListener } from "../../server/app";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";

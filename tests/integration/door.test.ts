@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { orders, tickets } from "~/db/schema";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { checkInByCode, doorCounts, doorTicketList } from "~/tickets/check-in.server";
 import { answerFromList, doorMessage, looksLikeTicketCode, matchDoorTickets } from "~/tickets/door";
 import { newShortCode, voidOrderTickets } from "~/tickets/issue.server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, checkIns, emailOutbox, eventSessions, mediaAssets, orders, refunds, tickets } from "~/db/schema";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import * as checkInData from "~/routes/admin-check-in-data";
 import * as sessionsRoute from "~/routes/admin/event-sessions";
 import * as orderRoute from "~/routes/admin/order";

@@ -7,9 +7,9 @@ import { memberFromLinkToken, memberLinkSettings } from "~/memberships/member-li
 import { runMembershipJob } from "~/memberships/membership-job.server";
 import { cancelMembership, chooseNextTier, findMemberByEmail, giftMonth, memberPayments, type MemberRow } from "~/memberships/members.server";
 import { addDays, hasAccessOn } from "~/memberships/periods";
-import { startRenewalCheckout } from "~/memberships/renewal-checkout.server";
+import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import { mailSettingsForOrders, recordPayment } from "~/orders/payment-events.server";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import * as link from "~/routes/account-link";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
 import { get, post } from "./account-helpers";

@@ -274,7 +274,7 @@ describe("the simulator refunds as Yoco would", () => {
     const sim = testContext(handle, { clock });
     const result = await checkout(handle, "product", "Candy Earrings", { clock });
     const orderId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec((result as Response).headers.get("location") ?? "")![1]!;
-    const { runSimulatorIntent } = await import("~/payments/simulator-actions.server");
+    const { runSimulatorIntent } = await import("~/orders/simulator-actions.server");
     await runSimulatorIntent(sim, (await orderRow(orderId))!, "pay");
     const request = new Request(`${BASE}/admin/orders/${orderId}`, {
       method: "POST",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, orders } from "~/db/schema";
 import { deliverPendingEmails, queueEmail } from "~/email/outbox.server";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { createTestDatabase, testContext } from "../setup/test-db";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { checkout, orderIdFrom } from "./checkout-helpers";

@@ -10,7 +10,7 @@ import { deliverPendingEmails } from "~/email/outbox.server";
 import { defaultWorkshopSession } from "~/events/sessions.server";
 import { fixedClock } from "~/lib/clock";
 import { recordPayment } from "~/orders/payment-events.server";
-import { runSimulatorIntent } from "~/payments/simulator-actions.server";
+import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { loader as ticketLoader } from "~/routes/ticket";
 import { checkInByCode, syncOfflineScans, undoLastCheckIn } from "~/tickets/check-in.server";
 import { TICKET_PAGE_RATE_LIMIT } from "~/tickets/ticket-page.server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, orders } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
-import { queueEmail } from "~/email/outbox.server";
+import { queueOrderEmail } from "~/orders/order-email-queue.server";
 import { orderHistoryEntry, orderHistoryInsert } from "~/orders/order-history.server";
 import { orderEvents } from "~/db/schema";
 import { createTestDatabase } from "../setup/test-db";
@@ -77,16 +77,18 @@ async function paidOrder(reference: string): Promise<string> {
   return id;
 }
 
-describe("queueEmail about an order", () => {
-  it("writes the order's history entry with the email, in one statement, and neither for a repeat", async () => {
+describe("queueOrderEmail", () => {
+  it("writes the order's history entry with the email, in one statement, dated by the shop's clock, and neither for a repeat", async () => {
     const id = await paidOrder("HB-EMAILED1");
     const email = { to: "a@example.com", subject: "Thank you", text: "paid", orderId: id, dedupeKey: `confirm:${id}`, attachments: [{ filename: "a.ics", contentType: "text/calendar", contentBase64: "QQ==" }] };
-    expect(await queueEmail(handle.db, email)).toBe(true);
-    expect(await queueEmail(handle.db, email)).toBe(false);
+    const at = new Date("2026-11-25T09:30:00.000Z");
+    expect(await queueOrderEmail(handle.db, email, at)).toBe(true);
+    expect(await queueOrderEmail(handle.db, email, at)).toBe(false);
     const [queued] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `confirm:${id}`));
     const events = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: "email", summary: "Email queued to a@example.com: Thank you", detail: { outboxId: queued!.id, attachments: ["a.ics"] } });
+    expect(events[0]!.at).toEqual(at);
   });
 });
 
@@ -96,7 +98,7 @@ describe("orderHistoryInsert", () => {
     const at = new Date("2026-11-25T10:00:00.000Z");
     const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;
     const entries = kinds.map((kind, i) => orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }));
-    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", from: sql`(select 1 where false) as nothing` }));
+    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", at, from: sql`(select 1 where false) as nothing` }));
     await handle.db.execute(sql`${orderHistoryInsert(entries)}`);
     const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
     expect(lines.map((l) => l.summary)).toEqual(kinds.map((_, i) => `line ${i}`));

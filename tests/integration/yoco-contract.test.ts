@@ -6,7 +6,7 @@ import { orders } from "~/db/schema";
 import { confirmationView } from "~/orders/confirmation.server";
 import { submitCheckout } from "~/orders/checkout-action.server";
 import { PaymentProviderError, type CheckoutRequest } from "~/payments/provider";
-import { handlePaymentWebhook } from "~/payments/webhooks.server";
+import { handlePaymentWebhook } from "~/orders/payment-webhook.server";
 import { createYocoProvider } from "~/payments/yoco.server";
 import { createTestDatabase, testContext } from "../setup/test-db";
 import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";

@@ -1,11 +1,11 @@
 import type { AppContext } from "~/context.server";
-import { sendToPaymentPage } from "~/orders/checkout-action.server";
-import { bindCheckoutToBrowser } from "~/orders/order-access.server";
-import { createPendingOrder } from "~/orders/orders.server";
-import { findSellable } from "~/orders/sellable.server";
+import { findMember, renewalTierSlug } from "~/memberships/members.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { paymentProvider } from "~/payments/providers.server";
-import { findMember, renewalTierSlug } from "./members.server";
+import { sendToPaymentPage } from "./checkout-action.server";
+import { bindCheckoutToBrowser } from "./order-access.server";
+import { createPendingOrder } from "./orders.server";
+import { findSellable } from "./sellable.server";
 
 /**
  * A member's renewal: a pending membership order for the tier their next month is for, priced by the

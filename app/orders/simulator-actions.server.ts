@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { AppContext } from "~/context.server";
-import { closePendingOrder, findOrder, type OrderRow } from "~/orders/orders.server";
-import { returnUrls } from "./provider";
-import { simulatedPaymentWebhook, simulatedRefundWebhook } from "./simulator.server";
-import { handlePaymentWebhook } from "./webhooks.server";
+import { returnUrls } from "~/payments/provider";
+import { simulatedPaymentWebhook, simulatedRefundWebhook } from "~/payments/simulator.server";
+import { closePendingOrder, findOrder, type OrderRow } from "./orders.server";
+import { handlePaymentWebhook } from "./payment-webhook.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 

@@ -71,17 +71,6 @@ export function newBuyerBinding(context: Pick<AppContext, "config" | "clock">): 
   };
 }
 
-/** Binds an existing order's checkout (a member's renewal) to this browser; returns the Set-Cookie header. */
-export async function bindCheckoutToBrowser(context: Pick<AppContext, "db" | "config" | "clock">, orderId: string): Promise<string> {
-  const binding = newBuyerBinding(context);
-  const { pageTokenHash, buyerTokenHash, buyerExpiresAt, ...row } = binding.row(orderId);
-  await context.db
-    .insert(orderAccess)
-    .values({ ...row, pageTokenHash, buyerTokenHash, buyerExpiresAt })
-    .onConflictDoUpdate({ target: orderAccess.orderId, set: { pageTokenHash, buyerTokenHash, buyerExpiresAt } });
-  return binding.cookie;
-}
-
 /** Whether this request comes from the browser that made the order's checkout, within its time. */
 export async function isBuyerBrowser(request: Request, context: Pick<AppContext, "db" | "config" | "clock">, orderId: string): Promise<boolean> {
   const token = readCookie(request, buyerCookieName(context));

@@ -3,7 +3,7 @@ import { findMember, renewalTierSlug } from "~/memberships/members.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { paymentProvider } from "~/payments/providers.server";
 import { sendToPaymentPage } from "./checkout-action.server";
-import { bindCheckoutToBrowser } from "./order-access.server";
+import { newBuyerBinding } from "./order-access.server";
 import { createPendingOrder } from "./orders.server";
 import { findSellable } from "./sellable.server";
 
@@ -23,6 +23,8 @@ export async function startRenewalCheckout(
   const found = await findSellable(context.db, "membership", renewalTierSlug(member), now);
   if (!found.ok) return { ok: false, reason: `${found.reason} Please choose another plan on your account page.` };
   const [firstName, ...rest] = member.name.split(/\s+/);
+  // This browser pays, so it sees the renewed membership on the confirmation page (decision 106).
+  const buyer = newBuyerBinding(context);
   const order = await createPendingOrder(context.db, {
     item: found.item,
     customer: { firstName: firstName || member.name, lastName: rest.join(" "), email: member.email, phone: member.phone, address: "" },
@@ -33,9 +35,9 @@ export async function startRenewalCheckout(
     // A membership has no stock to hold, so no per-client cap applies.
     clientKey: null,
     memberId: member.id,
+    buyer: buyer.row,
   });
   const sent = await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, reason: sent.toast.description ?? sent.toast.title };
-  // This browser pays, so it sees the renewed membership on the confirmation page (decision 106).
-  return { ok: true, redirectUrl: sent.redirectUrl, buyerCookie: await bindCheckoutToBrowser(context, order.id) };
+  return { ok: true, redirectUrl: sent.redirectUrl, buyerCookie: buyer.cookie };
 }

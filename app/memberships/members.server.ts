@@ -1,10 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { memberPeriods, members, membershipTiers, orderLines, orders } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
-import type { Tx } from "~/orders/holds.server";
 import type { OrderRow } from "~/orders/orders.server";
 import { renewalLinkEmail } from "./member-emails.server";
 import type { MemberLinkSettings } from "./member-links.server";

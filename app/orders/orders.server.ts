@@ -3,8 +3,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
+import { placeHold, releaseHolds } from "~/stock/holds.server";
 import type { CheckoutCustomer } from "./checkout-schema";
-import { placeHold, releaseHolds } from "./holds.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
 import type { Sellable } from "./sellable.server";
 

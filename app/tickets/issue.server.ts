@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { eventSessions, events, orderEvents, orderLines, stockHolds, ticketOptions, tickets } from "~/db/schema";
-import { DEFAULT_SESSION, sessionFromStockKey } from "~/events/sessions.server";
-import type { Tx } from "~/orders/holds.server";
+import type { Tx } from "~/db/client.server";
+import { DEFAULT_SESSION } from "~/events/sessions.server";
 import type { OrderRow } from "~/orders/orders.server";
 import { newTicketCode } from "./codes";
+import { sessionFromStockKey } from "~/stock/keys";
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "./short-code";
 
 export interface IssuedTicket {

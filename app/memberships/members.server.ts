@@ -7,23 +7,14 @@ import { shopContact } from "~/email/shop-contact.server";
 import type { OrderRow } from "~/orders/orders.server";
 import { renewalLinkEmail } from "./member-emails.server";
 import type { MemberLinkSettings } from "./member-links.server";
+import { findMember, normaliseEmail, type MemberRow } from "./member-row.server";
 import { addMonths, renewalStartsOn, southAfricanDay } from "./periods";
 
-export type MemberRow = typeof members.$inferSelect;
 type Executor = Database | Tx;
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export async function findMember(db: Executor, id: number): Promise<MemberRow | undefined> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
-  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
-  return row;
-}
-
-export async function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.email, normaliseEmail(email))).limit(1);
-  return row;
-}
+// renewal-checkout still imports findMember from here until layers-a moves it to orders/ (issue 38):
+// the lead deletes this line at merge.
+export { findMember };
 
 /** The tier the next renewal is for: the member's chosen change, else their current tier. */
 export const renewalTierSlug = (member: Pick<MemberRow, "tierSlug" | "nextTierSlug">) => member.nextTierSlug ?? member.tierSlug;

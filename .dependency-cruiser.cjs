@@ -1,7 +1,7 @@
 /* global module */
 // The layers of app/ (docs/layers.md, decision 109), checked by `npm run lint` with dependency-cruiser.
 // Every import from one app/ folder into another must match an `allowed` line below; a circle between
-// app/ folders, or a value import of a *.server module into components/, is forbidden.
+// app/ folders or modules, or a value import of a *.server module into components/, is forbidden.
 const TOP = ["dashboard", "home"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
 const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery"];
@@ -57,6 +57,13 @@ module.exports = {
       scope: "folder",
       from: { path: "^app/[^/]+" },
       to: { path: "^app/[^/]+", circular: true },
+    },
+    {
+      name: "no-module-circles",
+      comment: "Modules that import each other, even inside one folder (the schema files, the members modules did): move the shared part into its own module.",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { circular: true },
     },
   ],
   options: {

@@ -45,7 +45,8 @@ function readJson(file) {
 }
 
 if (wanted("lint")) {
-  const ok = run("npx", ["eslint", ".", "--max-warnings=0"]);
+  // ESLint, then the layers of app/ (docs/layers.md): an upward import or a circle between folders fails here.
+  const ok = run("npm", ["run", "lint"]);
   record("lint", ok ? 1 : 0, ok ? 0 : 1);
 }
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, like, or } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import { saDay } from "~/analytics/days";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import { postRowValues, type PostAdminInput } from "./post-admin-schema";
 import { slugify } from "./post-schema";
@@ -30,8 +30,6 @@ export async function findPostForAdmin(db: Database, id: number) {
 
 const AUDITED = ["title", "excerpt", "author", "category", "content", "image", "imageAlt", "published", "publishedOn"] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A slug made from the title, unique among all posts (drafts too) by a numeric suffix. */
 async function freeSlug(tx: Tx, title: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
+import { heldUnits, unitsAvailable } from "~/stock/availability.server";
+import { catalogStockKey } from "~/stock/keys";
 import type { Database } from "~/db/client.server";
 import { catalogItems, catalogSlugRedirects } from "~/db/schema";
 import { formatRand } from "~/lib/money";

@@ -3,8 +3,9 @@ import { changedFields, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, catalogSlugRedirects, orderLines } from "~/db/schema";
 import { formatRand, tenfoldPriceChange } from "~/lib/money";
-import { lockStockKey } from "~/orders/holds.server";
-import { catalogStockKey, heldUnits, unitsAvailable } from "./availability.server";
+import { heldUnits, unitsAvailable } from "~/stock/availability.server";
+import { lockStockKey } from "~/stock/holds.server";
+import { catalogStockKey } from "~/stock/keys";
 import { newUntilAfterSave } from "./collection-options";
 import { productRowValues, type ProductInput } from "./product-schema";
 

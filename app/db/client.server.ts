@@ -10,6 +10,9 @@ import * as schema from "./schema";
 /** The app's database, whichever engine is behind it: same schema, same SQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of that database: what code that must run inside its caller's transaction takes. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** What a change notice says moved: stock only, or anything (content, or unknown after an outage). */
 export type ContentChange = "content" | "stock";
 

@@ -9,3 +9,6 @@ export * from "./schema/orders";
 export * from "./schema/admin";
 export * from "./schema/members";
 export * from "./schema/order-access";
+export * from "./schema/stock";
+export * from "./schema/tickets";
+export * from "./schema/member-periods";

@@ -3,7 +3,7 @@ import { catalogSeed, testProductSeed } from "~/content/catalog";
 import { eventsSeed } from "~/content/events";
 import { membershipsSeed } from "~/content/memberships";
 import { postsSeed } from "~/content/posts";
-import { GALLERY_SEED } from "~/gallery/gallery.server";
+import { GALLERY_SEED } from "~/content/gallery";
 import type { Database } from "./client.server";
 import { appSettings, blogPosts, catalogItems, events, galleryPhotos, membershipTiers, ticketOptions } from "./schema";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import { slugify } from "~/catalog/product-schema";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { events, orderLines, ticketOptions } from "~/db/schema";
 import { eventDatesInSouthAfrica, eventTimesInSouthAfrica } from "~/lib/dates-in-words";
 import { formatRand, shortRand, tenfoldPriceChange } from "~/lib/money";
-import { lockStockKey, type Tx } from "~/orders/holds.server";
+import { lockStockKey } from "~/stock/holds.server";
 import { linesOf, parseSouthAfricanDateTime, priceCentsOf, toSouthAfricanDateTimeLocal, type EventInput } from "./event-schema";
 import type { EventRow, TicketOptionRow } from "./events.server";
 import { splitByPhase } from "./events.server";

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { stockHolds } from "~/db/schema";
-import { ticketStockKey } from "~/orders/sellable.server";
-import { nextSession, sessionStockKey } from "./sessions.server";
+import { sessionStockKey, ticketStockKey } from "~/stock/keys";
+import { nextSession } from "./sessions.server";
 
 export interface SeatCount {
   sold: number;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
-import { eventSessions, ticketOptions, tickets } from "~/db/schema";
+import { eventSessions, tickets } from "~/db/schema";
 import type { SessionInput } from "./session-schema";
 
 /** South Africa keeps UTC+2 all year (no daylight saving), so a wall-clock time there is a fixed offset. */
@@ -53,31 +53,6 @@ export async function upcomingSessions(db: Pick<Database, "select">, eventId: st
 /** The session a buyer joins today: the next one. */
 export async function nextSession(db: Pick<Database, "select">, eventId: string, now: Date): Promise<EventSession> {
   return (await upcomingSessions(db, eventId, now))[0]!;
-}
-
-/** "ticket:{optionId}:{sessionStartIso}": seats are counted per session. */
-export const sessionStockKey = (optionId: number, startsAt: Date) => `ticket:${optionId}:${startsAt.toISOString()}`;
-
-/** The session start named by a stock key, or null for a key without one. */
-export function sessionFromStockKey(key: string): Date | null {
-  const rest = key.split(":").slice(2).join(":");
-  if (!rest) return null;
-  const at = new Date(rest);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-/** The owner's capacity for the session a stock key names, when she set one. */
-export async function sessionCapacityForKey(db: Pick<Database, "select">, key: string): Promise<number | null> {
-  const [kind, id] = key.split(":");
-  const startsAt = sessionFromStockKey(key);
-  if (kind !== "ticket" || !startsAt) return null;
-  const [row] = await db
-    .select({ capacity: eventSessions.capacity })
-    .from(eventSessions)
-    .innerJoin(ticketOptions, eq(ticketOptions.eventId, eventSessions.eventId))
-    .where(and(eq(ticketOptions.id, Number(id)), eq(eventSessions.startsAt, startsAt)))
-    .limit(1);
-  return row?.capacity ?? null;
 }
 
 const sessionDay = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", weekday: "long", day: "numeric", month: "long", year: "numeric" });

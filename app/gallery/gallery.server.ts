@@ -1,6 +1,6 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { galleryPhotos } from "~/db/schema";
 import type { GalleryAddInput, GalleryCaptionInput } from "./gallery-schema";
 
@@ -9,13 +9,6 @@ export function listGalleryPhotos(db: Pick<Database, "select">) {
   return db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.sortOrder), asc(galleryPhotos.id));
 }
 
-/** The 12 workshop images the site shipped with, seeded once into a new database. */
-export const GALLERY_SEED = Array.from({ length: 12 }, (_, i) => {
-  const n = String(i + 1).padStart(2, "0");
-  return { src: `/images/gallery/workshop-${n}.svg`, alt: `Workshop moment ${i + 1} of 12`, sortOrder: i + 1 };
-});
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 const lockGallery = (tx: Tx) => tx.select({ id: galleryPhotos.id }).from(galleryPhotos).orderBy(asc(galleryPhotos.id)).for("update");
 
 /** Adds photos at the end; refused (nothing stored) when one of them is already in the gallery. */

@@ -3,7 +3,8 @@ import type { Database } from "~/db/client.server";
 import { memberPeriods, membershipTiers, orders } from "~/db/schema";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
-import { findMember, memberPayments, renewalTierSlug, type MemberRow } from "./members.server";
+import { findMember, type MemberRow } from "./member-row.server";
+import { memberPayments, renewalTierSlug } from "./members.server";
 import { statusInWords } from "./member-status-words";
 import { southAfricanDay, statusOn } from "./periods";
 

@@ -5,7 +5,7 @@ import type { ShopContact } from "~/email/shop-contact.server";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
 import { memberLink, type MemberLinkSettings } from "./member-links.server";
-import type { MemberRow } from "./members.server";
+import type { MemberRow } from "./member-row.server";
 
 type Tier = typeof membershipTiers.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { findMember, type MemberRow } from "./members.server";
+import { findMember, type MemberRow } from "./member-row.server";
 
 export interface MemberLinkSettings {
   siteUrl: string;

@@ -1,30 +1,21 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { memberPeriods, members, membershipTiers, orderLines, orders } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
-import type { Tx } from "~/orders/holds.server";
-import type { OrderRow } from "~/orders/orders.server";
 import { renewalLinkEmail } from "./member-emails.server";
 import type { MemberLinkSettings } from "./member-links.server";
+import { findMember, normaliseEmail, type MemberRow } from "./member-row.server";
 import { addMonths, renewalStartsOn, southAfricanDay } from "./periods";
 
-export type MemberRow = typeof members.$inferSelect;
 type Executor = Database | Tx;
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export async function findMember(db: Executor, id: number): Promise<MemberRow | undefined> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
-  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
-  return row;
-}
-
-export async function findMemberByEmail(db: Executor, email: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.email, normaliseEmail(email))).limit(1);
-  return row;
-}
+/** The fields of a paid membership order this module reads (orders pass their row). */
+type MembershipOrder = Pick<
+  typeof orders.$inferSelect,
+  "id" | "memberId" | "customerEmail" | "customerFirstName" | "customerLastName" | "customerPhone" | "amountCents"
+>;
 
 /** The tier the next renewal is for: the member's chosen change, else their current tier. */
 export const renewalTierSlug = (member: Pick<MemberRow, "tierSlug" | "nextTierSlug">) => member.nextTierSlug ?? member.tierSlug;
@@ -40,7 +31,7 @@ async function lockMember(tx: Tx, id: number): Promise<MemberRow | undefined> {
  * is confirmed (webhook retries, the buyer's return, reconciliation) it extends once. The first payment
  * of an email address makes its member; a renewal order names its member.
  */
-export async function applyMembershipPayment(tx: Tx, order: OrderRow, now: Date): Promise<MemberRow | undefined> {
+export async function applyMembershipPayment(tx: Tx, order: MembershipOrder, now: Date): Promise<MemberRow | undefined> {
   const [line] = await tx
     .select({ slug: orderLines.membershipSlug })
     .from(orderLines)

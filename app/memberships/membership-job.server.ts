@@ -7,7 +7,8 @@ import { shopContact } from "~/email/shop-contact.server";
 import type { Clock } from "~/lib/clock";
 import { renewalLinkEmail, type RenewalEmailKind } from "./member-emails.server";
 import { memberLinkSettings, type MemberLinkSettings } from "./member-links.server";
-import { renewalTier, type MemberRow } from "./members.server";
+import type { MemberRow } from "./member-row.server";
+import { renewalTier } from "./members.server";
 import { addDays, GRACE_DAYS, REMINDER_DAYS_BEFORE, southAfricanDay } from "./periods";
 
 export interface MembershipJobResult {

@@ -10,7 +10,7 @@ import { renderEmail } from "~/email/layout.server";
 import { queueEmail, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContact, type ShopContact } from "~/email/shop-contact.server";
 import { createMemberSession, hashToken } from "./member-session.server";
-import { findMemberByEmail } from "./members.server";
+import { findMemberByEmail } from "./member-row.server";
 
 /** How long an emailed sign-in link works (decision 087). */
 export const SIGN_IN_LINK_MINUTES = 15;

@@ -3,6 +3,7 @@ import { recordAnalyticsEvent } from "~/analytics/ingest.server";
 import type { AppContext } from "~/context.server";
 import { requestClientKey } from "~/lib/client-address.server";
 import { paymentProvider } from "~/payments/providers.server";
+import { holdClientKey, HoldLimitError, OutOfStockError } from "~/stock/holds.server";
 import { PaymentProviderError, returnUrls, type PaymentProvider } from "~/payments/provider";
 import {
   CHECKOUT_FIELDS,
@@ -17,7 +18,6 @@ import {
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
 import { newBuyerBinding } from "./order-access.server";
-import { holdClientKey, HoldLimitError, OutOfStockError } from "./holds.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
 

@@ -2,9 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { eq, sql } from "drizzle-orm";
 import { cookieAttributes, readCookie } from "~/admin/session.server";
 import type { AppContext } from "~/context.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { orderAccess } from "~/db/schema";
-import type { Tx } from "./holds.server";
 
 /**
  * Who may see what a paid order holds (decision 106). Two keys, both stored only as hashes:

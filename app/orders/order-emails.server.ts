@@ -1,5 +1,5 @@
 import { renderEmail, escapeHtml, type EmailBlock } from "~/email/layout.server";
-import type { EmailAttachment, OutgoingEmail } from "~/email/outbox.server";
+import type { EmailAttachment } from "~/email/outbox.server";
 import type { ShopContact } from "~/email/shop-contact.server";
 import { describeSession } from "~/events/sessions.server";
 import { formatRand } from "~/lib/money";
@@ -187,23 +187,4 @@ export function refundEmail(order: OrderRow, amountCents: number, contact: ShopC
     text,
     html,
   };
-}
-
-/** The owner's notice of a new contact message. */
-/** The owner's notice of a contact message; its dedupe key (`contact:{id}`) is the caller's, made with the message's id. */
-export function ownerContactNotice(
-  message: { firstName: string; lastName: string; email: string; subject: string; message: string },
-  ownerEmail: string,
-  contact: ShopContact,
-): Omit<OutgoingEmail, "dedupeKey"> {
-  const { html, text } = renderEmail({
-    preheader: message.subject,
-    heading: "New contact message",
-    blocks: [
-      { kind: "facts", rows: [["From", `${message.firstName} ${message.lastName} <${message.email}>`], ["Subject", message.subject]] },
-      { kind: "paragraph", text: message.message },
-    ],
-    contact,
-  });
-  return { to: ownerEmail, subject: `New contact message: ${message.subject}`, text, html };
 }

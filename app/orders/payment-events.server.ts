@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
+import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/holds.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
-import { convertHolds, holdsToConvert, releaseHolds, returnUnits, type Tx } from "./holds.server";
 import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";

@@ -1,5 +1,6 @@
 import type { AppContext } from "~/context.server";
-import { findMember, renewalTierSlug } from "~/memberships/members.server";
+import { findMember } from "~/memberships/member-row.server";
+import { renewalTierSlug } from "~/memberships/members.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { paymentProvider } from "~/payments/providers.server";
 import { sendToPaymentPage } from "./checkout-action.server";

@@ -1,9 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
 import type { Database } from "~/db/client.server";
 import { catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
-import { describeSession, describeSessionDay, nextSession, sessionStockKey } from "~/events/sessions.server";
+import { describeSession, describeSessionDay, nextSession } from "~/events/sessions.server";
 import { ticketAvailability } from "~/events/ticket-availability";
+import { heldUnits, soldSeats, unitsAvailable } from "~/stock/availability.server";
+import { catalogStockKey, sessionStockKey, ticketStockKey } from "~/stock/keys";
 
 /** The default summary the spec shows with no query parameters (not payable: see decision 041). */
 export const DEFAULT_CHECKOUT = { name: "Checkout", amountCents: 20000 } as const;
@@ -24,8 +25,6 @@ export interface Sellable {
 export type SellableLookup = { ok: true; item: Sellable } | { ok: false; reason: string };
 
 const MAX_QUERY = 200;
-
-export const ticketStockKey = (optionId: number) => `ticket:${optionId}`;
 
 /**
  * Finds what `type` and `item` from the checkout query name, and whether it can be sold now.
@@ -172,12 +171,4 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
       line: { ticketOptionId: option.id },
     },
   };
-}
-
-/** Seats already sold for a ticket key: its converted holds (seats have no stock column to decrement). */
-export async function soldSeats(db: Pick<Database, "execute">, key: string): Promise<number> {
-  const result = await db.execute(
-    sql`select coalesce(sum(quantity), 0)::int as n from stock_holds where stock_key = ${key} and status = 'converted'`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loadHome } from "~/catalog/home.server";
+import { loadHome } from "~/home/home.server";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { AboutImages } from "~/components/home/AboutImages";

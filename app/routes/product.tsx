@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { trackEvent } from "~/analytics/track";
-import { catalogStockKey, heldUnits, unitsAvailable } from "~/catalog/availability.server";
+import { heldUnits, unitsAvailable } from "~/stock/availability.server";
+import { catalogStockKey } from "~/stock/keys";
 import { currentSlugFor, findItemBySlug } from "~/catalog/items.server";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
 import { formatRand, shortRand } from "~/lib/money";

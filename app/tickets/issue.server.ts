@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, like } from "drizzle-orm";
-import { eventSessions, events, orderEvents, orderLines, stockHolds, ticketOptions, tickets } from "~/db/schema";
-import { DEFAULT_SESSION, sessionFromStockKey } from "~/events/sessions.server";
-import type { Tx } from "~/orders/holds.server";
-import type { OrderRow } from "~/orders/orders.server";
+import { eventSessions, events, orderEvents, orderLines, orders, stockHolds, ticketOptions, tickets } from "~/db/schema";
+import type { Tx } from "~/db/client.server";
+import { DEFAULT_SESSION } from "~/events/sessions.server";
 import { newTicketCode } from "./codes";
+import { sessionFromStockKey } from "~/stock/keys";
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "./short-code";
 
 export interface IssuedTicket {
@@ -42,12 +42,15 @@ export async function orderTickets(tx: Pick<Tx, "select">, orderId: string): Pro
   }));
 }
 
+/** What issuing reads of the order: the row's own type, since orders/ (above tickets/) passes it in. */
+type TicketedOrder = Pick<typeof orders.$inferSelect, "id" | "orderType" | "customerFirstName" | "customerLastName">;
+
 /**
  * One ticket per seat of a paid ticket or workshop order, inside the payment's transaction. The
  * session is the one its seats were held for (the hold's stock key names it); a one-off event's is
  * the event's own date. Idempotent: an order that has tickets gets no more.
  */
-export async function issueTickets(tx: Tx, order: OrderRow, now: Date): Promise<IssuedTicket[]> {
+export async function issueTickets(tx: Tx, order: TicketedOrder, now: Date): Promise<IssuedTicket[]> {
   if (order.orderType !== "ticket" && order.orderType !== "workshop") return [];
   const existing = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id)).limit(1);
   if (existing.length) return orderTickets(tx, order.id);

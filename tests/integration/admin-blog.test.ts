@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
-import { loadHome } from "~/catalog/home.server";
+import { loadHome } from "~/home/home.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, blogPosts } from "~/db/schema";
 import * as blogEditRoute from "~/routes/admin/blog-edit";

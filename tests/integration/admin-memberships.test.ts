@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession } from "~/admin/session.server";
-import { loadHome } from "~/catalog/home.server";
+import { loadHome } from "~/home/home.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, membershipTiers, orders } from "~/db/schema";

@@ -19,7 +19,7 @@ import {
   orders,
   refunds,
 } from "~/db/schema";
-import { GALLERY_SEED } from "~/gallery/gallery.server";
+import { GALLERY_SEED } from "~/content/gallery";
 import routes from "~/routes";
 import { createTestDatabase, testContext } from "../setup/test-db";
 

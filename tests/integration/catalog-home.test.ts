@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventCardAction, loadHome } from "~/catalog/home.server";
+import { eventCardAction, loadHome } from "~/home/home.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createTestDatabase } from "../setup/test-db";
 

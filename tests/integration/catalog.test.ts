@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogStockKey } from "~/catalog/availability.server";
+import { catalogStockKey } from "~/stock/keys";
 import { findItemBySlug, listCollectionCards, listServiceCards } from "~/catalog/items.server";
 import { robotsTxt, sitemapPaths, sitemapXml } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";

@@ -5,7 +5,8 @@ import { emailOutbox, memberPeriods, members, membershipTiers, orders } from "~/
 import { fixedClock } from "~/lib/clock";
 import { memberFromLinkToken, memberLinkSettings } from "~/memberships/member-links.server";
 import { runMembershipJob } from "~/memberships/membership-job.server";
-import { cancelMembership, chooseNextTier, findMemberByEmail, giftMonth, memberPayments, type MemberRow } from "~/memberships/members.server";
+import { findMemberByEmail, type MemberRow } from "~/memberships/member-row.server";
+import { cancelMembership, chooseNextTier, giftMonth, memberPayments } from "~/memberships/members.server";
 import { addDays, hasAccessOn } from "~/memberships/periods";
 import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import { mailSettingsForOrders, recordPayment } from "~/orders/payment-events.server";

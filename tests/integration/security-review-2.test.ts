@@ -133,7 +133,7 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
     expect(api).toMatch(/export async function hitRateLimit\(db: Database, window: FixedWindow, clientKey: LimitKey,/);
     expect(api).toMatch(/export function rateLimitHit\(db: Pick<Database, "insert">, window: FixedWindow, clientKey: LimitKey,/);
     expect(source.get("app/admin/login.server.ts")).toMatch(/export function loginClientKeys\(client: ClientKey,/);
-    expect(source.get("app/orders/holds.server.ts")).toMatch(/export function holdClientKey\(client: ClientKey,/);
+    expect(source.get("app/stock/holds.server.ts")).toMatch(/export function holdClientKey\(client: ClientKey,/);
 
     // Every module that counts per client, and nothing else: a new limiter must be listed here, and
     // the types above make it count what clientAddressKey returns.
@@ -149,7 +149,7 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
         "app/memberships/sign-in-link.server.ts",
         "app/orders/checkout-action.server.ts",
         "app/orders/checkout-budget.server.ts",
-        "app/orders/holds.server.ts",
+        "app/stock/holds.server.ts",
         // Passes holdClientKey()'s result on to the hold.
         "app/orders/orders.server.ts",
         "app/routes/order.tsx",

@@ -16,7 +16,7 @@ import { backupDatabase } from "~/db/backup.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminSessions, analyticsEvents, contactSubmissions, stockHolds } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
-import { holdClientKey } from "~/orders/holds.server";
+import { holdClientKey } from "~/stock/holds.server";
 import { createRequestListener } from "../../server/app";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
 import { buyer } from "./checkout-helpers";

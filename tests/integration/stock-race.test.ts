@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, orders, stockHolds } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
-import { HoldLimitError } from "~/orders/holds.server";
+import { HoldLimitError } from "~/stock/holds.server";
 import { closePendingOrder, createPendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
 import { createTestDatabase } from "../setup/test-db";

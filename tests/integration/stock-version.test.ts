@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { sessionStockKey } from "~/events/sessions.server";
+import { sessionStockKey } from "~/stock/keys";
 import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
 import { readVersions, showsStock } from "../../server/page-cache";

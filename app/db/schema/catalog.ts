@@ -1,8 +1,7 @@
-/** Products, services, membership tiers and the stock held for checkouts. */
+/** Products, services and membership tiers (the stock held for checkouts is stock.ts). */
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
-import { orders } from "./orders";
 
 /** Products, wardrobe solutions and consultation services. */
 export const catalogItems = pgTable(
@@ -62,31 +61,3 @@ export const membershipTiers = pgTable("membership_tiers", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-
-/**
- * Units held by a checkout until it is paid (converted) or abandoned (released).
- * stock_key names what is held: "catalog:{id}", "ticket:{optionId}" or "ticket:{optionId}:{session}".
- */
-export const stockHolds = pgTable(
-  "stock_holds",
-  {
-    id: serial("id").primaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    stockKey: text("stock_key").notNull(),
-    quantity: integer("quantity").notNull(),
-    status: text("status", { enum: ["held", "converted", "released"] })
-      .notNull()
-      .default("held"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** A keyed hash of the buyer's address, to cap the units one client holds unpaid (never the address itself). */
-    clientKey: text("client_key"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("stock_holds_key_status_idx").on(t.stockKey, t.status),
-    index("stock_holds_order_idx").on(t.orderId),
-    index("stock_holds_client_idx").on(t.clientKey, t.status),
-  ],
-);

@@ -1,9 +1,8 @@
-/** Members, the months they were given, their sign-in links and sessions. */
+/** Members, their sign-in links and sessions (the months they were given are member-periods.ts). */
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { membershipTiers } from "./catalog";
-import { orders } from "./orders";
 
 /**
  * A member: made or extended by a paid membership order (Yoco has no recurring billing, so the site keeps
@@ -43,29 +42,6 @@ export const members = pgTable(
     index("members_status_idx").on(t.status, t.paidUntil),
     index("members_tier_idx").on(t.tierSlug),
   ],
-);
-
-/** Every month a member was given: by a payment (one per order, so a payment never counts twice) or as the owner's gift. */
-export const memberPeriods = pgTable(
-  "member_periods",
-  {
-    id: serial("id").primaryKey(),
-    memberId: integer("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["payment", "gift"] }).notNull(),
-    orderId: uuid("order_id")
-      .unique()
-      .references(() => orders.id),
-    tierSlug: text("tier_slug").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    /** The paid-until day before and after this period: it covers the days from `startsOn` up to `endsOn`. */
-    startsOn: date("starts_on", { mode: "string" }).notNull(),
-    endsOn: date("ends_on", { mode: "string" }).notNull(),
-    note: text("note"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("member_periods_member_idx").on(t.memberId, t.createdAt)],
 );
 
 /** One-time sign-in links for /account: only the token's hash is kept; a link works once, for 15 minutes. */

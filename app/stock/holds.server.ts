@@ -1,13 +1,9 @@
 import { createHmac } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { ClientKey } from "~/lib/client-address.server";
-import type { Database } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
 import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
-import { sessionCapacityForKey } from "~/events/sessions.server";
-import { soldSeats } from "./sellable.server";
-
-/** The database or an open transaction: holds are always changed inside the order's transaction. */
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { sessionCapacityForKey, soldSeats } from "./availability.server";
 
 export class OutOfStockError extends Error {
   constructor(reason: string) {

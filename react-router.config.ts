@@ -7,4 +7,6 @@ export default {
   routeDiscovery: { mode: "initial" },
   // BUILD_DIR lets parallel test runs build side by side without overwriting each other.
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  // The admin's session is checked once, by its layouts' middleware (decision 110).
+  future: { v8_middleware: true },
 } satisfies Config;

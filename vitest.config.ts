@@ -2,7 +2,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      // The copy of React Router that @react-router/express loads (Node's "module-sync" build), not the
+      // CommonJS one Vitest would pick: the request handler checks that the load context is an instance
+      // of its own copy's RouterContextProvider (decision 110).
+      { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url)) },
+    ],
+  },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",

@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "./config.server";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { Clock } from "./lib/clock";
@@ -23,6 +24,17 @@ export type AppContext = {
   databaseUnavailable?: boolean;
 };
 
+/**
+ * With middleware on, React Router hands loaders a RouterContextProvider rather than the object
+ * getLoadContext returned. The request's AppContext fields ride on the provider itself, so every
+ * loader keeps reading `context.db` and `context.clock`, and middleware adds what it finds with
+ * `context.set` (decision 110).
+ */
+export function createAppContext(fields: AppContext): RouterContextProvider & AppContext {
+  return Object.assign(new RouterContextProvider(), fields);
+}
+
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}
+  interface RouterContextProvider extends AppContext {}
 }

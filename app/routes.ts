@@ -1,13 +1,14 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The owner's admin: one layout (navigation, session check) with a child route per section. */
+/**
+ * The owner's admin: one layout (navigation, and the middleware that checks the session) with a
+ * child route per section. The sign-in page is the only /admin URL outside it (decision 110).
+ */
 const admin = [
   index("routes/admin/dashboard.tsx"),
   route("orders", "routes/admin/orders.tsx"),
-  route("orders/export", "routes/admin/orders-export.ts"),
   route("orders/:id", "routes/admin/order.tsx"),
   route("members", "routes/admin/members.tsx"),
-  route("members/export", "routes/admin/members-export.ts"),
   route("members/:id", "routes/admin/member.tsx"),
   route("products", "routes/admin/products.tsx"),
   route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
@@ -26,6 +27,17 @@ const admin = [
   route("events/:id/attendees", "routes/admin/attendees.tsx"),
   route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
   route("check-in", "routes/admin/check-in.tsx"),
+  route("logout", "routes/admin-logout.ts"),
+];
+
+/** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */
+const adminData = [
+  route("admin/orders/export", "routes/admin/orders-export.ts"),
+  route("admin/members/export", "routes/admin/members-export.ts"),
+  route("admin/export/:kind", "routes/admin-export.ts"),
+  route("admin/events/:id/attendees.csv", "routes/admin-attendees-csv.ts"),
+  route("admin/check-in/data", "routes/admin-check-in-data.ts"),
+  route("admin/photos", "routes/admin/photos.ts"),
 ];
 
 export default [
@@ -53,11 +65,7 @@ export default [
   route("account/cancel", "routes/account-link.tsx", { id: "account-cancel" }),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin", "routes/admin/layout.tsx", admin),
-  route("admin/logout", "routes/admin-logout.ts"),
-  route("admin/export/:kind", "routes/admin-export.ts"),
-  route("admin/events/:id/attendees.csv", "routes/admin-attendees-csv.ts"),
-  route("admin/check-in/data", "routes/admin-check-in-data.ts"),
-  route("admin/photos", "routes/admin/photos.ts"),
+  layout("routes/admin/data-guard.ts", adminData),
   route("api/analytics", "routes/api.analytics.ts"),
   route("api/webhooks/yoco", "routes/api.webhooks.yoco.ts"),
   route("payments/simulator/:orderId", "routes/payments-simulator.tsx"),

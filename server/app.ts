@@ -7,7 +7,7 @@ import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
-import type { AppContext } from "~/context.server";
+import { createAppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
@@ -228,14 +228,15 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   };
 
   const mode = options.vite ? "development" : "production";
-  const loadContext = (req: express.Request, res: express.Response): AppContext => ({
-    db: database.db,
-    dbHandle: database,
-    config,
-    clock,
-    nonce: res.locals.nonce as string,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  });
+  const loadContext = (req: express.Request, res: express.Response) =>
+    createAppContext({
+      db: database.db,
+      dbHandle: database,
+      config,
+      clock,
+      nonce: res.locals.nonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    });
 
   app.use(requireFormBodies);
   app.use((req, res, next) => {

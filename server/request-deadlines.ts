@@ -1,5 +1,6 @@
 import type http from "node:http";
-import { adminCookieName, readCookieHeader, sessionIsValid } from "~/admin/session.server";
+import { readCookieHeader } from "~/auth/cookies.server";
+import { adminCookieName, sessionIsValid } from "~/admin/session.server";
 import type { Runtime } from "./runtime";
 
 /** How long a request may take to arrive, headers and body (issue 23, decision 079). */

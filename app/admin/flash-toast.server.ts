@@ -1,5 +1,5 @@
 import type { ToastMessage } from "~/components/ui/toast";
-import { readCookie } from "./session.server";
+import { readCookie } from "~/auth/cookies.server";
 
 /**
  * The toast an admin save shows after its redirect ("Product saved"), carried in a short-lived cookie

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, lte } from "drizzle-orm";
 import { redirect } from "react-router";
-import { cookieAttributes, liveCreationWindow, readCookie } from "~/admin/session.server";
+import { cookieAttributes, liveCreationWindow, readCookie } from "~/auth/cookies.server";
 import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { memberSessions } from "~/db/schema";

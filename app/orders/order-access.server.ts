@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { cookieAttributes, readCookie } from "~/admin/session.server";
+import { cookieAttributes, readCookie } from "~/auth/cookies.server";
 import type { AppContext } from "~/context.server";
 import type { Database, Tx } from "~/db/client.server";
 import { orderAccess } from "~/db/schema";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { assertSameOrigin } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
 import { destroyMemberSession } from "~/memberships/member-session.server";
 import type { Route } from "./+types/account-sign-out";
 

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { assertSameOrigin } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
 import { AccountCard, AccountField, AccountProblem, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";

@@ -1,12 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { attemptAdminLogin, lockoutMessage } from "~/admin/login.server";
-import {
-  assertSameOrigin,
-  createAdminSession,
-  isAdminRequest,
-  readFlash,
-  setFlashCookie,
-} from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
+import { createAdminSession, isAdminRequest, readFlash, setFlashCookie } from "~/admin/session.server";
 import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";

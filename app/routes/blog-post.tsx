@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
-import { assertSameOrigin } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
 import { getAnalyticsSessionId } from "~/analytics/track";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { findPost } from "~/blog/posts.server";

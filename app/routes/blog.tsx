@@ -1,5 +1,6 @@
 import { data, Form, useSubmit } from "react-router";
-import { assertSameOrigin, isAdminRequest } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
+import { isAdminRequest } from "~/admin/session.server";
 import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";
 import { newPostSchema } from "~/blog/post-schema";
 import { listPosts, publishPost } from "~/blog/posts.server";

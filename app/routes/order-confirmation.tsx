@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
-import { assertSameOrigin } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
 import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
 import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { seo, siteUrlFrom } from "~/lib/seo";

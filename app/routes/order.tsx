@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { assertSameOrigin } from "~/admin/session.server";
+import { assertSameOrigin } from "~/auth/cookies.server";
 import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { hitRateLimit } from "~/contact/rate-limit.server";
 import { requestClientKey } from "~/lib/client-address.server";

@@ -4,11 +4,14 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, members } from "~/db/schema";
 import type { MemberListQuery } from "~/memberships/member-list-query";
 import { activeMemberFigures, listMembersForAdmin, memberFigures } from "~/memberships/members-admin.server";
-import * as dashboard from "~/routes/admin/dashboard";
-import * as memberPage from "~/routes/admin/member";
-import * as memberList from "~/routes/admin/members";
-import * as membersExport from "~/routes/admin/members-export";
+import { guardedRoute } from "../setup/route-middleware";
 import { createTestDatabase, testContext } from "../setup/test-db";
+
+// Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
+const dashboard = guardedRoute("routes/admin/dashboard.tsx");
+const memberPage = guardedRoute("routes/admin/member.tsx");
+const memberList = guardedRoute("routes/admin/members.tsx");
+const membersExport = guardedRoute("routes/admin/members-export.ts");
 
 /**
  * The owner's list of members (issue 21): search, filters, counts per status, the monthly recurring

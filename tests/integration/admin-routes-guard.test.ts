@@ -21,13 +21,16 @@ import {
 } from "~/db/schema";
 import { GALLERY_SEED } from "~/content/gallery";
 import routes from "~/routes";
+import { callThroughMiddleware, importRoute } from "../setup/route-middleware";
 import { createTestDatabase, testContext } from "../setup/test-db";
 
 /**
  * Reads app/routes.ts and proves that every admin loader, action and data endpoint refuses an
  * anonymous request: pages redirect to /admin/login, data endpoints answer 401, and no response
  * carries any of the stored data. A new admin route, a new handler on one, or a new route that
- * checks the admin session fails this file until it is listed below.
+ * checks the admin session fails this file until it is listed below. Each request goes through the
+ * middleware of the route's layouts in app/routes.ts, as React Router runs it, then the handler
+ * (decision 110: the session is checked by middleware only).
  */
 
 const APP_DIR = fileURLToPath(new URL("../../app/", import.meta.url));
@@ -277,7 +280,8 @@ const GUARDED: Record<string, Case[]> = {
   "routes/admin-logout.ts": [
     { name: "logout", handler: "action", method: "POST", url: "/admin/logout", expect: "redirect-to-login" },
     // A GET never ends a session and shows nothing: it goes to /admin, which then asks for a sign-in.
-    { name: "logout by GET", handler: "loader", method: "GET", url: "/admin/logout", expect: "redirect-to-admin-without-data" },
+    // Under the admin layout's guard (decision 110) an anonymous GET goes to the sign-in page at once rather than by way of /admin.
+    { name: "logout by GET", handler: "loader", method: "GET", url: "/admin/logout", expect: "redirect-to-login" },
   ],
   "routes/admin-export.ts": [...EXPORT_KINDS, "unknown", "../secrets"].flatMap((kind): Case[] => [
     {
@@ -355,10 +359,11 @@ interface RouteEntry {
   path?: string;
   children?: RouteEntry[];
 }
-const flatten = (entries: RouteEntry[], prefix = ""): { file: string; path: string }[] =>
+/** Every route with its full path and its layouts' files, outermost first, as app/routes.ts nests them. */
+const flatten = (entries: RouteEntry[], prefix = "", layouts: string[] = []): { file: string; path: string; layouts: string[] }[] =>
   entries.flatMap((r) => {
     const full = [prefix, r.path ?? ""].filter(Boolean).join("/");
-    return [{ file: r.file, path: full }, ...flatten(r.children ?? [], full)];
+    return [{ file: r.file, path: full, layouts }, ...flatten(r.children ?? [], full, [...layouts, r.file])];
   });
 
 const allRoutes = flatten(routes as RouteEntry[]);
@@ -420,7 +425,6 @@ interface Outcome {
 }
 
 async function run(file: string, c: Case, headers: Record<string, string> = {}): Promise<Outcome> {
-  const module = (await import(/* @vite-ignore */ path.join(APP_DIR, file))) as Record<Handler, (args: never) => unknown>;
   const request = new Request(`${BASE}${c.url}`, {
     method: c.method,
     headers: { Origin: BASE, "User-Agent": "guard-test", ...(c.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}), ...headers },
@@ -435,7 +439,8 @@ async function run(file: string, c: Case, headers: Record<string, string> = {}):
     return { status: 200, headers: new Headers(), body: JSON.stringify(value ?? null) };
   };
   try {
-    return await normalise(await module[c.handler]({ request, context: testContext(handle), params: c.params ?? {} } as never));
+    const args = { request, context: testContext(handle), params: c.params ?? {}, url: new URL(request.url), pattern: "" };
+    return await normalise(await callThroughMiddleware(file, c.handler, args));
   } catch (thrown) {
     return normalise(thrown);
   }
@@ -468,6 +473,43 @@ describe("the list of admin routes is complete", () => {
     for (const file of [...Object.keys(GUARDED), ...Object.keys(ADMIN_AWARE_PUBLIC)]) {
       expect(allRoutes.some((r) => r.file === file), `${file} is not in app/routes.ts`).toBe(true);
     }
+  });
+});
+
+/** A stand-in for each of a path's parameters (":id" and the like): the guard refuses before any is read. */
+const fillParams = (routePath: string) => {
+  const params: Record<string, string> = {};
+  const url = `/${routePath}`.replace(/:(\w+)\??/g, (_m, name: string) => (params[name] = "1"));
+  return { url, params };
+};
+
+describe("every admin route in app/routes.ts refuses an anonymous GET and POST", () => {
+  const adminRoutes = allRoutes.filter((r) => isAdminPath(r.path));
+  const sweep = adminRoutes.flatMap((r) =>
+    (["GET", "POST"] as const).map((method) => [`${method} /${r.path} (${r.file})`, r, method] as const),
+  );
+
+  it("each is behind a layout whose middleware checks the session", async () => {
+    for (const r of adminRoutes) {
+      const modules = await Promise.all([...r.layouts, r.file].map(importRoute));
+      expect(modules.some((m) => (m.middleware ?? []).length > 0), `${r.file} (/${r.path}) has no guarded layout`).toBe(true);
+      expect(checksAdmin(r.file), `${r.file} checks the session itself: the layouts' middleware does (decision 110)`).toBe(false);
+    }
+  });
+
+  it.each(sweep)("%s", async (_name, r, method) => {
+    const { url, params } = fillParams(r.path);
+    const handler: Handler = method === "GET" ? "loader" : "action";
+    // Pages and sign-out go to the sign-in page, as before; downloads and data endpoints answer 401.
+    const isData = r.layouts.includes("routes/admin/data-guard.ts");
+    const result = await run(r.file, { name: r.path, handler, method, url, params, form: { intent: "delete", id: "1" }, expect: isData ? "401" : "redirect-to-login" });
+    if (isData) {
+      expect(result.status).toBe(401);
+    } else {
+      expect(result.status).toBe(302);
+      expect(result.headers.get("location")).toBe("/admin/login");
+    }
+    expect(result.body).not.toContain(SECRET);
   });
 });
 

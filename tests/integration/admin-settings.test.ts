@@ -8,13 +8,16 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, appSettings, emailOutbox, orders } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
 import * as rootRoute from "~/root";
-import * as settingsRoute from "~/routes/admin/settings";
 import { siteSettingsSchema } from "~/settings/site-settings";
 import { getSiteSettings, ownerNotificationEmail } from "~/settings/site-settings.server";
 import { submitContact } from "~/contact/contact-action.server";
+import { guardedRoute } from "../setup/route-middleware";
 import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
 import { call, get, post, toastOf } from "./admin-content-helpers";
 import { checkout, orderIdFrom } from "./checkout-helpers";
+
+// Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
+const settingsRoute = guardedRoute("routes/admin/settings.tsx");
 
 const OWNER_EMAIL = testConfig().mail.ownerEmail;
 let handle: DatabaseHandle;

@@ -8,10 +8,13 @@ import { renditionSrcSet } from "~/lib/image-renditions";
 import { MAX_PHOTO_BYTES, photoAltSchema } from "~/media/photo-schema";
 import { canDecodeHeic, MASTER_MAX_SIDE, readPhotosFromForm, storePhoto } from "~/media/photos.server";
 import { drainRenditions } from "~/media/renditions.server";
-import * as photosRoute from "~/routes/admin/photos";
 import * as mediaRoute from "~/routes/media";
+import { guardedRoute } from "../setup/route-middleware";
 import { createTestDatabase, testContext } from "../setup/test-db";
 import { flatJpeg, heicHeader, jpegWithGps, noisyJpeg, sidewaysJpeg } from "./media-fixtures";
+
+// Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
+const photosRoute = guardedRoute("routes/admin/photos.ts");
 
 const BASE = "http://localhost:3000";
 let handle: DatabaseHandle;

@@ -9,12 +9,15 @@ import { fixedClock } from "~/lib/clock";
 import { confirmationView } from "~/orders/confirmation.server";
 import { listOrdersForAdmin, ordersNeedingAttention } from "~/orders/orders-admin.server";
 import { createYocoProvider } from "~/payments/yoco.server";
-import * as orderRoute from "~/routes/admin/order";
-import * as ordersExport from "~/routes/admin/orders-export";
 import { action as webhook } from "~/routes/api.webhooks.yoco";
 import { startFakeYoco, type FakeYoco, type SignedDelivery } from "../fakes/yoco-server";
+import { guardedRoute } from "../setup/route-middleware";
 import { createTestDatabase, testContext } from "../setup/test-db";
 import { checkout } from "./checkout-helpers";
+
+// Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
+const orderRoute = guardedRoute("routes/admin/order.tsx");
+const ordersExport = guardedRoute("routes/admin/orders-export.ts");
 
 /**
  * Issue 20's money path against the fake Yoco (live keys, so refunds work as the contract says):

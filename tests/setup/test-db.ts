@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import type { AppConfig } from "~/config.server";
-import type { AppContext } from "~/context.server";
+import { createAppContext } from "~/context.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
@@ -158,13 +158,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export function testContext(
   handle: DatabaseHandle,
   options: { config?: Partial<AppConfig>; clock?: Clock; clientIp?: string } = {},
-): AppContext {
-  return {
+): ReturnType<typeof createAppContext> {
+  return createAppContext({
     db: handle.db,
     dbHandle: handle,
     config: testConfig(options.config),
     clock: options.clock ?? fixedClock("2025-09-10T10:00:00+02:00"),
     nonce: "test-nonce",
     clientIp: options.clientIp ?? "203.0.113.7",
-  };
+  });
 }

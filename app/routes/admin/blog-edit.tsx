@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
-import { requireAdmin } from "~/admin/session.server";
 import { findPostForAdmin, removePost, savePost, setPostPublished } from "~/blog/post-admin.server";
 import { POST_TEXT_FIELDS, postAdminSchema } from "~/blog/post-admin-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options";
@@ -34,8 +33,7 @@ function postId(params: { id?: string }): number | null {
 
 const notFound = () => data({ error: "Post not found" }, { status: 404 });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = postId(params);
   if (id === null) return { id: null, slug: null, published: false, values: NEW_POST };
   const row = await findPostForAdmin(context.db, id);
@@ -52,7 +50,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const id = postId(params);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
-import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
@@ -44,8 +43,7 @@ function eventId(params: { id?: string }): string | null {
   return params.id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = eventId(params);
   if (id === null) return { id: null, values: NEW_EVENT };
   const found = await findEventForAdmin(context.db, id);
@@ -99,7 +97,6 @@ function toRowConfirms(confirm: Record<string, number> | undefined, rowOf: numbe
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const id = eventId(params);
   const form = await request.formData();
   const now = context.clock.now();

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { data, Form, Link, redirect } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
-import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { events } from "~/db/schema";
@@ -17,15 +16,13 @@ async function findEventOr404(context: Route.LoaderArgs["context"], id: string) 
   return event;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await findEventOr404(context, params.id);
   const fallback = defaultWorkshopSession(context.clock.now());
   return { event, sessions: await listEventSessions(context.db, event.id), defaultLabel: describeSession(fallback.startsAt, fallback.endsAt) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const event = await findEventOr404(context, params.id);
   const form = await request.formData();
   const back = `/admin/events/${encodeURIComponent(event.id)}/sessions`;

@@ -1,13 +1,15 @@
 import { data, Outlet } from "react-router";
 import { readToastCookie } from "~/admin/flash-toast.server";
-import { requireAdmin } from "~/admin/session.server";
+import { adminGuard } from "~/admin/guard.server";
 import { AdminShell } from "~/components/admin/AdminShell";
 import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast } from "~/components/ui/toast";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+/** The session check for every admin page, action and the sign-out, before any of their handlers. */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard("page")];
+
+export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clear } = readToastCookie(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (clear) headers.append("Set-Cookie", clear);

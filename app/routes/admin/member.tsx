@@ -3,7 +3,6 @@ import { setToastCookie } from "~/admin/flash-toast.server";
 import { formatDateTime } from "~/admin/format-date";
 import { textFields, validateForm } from "~/admin/form-result";
 import { mailtoHref } from "~/admin/mailto";
-import { requireAdmin } from "~/admin/session.server";
 import { AdminNotFound } from "~/components/admin/ConfirmDelete";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { TextField } from "~/components/admin/fields";
@@ -28,8 +27,7 @@ function memberIdFrom(params: { id?: string }): number {
 
 const iso = (at: Date | string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findMemberForAdmin(context.db, memberIdFrom(params));
   if (!found) throw notFound();
   const { member } = found;
@@ -70,7 +68,6 @@ interface ActionAnswer {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const id = memberIdFrom(params);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -1,5 +1,4 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
 import { MemberStatusBadge } from "~/components/admin/MemberStatus";
@@ -13,7 +12,6 @@ import { listMembersForAdmin, listTierChoices, memberFigures } from "~/membershi
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const query = readMemberQuery(new URL(request.url).searchParams);
   const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())), memberFigures(context.db), listTierChoices(context.db)]);
   return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };

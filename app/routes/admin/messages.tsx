@@ -4,7 +4,6 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { formatDateTime } from "~/admin/format-date";
 import { pageParam, textParam } from "~/admin/list-query";
 import { mailtoHref } from "~/admin/mailto";
-import { requireAdmin } from "~/admin/session.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { Pagination } from "~/components/admin/Pagination";
 import { answeredSchema } from "~/contact/answered-schema";
@@ -13,7 +12,6 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
   const search = new URL(request.url).searchParams;
   const q = textParam(search, "q");
   const state = readMessageState(textParam(search, "state", 20));
@@ -21,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const checked = validateForm(answeredSchema, textFields(await request.formData(), ["id", "answered"] as const));
   if (!checked.ok) return data({ error: checked.fieldErrors.id ?? checked.fieldErrors.answered ?? "Reload the page and try again." }, { status: 400 });
   const answered = checked.data.answered === "yes";

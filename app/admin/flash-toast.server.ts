@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/components/ui/toast";
+import type { ToastMessage } from "~/lib/toast-message";
 import { readCookie } from "~/auth/cookies.server";
 
 /**

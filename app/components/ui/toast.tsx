@@ -1,13 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import type { ToastMessage } from "~/lib/toast-message";
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-  /** Set on a toast that comes from the server (a save's cookie): the same one is never shown twice. */
-  id?: string;
-}
+export type { ToastMessage };
 
 interface ShownToast extends Omit<ToastMessage, "id"> {
   id: number;

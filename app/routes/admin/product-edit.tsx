@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { archiveOrDelete, archivedOrDeletedToast } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
@@ -87,15 +88,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const now = context.clock.now();
 
-  if (form.get("intent") === "delete") {
-    if (id === null) throw data({ error: "Product not found" }, { status: 404 });
-    const outcome = await removeProduct(context.db, id, now);
-    if (outcome === "missing") throw data({ error: "Product not found" }, { status: 404 });
-    const toast =
-      outcome === "archived"
-        ? { title: "Product archived", description: "It has orders, so it is hidden from the shop and kept for them." }
-        : { title: "Product deleted" };
-    throw redirect("/admin/products", { headers: { "Set-Cookie": setToastCookie(toast) } });
+  if (textFields(form, ["intent"]).intent === "delete") {
+    return archiveOrDelete({
+      id,
+      notFound: "Product not found",
+      remove: (found) => removeProduct(context.db, found, now),
+      listPath: "/admin/products",
+      toast: archivedOrDeletedToast("Product", "shop"),
+    });
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { archiveOrDelete, archivedOrDeletedToast } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
 import { requireAdmin } from "~/admin/session.server";
 import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
 import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
@@ -99,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
-  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), visible: form.get("visible") === "on", markNew: form.get("markNew") === "on", photos };
+  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), ...checkboxFields(form, ["visible", "markNew"]), photos };
   const checked = validateForm(productSchema, values);
   if (!checked.ok || uploadErrors.length) {
     const fieldErrors = checked.ok ? {} : checked.fieldErrors;

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { textFields } from "~/admin/form-result";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { submitContact } from "~/contact/contact-action.server";
@@ -46,7 +45,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction();
   } catch (error) {
     console.error("Failed to send message", error);
-    const values: ContactValues = textFields(form, CONTACT_FIELDS);
+    const values = Object.fromEntries(
+      CONTACT_FIELDS.map((f) => [f, typeof form.get(f) === "string" ? (form.get(f) as string) : ""]),
+    ) as ContactValues;
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
   }
 }

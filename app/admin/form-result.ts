@@ -35,3 +35,8 @@ export function textFields<K extends string>(form: FormData, names: readonly K[]
     }),
   ) as Record<K, string>;
 }
+
+/** The checkboxes of a form as booleans: a ticked box posts "on", an unticked one posts nothing. */
+export function checkboxFields<K extends string>(form: FormData, names: readonly K[]): Record<K, boolean> {
+  return Object.fromEntries(names.map((name) => [name, form.get(name) === "on"])) as Record<K, boolean>;
+}

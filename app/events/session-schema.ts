@@ -26,3 +26,13 @@ export const sessionSchema = z
   );
 
 export type SessionInput = z.infer<typeof sessionSchema>;
+
+/** The "Remove" button of one session: the id it carries, refused like a session removed meanwhile. */
+export const sessionRemoveSchema = z.object({
+  sessionId: z.string().check(
+    z.refine((typed) => {
+      const id = Number(typed);
+      return Number.isSafeInteger(id) && id > 0;
+    }, "That session no longer exists."),
+  ),
+});

@@ -15,3 +15,12 @@ export const giftSchema = z.object({
 });
 
 export type GiftInput = z.infer<typeof giftSchema>;
+
+/** Every form on the owner's member page, told apart by its `intent`; an unknown one asks for an action. */
+export const memberActionSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("gift"), note: giftSchema.shape.note }), z.object({ intent: z.literal("cancel") }), z.object({ intent: z.literal("resend") })],
+  { error: "Choose an action." },
+);
+
+export const MEMBER_ACTION_FIELDS = ["intent", "note"] as const;

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { textFields } from "~/admin/form-result";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import { AccountCard, AccountField, AccountProblem, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
   const form = await readAccountForm(request);
   if (!form) return data<AccountActionResult>({ intent: "", ok: false, message: UNREADABLE }, { status: 400, headers: PRIVATE });
-  if (form.get("intent") === "request-link") {
+  if (textFields(form, ["intent"]).intent === "request-link") {
     const { status, result } = await askForSignInLink(context, form);
     return data(result, { status, headers: PRIVATE });
   }

@@ -1,4 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { textFields, validateForm } from "~/admin/form-result";
+import { LOGIN_FIELDS, loginSchema } from "~/admin/login-schema";
 import { attemptAdminLogin, lockoutMessage } from "~/admin/login.server";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import { createAdminSession, isAdminRequest, readFlash, setFlashCookie } from "~/admin/session.server";
@@ -20,7 +22,8 @@ export const links: Route.LinksFunction = () => ADMIN_APP_LINKS;
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
   const form = await request.formData();
-  const password = String(form.get("password") ?? "");
+  const checked = validateForm(loginSchema, textFields(form, LOGIN_FIELDS));
+  const password = checked.ok ? checked.data.password : "";
   const userAgent = request.headers.get("user-agent");
   const result = await attemptAdminLogin(context, password, userAgent);
   if (result.status === "success") {

@@ -1,4 +1,5 @@
-import { data, Form, useSubmit } from "react-router";
+import { data } from "react-router";
+import { textFields } from "~/admin/form-result";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import { isAdminRequest } from "~/admin/session.server";
 import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";
@@ -6,7 +7,7 @@ import { newPostSchema } from "~/blog/post-schema";
 import { listPosts, publishPost } from "~/blog/posts.server";
 import { NewPostDialog } from "~/components/blog/NewPostDialog";
 import { PostCard, type PostCardData } from "~/components/blog/PostCard";
-import { SortButton } from "~/components/ui/SortButton";
+import { SortForm } from "~/components/ui/SortForm";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, toast: undefined, error: "Only a signed-in admin can publish posts" }, { status: 401 });
   }
   const form = await request.formData();
-  if (form.get("intent") !== "publish") return data({ ok: false, toast: undefined, error: "Unknown action" }, { status: 400 });
+  if (textFields(form, ["intent"]).intent !== "publish") return data({ ok: false, toast: undefined, error: "Unknown action" }, { status: 400 });
   const parsed = newPostSchema.safeParse(Object.fromEntries(form));
   // The spec: with a required field empty nothing happens and no message is shown.
   if (!parsed.success) return data({ ok: false, toast: undefined, error: undefined }, { status: 400 });
@@ -55,34 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, sort, isAdmin, newPostOpen } = loaderData;
-  const submit = useSubmit();
   return (
     <section className="container-page py-12 sm:py-16">
       {/* Stacked on phones: whether the title and the controls share a row must not depend on which font has loaded (layout shift). */}
       <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <h1 className="text-4xl font-semibold sm:text-5xl">Our Blog</h1>
         <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" action="/blog" className="flex items-end gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-            <div>
-              <label htmlFor="blog-sort" className="block text-sm font-semibold">
-                Sort by
-              </label>
-              <select
-                id="blog-sort"
-                name="sort"
-                defaultValue={sort}
-                key={sort}
-                className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3"
-              >
-                {POST_SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <SortButton />
-          </Form>
+          <SortForm action="/blog" id="blog-sort" sort={sort} choices={POST_SORTS} className="flex items-end gap-2" />
           {isAdmin ? <NewPostDialog openOnLoad={newPostOpen} /> : null}
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { textFields, validateForm } from "~/admin/form-result";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runSimulatorIntent, simulatorOrder } from "~/orders/simulator-actions.server";
+import { simulatorSchema } from "~/payments/simulator-schema";
 import type { Route } from "./+types/payments-simulator";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -21,9 +23,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const order = await simulatorOrder(context, params.orderId);
   if (!order) return data({ error: "Payment not found" }, { status: 404 });
-  const intent = String((await request.formData()).get("intent") ?? "");
-  if (!["pay", "decline", "cancel"].includes(intent)) return data({ error: "Choose Pay, Decline or Cancel." }, { status: 400 });
-  return runSimulatorIntent(context, order, intent);
+  const checked = validateForm(simulatorSchema, textFields(await request.formData(), ["intent"]));
+  if (!checked.ok) return data({ error: checked.fieldErrors.intent }, { status: 400 });
+  return runSimulatorIntent(context, order, checked.data.intent);
 }
 
 export default function PaymentSimulator({ loaderData, actionData }: Route.ComponentProps) {

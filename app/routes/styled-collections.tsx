@@ -1,8 +1,8 @@
-import { Form, redirect, useSubmit } from "react-router";
+import { redirect } from "react-router";
 import { COLLECTION_SORTS, DEFAULT_COLLECTION_SORT, parseCollectionSort } from "~/catalog/collection-options";
 import { listCollectionCards } from "~/catalog/items.server";
 import { ItemCard } from "~/components/catalog/ItemCard";
-import { SortButton } from "~/components/ui/SortButton";
+import { SortForm } from "~/components/ui/SortForm";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/styled-collections";
 
@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StyledCollections({ loaderData }: Route.ComponentProps) {
   const { items, sort } = loaderData;
-  const submit = useSubmit();
   return (
     <section className="container-page py-12 sm:py-16">
       <p className="text-sm font-semibold tracking-widest text-accent uppercase">Shop</p>
@@ -25,26 +24,7 @@ export default function StyledCollections({ loaderData }: Route.ComponentProps) 
       <p className="mt-4 max-w-2xl text-ink-soft">
         Handmade, upcycled pieces and wardrobe solutions, each made in small batches in South Africa.
       </p>
-      <Form
-        method="get"
-        action="/styled-collections"
-        className="mt-8 flex flex-wrap items-end gap-2"
-        onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
-      >
-        <div>
-          <label htmlFor="collection-sort" className="block text-sm font-semibold">
-            Sort by
-          </label>
-          <select id="collection-sort" name="sort" defaultValue={sort} key={sort} className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3">
-            {COLLECTION_SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SortButton />
-      </Form>
+      <SortForm action="/styled-collections" id="collection-sort" sort={sort} choices={COLLECTION_SORTS} className="mt-8 flex flex-wrap items-end gap-2" />
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
         {/* The first row is on a phone's first screen: its images load at once, not lazily. */}
         {items.map((item, index) => (

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
 import { textParam } from "~/admin/list-query";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
+import { AdminFilterForm, FilterSearch, FilterSubmit } from "~/components/admin/FilterForm";
 import { events } from "~/db/schema";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { listAttendees } from "~/tickets/check-in.server";
@@ -34,13 +35,10 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
           Session dates
         </Link>
       </AdminPageHeader>
-      <Form method="get" role="search" aria-label="Attendees" className="card flex flex-wrap items-end gap-3 p-4 print:hidden">
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor="attendee-search" className="block text-sm font-semibold">Search</label>
-          <input id="attendee-search" name="q" type="search" defaultValue={q} placeholder="Name, email, phone, code or reference" className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3" />
-        </div>
-        <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">Search</button>
-      </Form>
+      <AdminFilterForm label="Attendees" className="print:hidden">
+        <FilterSearch id="attendee-search" defaultValue={q} placeholder="Name, email, phone, code or reference" />
+        <FilterSubmit label="Search" />
+      </AdminFilterForm>
       <p className="text-sm text-ink-soft" aria-live="polite">
         {attendees.length === 1 ? "1 ticket" : `${attendees.length} tickets`}, {inside} checked in.{" "}
         <span className="print:hidden">Print this page for a paper list at the door.</span>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { archiveOrDelete } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
 import { findPostForAdmin, removePost, savePost, setPostPublished } from "~/blog/post-admin.server";
@@ -52,16 +53,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = postId(params);
   const form = await request.formData();
-  const intent = form.get("intent");
+  const { intent } = textFields(form, ["intent"]);
   const now = context.clock.now();
 
   if (intent === "publish" || intent === "unpublish" || intent === "delete") {
-    if (id === null) throw notFound();
     if (intent === "delete") {
-      const removed = await removePost(context.db, id, now);
-      if (!removed) throw notFound();
-      throw redirect("/admin/blog", { headers: { "Set-Cookie": setToastCookie({ title: "Post deleted", description: `"${removed.title}" is gone from the blog.` }) } });
+      return archiveOrDelete({
+        id,
+        notFound: "Post not found",
+        remove: (found) => removePost(context.db, found, now),
+        listPath: "/admin/blog",
+        toast: (removed) => ({ title: "Post deleted", description: `"${removed.title}" is gone from the blog.` }),
+      });
     }
+    if (id === null) throw notFound();
     const changed = await setPostPublished(context.db, id, intent === "publish", now);
     if (!changed) throw notFound();
     const toast =

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { checkInByCode, checkInConflicts, doorCounts, doorEvents, doorTicketList, undoLastCheckIn } from "~/tickets/check-in.server";
@@ -17,12 +18,10 @@ import {
   type DoorResult,
   type DoorTicket,
 } from "~/tickets/door";
+import { DOOR_FORM_FIELDS, doorFormSchema } from "~/tickets/door-form";
 import { canUseCamera, startQrScanning } from "~/tickets/qr-camera";
 import { formatShortCode, parseShortCode } from "~/tickets/short-code";
 import type { Route } from "./+types/check-in";
-
-/** The device id a form post without JavaScript checks in as. */
-const FORM_DEVICE = "door-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const choices = await doorEvents(context.db);
@@ -44,15 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Without JavaScript: a code admits (or is refused, saying why); anything else searches the event's tickets. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const deviceId = String(form.get("deviceId") ?? FORM_DEVICE).replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64) || FORM_DEVICE;
+  const checked = validateForm(doorFormSchema, textFields(await request.formData(), DOOR_FORM_FIELDS));
+  // The schema refuses nothing (it tidies what was typed); a failure would be a bug, so it throws.
+  if (!checked.ok) throw new Error(`Door form refused: ${JSON.stringify(checked.fieldErrors)}`);
+  const { intent, deviceId, code, eventId } = checked.data;
   const now = context.clock.now();
-  if (form.get("intent") === "undo") {
+  if (intent === "undo") {
     const undone = await undoLastCheckIn(context.db, deviceId, now);
     return { message: undone ? `Check-in undone: ${undone.holderName}` : "Nothing to undo on this device.", result: null, matches: null };
   }
-  const code = String(form.get("code") ?? "").slice(0, 300).trim();
-  const eventId = String(form.get("eventId") ?? "").slice(0, 100) || undefined;
   if (!code) return { message: "Type or scan a ticket code, or two letters of a name.", result: null, matches: null };
   if (!looksLikeTicketCode(code) && eventId) {
     if (code.length < 2) return { message: "Type at least two letters of a name, an email or an order reference.", result: null, matches: null };
@@ -293,7 +292,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const typed = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const typed = textFields(new FormData(event.currentTarget), ["code"]).code.trim();
     if (!typed) {
       setNote("Type or scan a ticket code, or two letters of a name.");
       return;

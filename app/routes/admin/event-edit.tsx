@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { archiveOrDelete, archivedOrDeletedToast } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
@@ -101,15 +102,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const now = context.clock.now();
 
-  if (form.get("intent") === "delete") {
-    if (id === null) throw data({ error: "Event not found" }, { status: 404 });
-    const outcome = await removeEvent(context.db, id, now);
-    if (outcome === "missing") throw data({ error: "Event not found" }, { status: 404 });
-    const toast =
-      outcome === "archived"
-        ? { title: "Event archived", description: "It has orders, so it is hidden from the site and kept for them." }
-        : { title: "Event deleted" };
-    throw redirect("/admin/events", { headers: { "Set-Cookie": setToastCookie(toast) } });
+  if (textFields(form, ["intent"]).intent === "delete") {
+    return archiveOrDelete({
+      id,
+      notFound: "Event not found",
+      remove: (found) => removeEvent(context.db, found, now),
+      listPath: "/admin/events",
+      toast: archivedOrDeletedToast("Event", "site"),
+    });
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);

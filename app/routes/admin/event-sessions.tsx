@@ -5,7 +5,7 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { events } from "~/db/schema";
-import { SESSION_FIELDS, sessionSchema } from "~/events/session-schema";
+import { SESSION_FIELDS, sessionRemoveSchema, sessionSchema } from "~/events/session-schema";
 import { addEventSession, defaultWorkshopSession, describeSession, listEventSessions, removeEventSession, SessionEditError } from "~/events/sessions.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/event-sessions";
@@ -28,10 +28,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/admin/events/${encodeURIComponent(event.id)}/sessions`;
   const now = context.clock.now();
   try {
-    if (form.get("intent") === "remove") {
-      const id = Number(form.get("sessionId"));
-      if (!Number.isSafeInteger(id) || id <= 0) return data({ fieldErrors: { form: "That session no longer exists." }, values: {} }, { status: 400 });
-      const label = await removeEventSession(context.db, event.id, id, now);
+    if (textFields(form, ["intent"]).intent === "remove") {
+      const checked = validateForm(sessionRemoveSchema, textFields(form, ["sessionId"]));
+      if (!checked.ok) return data({ fieldErrors: { form: checked.fieldErrors.sessionId }, values: {} }, { status: 400 });
+      const label = await removeEventSession(context.db, event.id, Number(checked.data.sessionId), now);
       throw redirect(back, { headers: { "Set-Cookie": setToastCookie({ title: "Session removed", description: label }) } });
     }
     const values = textFields(form, SESSION_FIELDS);

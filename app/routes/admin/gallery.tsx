@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
@@ -18,11 +18,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { photos: rows.map((r) => ({ id: r.id, src: r.src, alt: r.alt, caption: r.caption ?? "" })) };
 }
 
-const str = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 const refuse = (refusal: Refusal) => data(refusal, { status: 400 });
 const done = (title: string, description?: string, hash = "") =>
   redirect(`/admin/gallery${hash}`, { headers: { "Set-Cookie": setToastCookie({ title, description }) } });
@@ -30,12 +25,13 @@ const gone = () => data({ error: "This photo is no longer in the gallery." }, { 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = str(form, "intent");
+  const text = textFields(form, ["intent", "id", "alt", "caption", "direction"]);
+  const { intent } = text;
   const now = context.clock.now();
 
   if (intent === "add") {
     const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
-    const values = { photos, caption: str(form, "caption") };
+    const values = { photos, caption: text.caption };
     const checked = validateForm(galleryAddSchema, values);
     if (!checked.ok || uploadErrors.length) {
       const fieldErrors = checked.ok ? {} : checked.fieldErrors;
@@ -47,14 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw done(added.added === 1 ? "Photo added" : `${added.added} photos added`, "They show at the end of the gallery.");
   }
   if (intent === "caption") {
-    const values = { id: str(form, "id"), alt: str(form, "alt"), caption: str(form, "caption") };
+    const values = { id: text.id, alt: text.alt, caption: text.caption };
     const checked = validateForm(galleryCaptionSchema, values);
     if (!checked.ok) return refuse({ intent, id: values.id, fieldErrors: checked.fieldErrors, values });
     if (!(await updateGalleryPhoto(context.db, checked.data, now))) throw gone();
     throw done("Photo saved", undefined, `#photo-${checked.data.id}`);
   }
   if (intent === "move") {
-    const values = { id: str(form, "id"), direction: str(form, "direction") };
+    const values = { id: text.id, direction: text.direction };
     const checked = validateForm(galleryMoveSchema, values);
     if (!checked.ok) return refuse({ intent, id: values.id, fieldErrors: checked.fieldErrors, values });
     const moved = await moveGalleryPhoto(context.db, Number(checked.data.id), checked.data.direction, now);
@@ -63,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw done("Photo moved", undefined, `#photo-${checked.data.id}`);
   }
   if (intent === "remove") {
-    const values = { id: str(form, "id") };
+    const values = { id: text.id };
     const checked = validateForm(galleryRemoveSchema, values);
     if (!checked.ok) return refuse({ intent, id: values.id, fieldErrors: checked.fieldErrors, values });
     if (!(await removeGalleryPhoto(context.db, Number(checked.data.id), now))) throw gone();

@@ -10,7 +10,7 @@ import { MemberStatusBadge } from "~/components/admin/MemberStatus";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { GIFT_NOTE_MAX, giftSchema } from "~/memberships/gift-schema";
+import { GIFT_NOTE_MAX, MEMBER_ACTION_FIELDS, memberActionSchema } from "~/memberships/gift-schema";
 import { memberLinkSettings } from "~/memberships/member-links.server";
 import { findMemberForAdmin, parseMemberId } from "~/memberships/members-admin.server";
 import { cancelMembership, giftMonth, resendRenewalLink } from "~/memberships/members.server";
@@ -69,36 +69,35 @@ interface ActionAnswer {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = memberIdFrom(params);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const values = textFields(await request.formData(), MEMBER_ACTION_FIELDS);
+  const checked = validateForm(memberActionSchema, values);
   const found = await findMemberForAdmin(context.db, id);
   if (!found) throw notFound();
   const now = context.clock.now();
   const back = (title: string, description?: string) =>
     redirect(`/admin/members/${id}`, { headers: { "Set-Cookie": setToastCookie({ title, description }) } });
-  const refuse = (fieldErrors: Record<string, string>, status = 400, values: Record<string, string> = {}) =>
-    data<ActionAnswer>({ intent, fieldErrors, values }, { status });
+  const refuse = (fieldErrors: Record<string, string>, status = 400, kept: Record<string, string> = {}) =>
+    data<ActionAnswer>({ intent: values.intent, fieldErrors, values: kept }, { status });
 
-  if (intent === "gift") {
-    const values = textFields(form, ["note"] as const);
-    const checked = validateForm(giftSchema, values);
-    if (!checked.ok) return refuse(checked.fieldErrors, 400, values);
-    const member = await giftMonth(context.db, id, checked.data.note, now);
+  if (!checked.ok) {
+    if (checked.fieldErrors.intent) return refuse({ form: checked.fieldErrors.intent });
+    return refuse(checked.fieldErrors, 400, { note: values.note });
+  }
+  const wanted = checked.data;
+  if (wanted.intent === "gift") {
+    const member = await giftMonth(context.db, id, wanted.note, now);
     if (!member) throw notFound();
     return back("Month added", `${member.name} is paid until ${dayMonthYear(member.paidUntil)}.`);
   }
-  if (intent === "cancel") {
+  if (wanted.intent === "cancel") {
     if (found.member.status === "cancelled") return refuse({ form: "This membership is already cancelled." }, 409);
     const member = await cancelMembership(context.db, id, now, "owner");
     if (!member) throw notFound();
     return back("Membership cancelled", `It stays active until ${dayMonthYear(member.paidUntil)} and sends no more reminders.`);
   }
-  if (intent === "resend") {
-    const sent = await resendRenewalLink(context.db, id, now, memberLinkSettings(context.config));
-    if (!sent) throw notFound();
-    return back("Renewal link sent", `Emailed to ${found.member.email}.`);
-  }
-  return refuse({ form: "Choose an action." });
+  const sent = await resendRenewalLink(context.db, id, now, memberLinkSettings(context.config));
+  if (!sent) throw notFound();
+  return back("Renewal link sent", `Emailed to ${found.member.email}.`);
 }
 
 const section = "card space-y-3 p-4 sm:p-6";

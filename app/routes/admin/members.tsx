@@ -1,6 +1,7 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
+import { AdminFilterForm, FilterSearch, FilterSelect, FilterSubmit } from "~/components/admin/FilterForm";
 import { MemberStatusBadge } from "~/components/admin/MemberStatus";
 import { Pagination } from "~/components/admin/Pagination";
 import { dayMonthYear } from "~/lib/dates-in-words";
@@ -16,8 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())), memberFigures(context.db), listTierChoices(context.db)]);
   return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };
 }
-
-const control = "mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3";
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { members, figures, tiers, query, page, pages, total } = loaderData;
@@ -54,30 +53,18 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-sm text-ink-soft">Monthly recurring revenue adds up the current price of every active member's tier.</p>
       </section>
 
-      <Form method="get" role="search" aria-label="Members" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <label htmlFor="member-search" className="block text-sm font-semibold">Search</label>
-          <input id="member-search" name="q" type="search" defaultValue={query.q} placeholder="Name or email" className={control} />
-        </div>
-        <div>
-          <label htmlFor="member-tier" className="block text-sm font-semibold">Tier</label>
-          <select id="member-tier" name="tier" defaultValue={query.tier} className={control}>
-            <option value="">Any tier</option>
-            {tiers.map((t) => <option key={t.slug} value={t.slug}>{t.name}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="member-status" className="block text-sm font-semibold">Status</label>
-          <select id="member-status" name="status" defaultValue={query.status} className={control}>
-            <option value="">Any status</option>
-            <option value={SOON}>{SOON_LABEL}</option>
-            {MEMBER_STATUSES.map((s) => <option key={s} value={s}>{MEMBER_STATUS_LABELS[s]}</option>)}
-          </select>
-        </div>
-        <div className="flex items-end sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">Filter</button>
-        </div>
-      </Form>
+      <AdminFilterForm label="Members" layout="grid" className="lg:grid-cols-4">
+        <FilterSearch id="member-search" defaultValue={query.q} placeholder="Name or email" className="sm:col-span-2" />
+        <FilterSelect id="member-tier" name="tier" label="Tier" defaultValue={query.tier} choices={[{ value: "", label: "Any tier" }, ...tiers.map((t) => ({ value: t.slug, label: t.name }))]} />
+        <FilterSelect
+          id="member-status"
+          name="status"
+          label="Status"
+          defaultValue={query.status}
+          choices={[{ value: "", label: "Any status" }, { value: SOON, label: SOON_LABEL }, ...MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABELS[s] }))]}
+        />
+        <FilterSubmit className="flex items-end sm:col-span-2 lg:col-span-4" />
+      </AdminFilterForm>
 
       <p className="text-sm text-ink-soft" aria-live="polite">{total === 1 ? "1 member" : `${total.toLocaleString("en-ZA")} members`}</p>
 

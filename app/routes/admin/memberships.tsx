@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { RandField } from "~/components/admin/RandField";
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { ...textFields(form, TIER_TEXT_FIELDS), visible: form.get("visible") === "on" };
+  const values = { ...textFields(form, TIER_TEXT_FIELDS), ...checkboxFields(form, ["visible"]) };
   const checked = validateForm(tierSchema, values);
   if (!checked.ok) return data({ slug: values.slug, fieldErrors: checked.fieldErrors, values }, { status: 400 });
   const saved = await saveTier(context.db, checked.data, context.clock.now());

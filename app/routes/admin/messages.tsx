@@ -5,6 +5,7 @@ import { formatDateTime } from "~/admin/format-date";
 import { pageParam, textParam } from "~/admin/list-query";
 import { mailtoHref } from "~/admin/mailto";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { AdminFilterForm, FilterSearch, FilterSelect, FilterSubmit } from "~/components/admin/FilterForm";
 import { Pagination } from "~/components/admin/Pagination";
 import { answeredSchema } from "~/contact/answered-schema";
 import { listMessages, markAnswered, readMessageState } from "~/contact/messages-admin.server";
@@ -37,8 +38,6 @@ const STATE_CHOICES = [
   { value: "unanswered", label: "Not answered" },
   { value: "answered", label: "Answered" },
 ];
-const control = "mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3";
-
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, q, state, page, pages, total } = loaderData;
   const [search] = useSearchParams();
@@ -50,29 +49,11 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           Export CSV<span className="sr-only"> of all messages</span>
         </a>
       </AdminPageHeader>
-      <Form method="get" role="search" aria-label="Messages" className="card flex flex-wrap items-end gap-3 p-4">
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor="message-search" className="block text-sm font-semibold">
-            Search
-          </label>
-          <input id="message-search" name="q" type="search" defaultValue={q} placeholder="Name, email, subject or words" className={control} />
-        </div>
-        <div className="min-w-0 basis-40">
-          <label htmlFor="message-state" className="block text-sm font-semibold">
-            Answered
-          </label>
-          <select id="message-state" name="state" defaultValue={state} key={state} className={control}>
-            {STATE_CHOICES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">
-          Search
-        </button>
-      </Form>
+      <AdminFilterForm label="Messages">
+        <FilterSearch id="message-search" defaultValue={q} placeholder="Name, email, subject or words" />
+        <FilterSelect id="message-state" name="state" label="Answered" defaultValue={state} resetKey={state} choices={STATE_CHOICES} className="min-w-0 basis-40" />
+        <FilterSubmit label="Search" />
+      </AdminFilterForm>
       {actionData?.error ? (
         <p role="alert" className="font-semibold text-red-800">
           {actionData.error}

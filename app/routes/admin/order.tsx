@@ -5,7 +5,7 @@ import { mailtoHref } from "~/admin/mailto";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, SelectField, TextAreaField } from "~/components/admin/fields";
 import { OrderStatus } from "~/components/admin/OrderStatus";
-import { validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
 import { RandField } from "~/components/admin/RandField";
 import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -16,7 +16,7 @@ import { Money } from "~/components/admin/Money";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
-import { REFUND_AMOUNT_RULES, refundSchema } from "~/orders/refund-schema";
+import { ORDER_ACTION_CHECKBOXES, ORDER_ACTION_TEXT_FIELDS, orderActionSchema, REFUND_AMOUNT_RULES } from "~/orders/refund-schema";
 import { requestRefund } from "~/orders/refunds.server";
 import type { Route } from "./+types/order";
 import { telHref } from "~/lib/phone";
@@ -75,16 +75,21 @@ type ActionAnswer = { intent: string; error: string };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = orderIdFrom(params);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const key = String(form.get("key") ?? "");
+  const values = { ...textFields(form, ORDER_ACTION_TEXT_FIELDS), ...checkboxFields(form, ORDER_ACTION_CHECKBOXES) };
+  const checked = validateForm(orderActionSchema, values);
   const back = (title: string, description?: string) =>
     redirect(`/admin/orders/${id}`, { headers: { "Set-Cookie": setToastCookie({ title, description }) } });
-  const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent, error }, { status });
+  const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent: values.intent, error }, { status });
   const found = await findOrderForAdmin(context.db, id);
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
+  if (!checked.ok) {
+    const { intent, key, amount, note } = checked.fieldErrors;
+    return refuse(intent ?? key ?? amount ?? note ?? "Enter the amount to refund in rand, e.g. 450 or 450,00.");
+  }
+  const wanted = checked.data;
 
-  if (intent === "fulfil") {
-    const method = String(form.get("method") ?? "");
+  if (wanted.intent === "fulfil") {
+    const { method } = wanted;
     if (!ownerFulfils(found.order.orderType)) return refuse("Tickets are issued and memberships start with the payment: there is nothing to mark.", 409);
     const methods = found.order.orderType === "service" ? ["service done"] : ["posted", "collected"];
     if (!methods.includes(method)) return refuse("Choose whether it was posted or handed over.");
@@ -93,30 +98,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const done = method === "service done" ? "Marked done" : method === "collected" ? "Marked handed over" : "Marked posted";
     return back(outcome === "already" ? "Already marked" : done, outcome === "already" ? undefined : "The customer has been emailed.");
   }
-  if (intent === "refund") {
-    if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
-    const amount = form.get("amount");
-    const checked = validateForm(refundSchema, { amount: typeof amount === "string" ? amount : "", restock: form.get("restock") === "on" });
-    if (!checked.ok) return refuse(checked.fieldErrors.amount ?? "Enter the amount to refund in rand, e.g. 450 or 450,00.");
-    const cents = parseRandToCents(checked.data.amount)!;
-    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: checked.data.restock, key });
+  if (wanted.intent === "refund") {
+    const cents = parseRandToCents(wanted.amount)!;
+    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: wanted.restock, key: wanted.key });
     if (!result.ok) return refuse(result.error, result.field ? 400 : 409);
     if (result.state === "already-requested") return back("Refund already requested");
     return back(result.state === "succeeded" ? "Refunded" : "Refund requested", result.state === "succeeded" ? `${formatRand(cents)} refunded; the customer has been emailed.` : "The order shows refund pending until the payment provider confirms it.");
   }
-  if (intent === "resend") {
-    if (!/^[\w-]{8,100}$/.test(key)) return refuse("Please reload the page and try again.");
-    const outcome = await resendConfirmation(context, id, key);
+  if (wanted.intent === "resend") {
+    const outcome = await resendConfirmation(context, id, wanted.key);
     if (outcome === "not-paid") return refuse("Only a paid order has a confirmation to send.", 409);
     return back("Confirmation sent again");
   }
-  if (intent === "note") {
-    const note = String(form.get("note") ?? "").trim();
-    if (note.length > 2000 || note.includes("\u0000")) return refuse("A note can be at most 2,000 characters.");
-    await saveOwnerNote(context, id, note);
-    return back("Note saved");
-  }
-  return refuse("Choose an action.");
+  await saveOwnerNote(context, id, wanted.note);
+  return back("Note saved");
 }
 
 const section = "card space-y-3 p-4 sm:p-6";

@@ -1,7 +1,8 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
+import { AdminFilterForm, FilterDate, FilterSearch, FilterSelect, FilterSubmit } from "~/components/admin/FilterForm";
 import { OrderStatus } from "~/components/admin/OrderStatus";
 import { Pagination } from "~/components/admin/Pagination";
 import { Money } from "~/components/admin/Money";
@@ -32,8 +33,6 @@ const STATUS_CHOICES = [
 ];
 const TYPE_LABELS: Record<string, string> = { product: "Product", service: "Service", membership: "Membership", workshop: "Workshop", ticket: "Ticket" };
 
-const control = "mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3";
-
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, query, events, page, pages, total } = loaderData;
   const [search] = useSearchParams();
@@ -47,43 +46,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </a>
       </AdminPageHeader>
 
-      <Form method="get" role="search" aria-label="Orders" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="sm:col-span-2 lg:col-span-3">
-          <label htmlFor="order-search" className="block text-sm font-semibold">Search</label>
-          <input id="order-search" name="q" type="search" defaultValue={query.q} placeholder="Reference, name, email or phone" className={control} />
-        </div>
-        <div>
-          <label htmlFor="order-status" className="block text-sm font-semibold">Status</label>
-          <select id="order-status" name="status" defaultValue={query.status} className={control}>
-            {STATUS_CHOICES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="order-type" className="block text-sm font-semibold">Type</label>
-          <select id="order-type" name="type" defaultValue={query.type} className={control}>
-            <option value="">Any type</option>
-            {ORDER_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="order-event" className="block text-sm font-semibold">Event</label>
-          <select id="order-event" name="event" defaultValue={query.event} className={control}>
-            <option value="">Any event</option>
-            {events.map((e) => <option key={e.id} value={e.id}>{e.title}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="order-from" className="block text-sm font-semibold">From</label>
-          <input id="order-from" name="from" type="date" defaultValue={query.from} className={control} />
-        </div>
-        <div>
-          <label htmlFor="order-to" className="block text-sm font-semibold">To</label>
-          <input id="order-to" name="to" type="date" defaultValue={query.to} className={control} />
-        </div>
-        <div className="flex items-end">
-          <button type="submit" className="btn-outline min-h-11 w-full px-4 py-1.5">Filter</button>
-        </div>
-      </Form>
+      <AdminFilterForm label="Orders" layout="grid" className="lg:grid-cols-3">
+        <FilterSearch id="order-search" defaultValue={query.q} placeholder="Reference, name, email or phone" className="sm:col-span-2 lg:col-span-3" />
+        <FilterSelect id="order-status" name="status" label="Status" defaultValue={query.status} choices={STATUS_CHOICES} />
+        <FilterSelect id="order-type" name="type" label="Type" defaultValue={query.type} choices={[{ value: "", label: "Any type" }, ...ORDER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))]} />
+        <FilterSelect id="order-event" name="event" label="Event" defaultValue={query.event} choices={[{ value: "", label: "Any event" }, ...events.map((e) => ({ value: e.id, label: e.title }))]} />
+        <FilterDate id="order-from" name="from" label="From" defaultValue={query.from} />
+        <FilterDate id="order-to" name="to" label="To" defaultValue={query.to} />
+        <FilterSubmit className="flex items-end" wide />
+      </AdminFilterForm>
 
       <p className="text-sm text-ink-soft" aria-live="polite">{total === 1 ? "1 order" : `${total.toLocaleString("en-ZA")} orders`}</p>
 

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { archiveOrDelete, archivedOrDeletedToast } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
 import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
 import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
@@ -84,19 +85,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const now = context.clock.now();
 
-  if (form.get("intent") === "delete") {
-    if (id === null) throw data({ error: "Product not found" }, { status: 404 });
-    const outcome = await removeProduct(context.db, id, now);
-    if (outcome === "missing") throw data({ error: "Product not found" }, { status: 404 });
-    const toast =
-      outcome === "archived"
-        ? { title: "Product archived", description: "It has orders, so it is hidden from the shop and kept for them." }
-        : { title: "Product deleted" };
-    throw redirect("/admin/products", { headers: { "Set-Cookie": setToastCookie(toast) } });
+  if (textFields(form, ["intent"]).intent === "delete") {
+    return archiveOrDelete({
+      id,
+      notFound: "Product not found",
+      remove: (found) => removeProduct(context.db, found, now),
+      listPath: "/admin/products",
+      toast: archivedOrDeletedToast("Product", "shop"),
+    });
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
-  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), visible: form.get("visible") === "on", markNew: form.get("markNew") === "on", photos };
+  const values = { ...textFields(form, PRODUCT_TEXT_FIELDS), ...checkboxFields(form, ["visible", "markNew"]), photos };
   const checked = validateForm(productSchema, values);
   if (!checked.ok || uploadErrors.length) {
     const fieldErrors = checked.ok ? {} : checked.fieldErrors;

@@ -1,8 +1,9 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { listProductsForAdmin, type ProductListQuery } from "~/catalog/product-admin.server";
 import { PRODUCT_KINDS } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { DataList } from "~/components/admin/DataList";
+import { AdminFilterForm, FilterSearch, FilterSelect, FilterSubmit } from "~/components/admin/FilterForm";
 import { Pagination } from "~/components/admin/Pagination";
 import { Picture } from "~/components/ui/Picture";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -38,37 +39,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </AdminPageHeader>
 
-      <Form method="get" className="card flex flex-wrap items-end gap-3 p-4" role="search" aria-label="Products">
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor="product-search" className="block text-sm font-semibold">
-            Search
-          </label>
-          <input
-            id="product-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name or slug"
-            className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor="product-kind" className="block text-sm font-semibold">
-            Kind
-          </label>
-          <select id="product-kind" name="kind" defaultValue={query.kind} className="mt-1 block min-h-11 rounded-xl border border-ink/30 bg-white px-3">
-            <option value="">All kinds</option>
-            {PRODUCT_KINDS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">
-          Filter
-        </button>
-      </Form>
+      <AdminFilterForm label="Products">
+        <FilterSearch id="product-search" defaultValue={query.q} placeholder="Name or slug" />
+        <FilterSelect id="product-kind" name="kind" label="Kind" defaultValue={query.kind} choices={[{ value: "", label: "All kinds" }, ...PRODUCT_KINDS]} />
+        <FilterSubmit />
+      </AdminFilterForm>
 
       <p className="text-sm text-ink-soft" aria-live="polite">
         {total === 1 ? "1 product" : `${total} products`}

@@ -74,20 +74,3 @@ export async function isAdminRequest(
   if (!token) return false;
   return sessionIsValid(context.db, token, context.clock.now());
 }
-
-/**
- * One-time messages carried across a redirect (sign-in, sign-out), read and cleared by the next page.
- * Path=/ because client navigations fetch "/admin.data", which a Path=/admin cookie does not match.
- */
-export const ADMIN_FLASH_COOKIE = "admin_flash";
-export type AdminFlash = "login" | "logout";
-
-export function setFlashCookie(flash: AdminFlash): string {
-  return `${ADMIN_FLASH_COOKIE}=${flash}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
-}
-
-export function readFlash(request: Request): { flash?: AdminFlash; clear?: string } {
-  const value = readCookie(request, ADMIN_FLASH_COOKIE);
-  if (value !== "login" && value !== "logout") return {};
-  return { flash: value, clear: `${ADMIN_FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` };
-}

@@ -3,7 +3,8 @@ import { textFields, validateForm } from "~/admin/form-result";
 import { LOGIN_FIELDS, loginSchema } from "~/admin/login-schema";
 import { attemptAdminLogin, lockoutMessage } from "~/admin/login.server";
 import { assertSameOrigin } from "~/auth/cookies.server";
-import { createAdminSession, isAdminRequest, readFlash, setFlashCookie } from "~/admin/session.server";
+import { readToastCookie, setToastCookie } from "~/admin/flash-toast.server";
+import { createAdminSession, isAdminRequest } from "~/admin/session.server";
 import { ADMIN_APP_LINKS } from "~/lib/home-screen-links";
 import { ActionToast, type ToastMessage } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -11,9 +12,8 @@ import type { Route } from "./+types/admin-login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await isAdminRequest(request, context)) throw redirect("/admin");
-  const { flash, clear } = readFlash(request);
-  const toast: ToastMessage | null =
-    flash === "logout" ? { title: "Logged out", description: "You have been logged out successfully" } : null;
+  // The sign-out's toast ("Logged out"), from the one flash cookie every admin redirect uses.
+  const { toast, clear } = readToastCookie(request);
   return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "success") {
     const headers = new Headers();
     headers.append("Set-Cookie", await createAdminSession(context, userAgent));
-    headers.append("Set-Cookie", setFlashCookie("login"));
+    headers.append("Set-Cookie", setToastCookie({ title: "Login successful", description: "Welcome to the admin panel" }));
     throw redirect("/admin", { headers });
   }
   const toast: ToastMessage =

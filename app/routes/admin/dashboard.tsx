@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { formatDateTime } from "~/admin/format-date";
 import { mailtoHref } from "~/admin/mailto";
-import { readFlash } from "~/admin/session.server";
 import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
 import { PERIODS, parsePeriod } from "~/analytics/days";
 import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
@@ -22,11 +21,7 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const period = parsePeriod(url.searchParams.get("period"));
-  const { flash, clear } = readFlash(request);
-  const toast: ToastMessage | null =
-    flash === "login" ? { title: "Login successful", description: "Welcome to the admin panel" } : null;
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (clear) headers.append("Set-Cookie", clear);
   const now = context.clock.now();
   let dashboard: DashboardData | null = null;
   try {
@@ -48,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return data({ dashboard, period, now: now.toISOString(), today: southAfricanDay(now), toast, todo, memberFigures }, { headers });
+  return data({ dashboard, period, now: now.toISOString(), today: southAfricanDay(now), todo, memberFigures }, { headers });
 }
 
 const formatDate = formatDateTime;
@@ -59,7 +54,7 @@ const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, period, now, today, toast, todo, memberFigures } = loaderData;
+  const { dashboard, period, now, today, todo, memberFigures } = loaderData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submit = useSubmit();
@@ -110,7 +105,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} memberFigures={memberFigures} />
       )}
-      <ActionToast message={toast ?? failed} />
+      <ActionToast message={failed} />
     </div>
   );
 }

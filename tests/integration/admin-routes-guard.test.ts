@@ -21,7 +21,7 @@ import {
 } from "~/db/schema";
 import { GALLERY_SEED } from "~/gallery/gallery.server";
 import routes from "~/routes";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 
 /**
  * Reads app/routes.ts and proves that every admin loader, action and data endpoint refuses an

@@ -2,7 +2,6 @@ import { desc, eq, like, sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, appSettings, emailOutbox, orders } from "~/db/schema";
@@ -12,16 +11,17 @@ import * as settingsRoute from "~/routes/admin/settings";
 import { siteSettingsSchema } from "~/settings/site-settings";
 import { getSiteSettings, ownerNotificationEmail } from "~/settings/site-settings.server";
 import { submitContact } from "~/contact/contact-action.server";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { call, get, post, toastOf } from "./admin-content-helpers";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { call, get, post, toastOf } from "../support/admin-content";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 const OWNER_EMAIL = testConfig().mail.ownerEmail;
 let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { renditionSrcSet } from "~/lib/image-renditions";
@@ -10,8 +9,10 @@ import { canDecodeHeic, MASTER_MAX_SIDE, readPhotosFromForm, storePhoto } from "
 import { drainRenditions } from "~/media/renditions.server";
 import * as photosRoute from "~/routes/admin/photos";
 import * as mediaRoute from "~/routes/media";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { flatJpeg, heicHeader, jpegWithGps, noisyJpeg, sidewaysJpeg } from "./media-fixtures";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { flatJpeg, heicHeader, jpegWithGps, noisyJpeg, sidewaysJpeg } from "../support/photos";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 const BASE = "http://localhost:3000";
 let handle: DatabaseHandle;
@@ -212,18 +213,11 @@ describe("GET /media/…", () => {
 describe("POST /admin/photos", () => {
   const upload = async (form: FormData, headers: Record<string, string> = {}) => {
     const request = new Request(`${BASE}/admin/photos`, { method: "POST", body: form, headers: { Origin: BASE, ...headers } });
-    try {
-      const result = await photosRoute.action({ request, context: testContext(handle), params: {} } as never);
-      const r = result as unknown as { data: unknown; init: ResponseInit };
-      return { status: r.init.status, body: r.data as Record<string, unknown> };
-    } catch (thrown) {
-      const r = thrown as { data: unknown; init: ResponseInit };
-      return { status: r.init.status, body: r.data as Record<string, unknown> };
-    }
+    return routeAnswer(() => photosRoute.action({ request, context: testContext(handle), params: {} } as never));
   };
   let cookie: string;
   beforeAll(async () => {
-    cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+    cookie = await signedInOwner(handle);
   });
   const withFile = (bytes: Uint8Array, name: string) => {
     const form = new FormData();

@@ -5,8 +5,8 @@ import { catalogItems, orders, stockHolds } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
 import { closePendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
-import { createTestDatabase } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -213,7 +213,8 @@ describe("GET /media/…", () => {
 describe("POST /admin/photos", () => {
   const upload = async (form: FormData, headers: Record<string, string> = {}) => {
     const request = new Request(`${BASE}/admin/photos`, { method: "POST", body: form, headers: { Origin: BASE, ...headers } });
-    return routeAnswer(() => photosRoute.action({ request, context: testContext(handle), params: {} } as never));
+    const { status, body } = await routeAnswer(() => photosRoute.action({ request, context: testContext(handle), params: {} } as never));
+    return { status, body };
   };
   let cookie: string;
   beforeAll(async () => {

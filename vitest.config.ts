@@ -22,6 +22,6 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: "forks",
-    globalSetup: ["tests/setup/template-dir.ts"],
+    globalSetup: ["tests/support/template-dir.ts"],
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupAdmission, type FakeRequest } from "./admission-test-helpers";
+import { setupAdmission, type FakeRequest } from "../tests/support/admission";
 
 describe("visitors' writes", () => {
   const write = (id: string): FakeRequest => ({ id, cached: false });

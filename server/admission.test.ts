@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createAdmission } from "./admission";
-import { fakeLoop, setupAdmission, type FakeRequest } from "./admission-test-helpers";
+import { fakeLoop, setupAdmission, type FakeRequest } from "../tests/support/admission";
 
-// On the fake event loop of admission-test-helpers.ts: no real time is involved.
+// On the fake event loop of tests/support/admission.ts: no real time is involved.
 
 describe("admission below saturation", () => {
   it("starts every request in the turn it arrives, with nothing queued", () => {

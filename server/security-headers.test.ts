@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testConfig } from "../tests/setup/test-db";
+import { testConfig } from "../tests/support/test-db";
 import { securityHeaders } from "./security-headers";
 
 function headersFrom(production: boolean): Map<string, string> {

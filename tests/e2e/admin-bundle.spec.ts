@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { ADMIN_PASSWORD } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
 /** Texts only the dashboard's code contains: if a public page's JavaScript has one, the dashboard leaked. */
 const DASHBOARD_MARKERS = ["Loading analytics...", "No checkouts found yet", "Checkout Funnel", "Daily visitors and page views", "Top Referrers"];
@@ -96,7 +96,7 @@ test("the QR decoder is in the build, as its own chunk the check-in page imports
 
 test("the dashboard's own page does load it (so the check above can see it)", async ({ page, request }) => {
   await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const cookies = await page.context().cookies();
@@ -136,7 +136,7 @@ test("every admin page loads at most 200 KB of JavaScript, gzipped, counted from
   // on this 2-core machine, the default timeout itself. What is checked is size, not speed.
   test.setTimeout(120_000);
   await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const sizes: string[] = [];

@@ -1,16 +1,9 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
+import { signInAsOwner } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 const DEFAULT_PHONE = "+27 71 234 5678";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function savePhone(page: Page, phone: string) {
   await page.goto("/admin/settings");
@@ -21,7 +14,7 @@ async function savePhone(page: Page, phone: string) {
 }
 
 test("the owner edits the phone number; a visitor in another browser sees it on /contact and in the footer", async ({ page, browser }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto("/admin/settings");
   // A bad value is refused with a message at the field, and nothing changes.
   await page.getByLabel("Phone").fill("call me");
@@ -47,7 +40,7 @@ test("the owner edits the phone number; a visitor in another browser sees it on 
 });
 
 test("numbers are saved in international form; the WhatsApp number becomes a wa.me link on /contact, the footer and the order confirmation", async ({ page, browser }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto("/admin/settings");
   await page.getByLabel("WhatsApp number").fill("WhatsApp me");
   await page.getByRole("button", { name: "Save settings" }).click();
@@ -89,7 +82,7 @@ test("numbers are saved in international form; the WhatsApp number becomes a wa.
 
 test("the owner unpublishes a post: a visitor gets 404 at its address and no card on /blog", async ({ page, browser }) => {
   const title = `Draft me ${Date.now()}`;
-  await signIn(page);
+  await signInAsOwner(page);
   // Written with /blog's New Post dialog (the admin's own form posts photos, which this build cannot take yet).
   await page.goto("/blog");
   await page.getByRole("link", { name: "New Post" }).click();
@@ -150,7 +143,7 @@ const PAGES = [
 for (const width of [390, 1280]) {
   test(`the content admin pages have no axe violations and no sideways scroll at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
+    await signInAsOwner(page);
     for (const { path, heading, open } of PAGES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -1,13 +1,10 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { signInAsOwner } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
 async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsOwner(page);
   await expect(page.getByTestId("counter-page-views")).toBeVisible();
 }
 

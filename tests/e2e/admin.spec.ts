@@ -2,18 +2,11 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { sendAnalyticsByFetch } from "./support/analytics";
 import { axe } from "./support/axe";
+import { ADMIN_PASSWORD, signInAsOwner } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 // Headless Chromium announces itself as "HeadlessChrome", which the endpoint rightly drops as a bot.
 const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function counter(page: Page, name: string): Promise<number> {
   const text = await page.getByTestId(`counter-${name}`).textContent();
@@ -41,7 +34,7 @@ test("a wrong password is refused, the right one opens the dashboard", async ({ 
   await expect(page.getByText("Please check your password and try again")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -55,7 +48,7 @@ test("a wrong password is refused, the right one opens the dashboard", async ({ 
 });
 
 test("a visitor's page views in another browser show up in the admin's counters and popular pages", async ({ page, browser }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   const before = {
     pageViews: await counter(page, "page-views"),
     visitors: await counter(page, "total-visitors"),
@@ -93,7 +86,7 @@ test("a visitor's page views in another browser show up in the admin's counters 
 });
 
 test("the period selector and the CSV export work for the admin; the export refuses anyone else", async ({ page, request }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.getByLabel("Period").selectOption("7d");
   await expect(page).toHaveURL(/period=7d/);
   await expect(page.getByRole("img", { name: "Daily visitors and page views" })).toBeVisible();
@@ -107,7 +100,7 @@ test("the period selector and the CSV export work for the admin; the export refu
 });
 
 test("logout ends the session", async ({ page }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText("Logged out", { exact: true })).toBeVisible();
@@ -123,7 +116,7 @@ test("signing in and out works before JavaScript loads", async ({ browser }) => 
   await page.getByLabel("Password").fill("still-wrong");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Invalid password")).toBeVisible();
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -140,7 +133,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/admin/login");
     expect((await (await axe(page)).analyze()).violations).toEqual([]);
-    await signIn(page);
+    await signInAsOwner(page);
     await expect(page.getByText("Login successful")).toBeVisible();
     expect((await (await axe(page)).analyze()).violations).toEqual([]);
   });
@@ -162,7 +155,7 @@ test("repeated wrong passwords lock the client out with a message saying when to
   await expect(page.getByText("Too many failed sign-ins").first()).toBeVisible();
   await expect(page.getByText(/Please try again in 15 minutes \(after \d\d:\d\d\)/).first()).toBeVisible();
   // Even the right password is refused while locked out.
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText(/Please try again in/).first()).toBeVisible();

@@ -1,8 +1,8 @@
 import { type Page, type Request } from "@playwright/test";
 import { sendAnalyticsByFetch } from "./support/analytics";
 import { expect, test } from "./support/test";
+import { ADMIN_PASSWORD } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 // Headless Chromium announces itself as "HeadlessChrome", which the endpoint rightly drops as a bot.
 const VISITOR_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -113,7 +113,7 @@ test("the admin's own visits are not counted", async ({ browser }) => {
   const page = await context.newPage();
   const events = await recordEvents(page);
   await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const pageViews = async () => Number(((await page.getByTestId("counter-page-views").textContent()) ?? "").replace(/\D/g, ""));

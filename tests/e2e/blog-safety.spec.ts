@@ -1,15 +1,7 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
+import { signInAsOwner } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** Every way a post could try to run code; each one would set window.__pwned or open a dialog. */
 const PAYLOADS = [
@@ -24,7 +16,7 @@ const PAYLOADS = [
 
 test("a post full of script payloads runs none of them, for visitors or the admin", async ({ page, browser }) => {
   const title = `Safe <img src=x onerror="window.__pwned='title'"> ${Date.now()}`;
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto("/blog");
   await page.getByRole("link", { name: "New Post" }).click();
   const dialog = page.getByRole("dialog", { name: "New Post" });
@@ -70,7 +62,7 @@ test("a post full of script payloads runs none of them, for visitors or the admi
 for (const width of [390, 1280]) {
   test(`the blog with the New Post dialog open has no axe violations at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
+    await signInAsOwner(page);
     await page.goto("/blog");
     await page.getByRole("link", { name: "New Post" }).click();
     await expect(page.getByRole("dialog", { name: "New Post" })).toBeVisible();
@@ -81,7 +73,7 @@ for (const width of [390, 1280]) {
 test("post cards show the badge, author, date, excerpt, a 300-character preview with an ellipsis and Read More", async ({ page }) => {
   const content = `${"Stitch by stitch. ".repeat(30)}THIS-IS-PAST-300`;
   const title = `Preview check ${Date.now()}`;
-  await signIn(page);
+  await signInAsOwner(page);
   await page.goto("/blog");
   await page.getByRole("link", { name: "New Post" }).click();
   const dialog = page.getByRole("dialog", { name: "New Post" });

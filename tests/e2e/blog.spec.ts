@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
+import { ADMIN_PASSWORD } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
 test("visitors see the blog with its sort options and no New Post button", async ({ page }) => {
   await page.goto("/blog");
@@ -21,7 +21,7 @@ test("visitors see the blog with its sort options and no New Post button", async
 test("an admin publishes a post in the dialog and a visitor reads and likes it", async ({ page, browser }) => {
   const title = `Visible Mending ${Date.now()}`;
   await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 

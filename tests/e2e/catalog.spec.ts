@@ -91,7 +91,9 @@ test.describe("catalog", () => {
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain("Disallow: /checkout");
     expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
-    expect(baseURL).toBeTruthy();
+    // Addresses are absolute on the site's own URL (SITE_URL is the server's address in these tests).
+    expect(xml).toContain(`<loc>${baseURL}/product/candy-earrings</loc>`);
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
   for (const width of [390, 1280]) {

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
+import { ADMIN_PASSWORD } from "./support/admin";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "e2e-admin-password";
 
 test("photo uploads: refused without a session; the signed-in owner's upload is served to anyone under /media", async ({ page, request, baseURL, browser }) => {
   // Anonymous: a real multipart upload gets 401 JSON and stores nothing.
@@ -12,7 +12,7 @@ test("photo uploads: refused without a session; the signed-in owner's upload is 
   expect(await anonymous.json()).toEqual({ error: "Authentication required" });
 
   await page.goto("/admin/login");
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 

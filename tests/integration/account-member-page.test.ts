@@ -8,8 +8,8 @@ import { createMemberSession } from "~/memberships/member-session.server";
 import * as account from "~/routes/account";
 import * as link from "~/routes/account-link";
 import * as receipt from "~/routes/account-receipt";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { cookiePair, get, memberWithPayment, post } from "./account-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { cookiePair, get, memberWithPayment, post } from "../support/account";
 
 // Issue 21: what a signed-in member sees and does on /account, and that it is only ever their own.
 
@@ -39,7 +39,7 @@ describe("a member sees only their own data", () => {
   it("shows tier, status in words, paid until, next renewal and past payments with a receipt link", async () => {
     const page = await get(account.loader, context(), "/account", cookieA);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    expect(page.data).toMatchObject({
+    expect(page.body).toMatchObject({
       signedIn: true,
       account: {
         name: "Amahle Dube",
@@ -52,7 +52,7 @@ describe("a member sees only their own data", () => {
         payments: [{ reference: "HB-AMAHLE1", amount: "R 150.00", startsOn: "2025-09-10", endsOn: "2025-10-10" }],
       },
     });
-    const text = JSON.stringify(page.data);
+    const text = JSON.stringify(page.body);
     expect(text).not.toContain("HB-BONGI01");
     expect(text).not.toContain("bongi@example.test");
   });
@@ -60,11 +60,11 @@ describe("a member sees only their own data", () => {
   it("opens the member's own receipt, and answers 404 for another member's reference or an unknown one", async () => {
     const own = await get(receipt.loader, context(), "/account/receipts/HB-AMAHLE1", cookieA, { reference: "HB-AMAHLE1" });
     expect(own.status).toBe(200);
-    expect(own.data).toMatchObject({ reference: "HB-AMAHLE1", item: "The Style Starter", amount: "R 150.00", statusWords: "Paid", customer: "Amahle Dube", date: "10 September 2025" });
+    expect(own.body).toMatchObject({ reference: "HB-AMAHLE1", item: "The Style Starter", amount: "R 150.00", statusWords: "Paid", customer: "Amahle Dube", date: "10 September 2025" });
     for (const reference of ["HB-BONGI01", "hb-bongi01", "HB-NOPE", "../HB-BONGI01", "HB-BONGI01' or '1'='1"]) {
       const other = await get(receipt.loader, context(), `/account/receipts/${encodeURIComponent(reference)}`, cookieA, { reference });
       expect(other.status, reference).toBe(404);
-      expect(JSON.stringify(other.data)).not.toContain("Bongi");
+      expect(JSON.stringify(other.body)).not.toContain("Bongi");
     }
     // The same reference is B's receipt for B.
     expect((await get(receipt.loader, context(), "/account/receipts/HB-BONGI01", cookieB, { reference: "HB-BONGI01" })).status).toBe(200);
@@ -74,14 +74,14 @@ describe("a member sees only their own data", () => {
     const anonymous = await get(receipt.loader, context(), "/account/receipts/HB-AMAHLE1", undefined, { reference: "HB-AMAHLE1" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/account");
-    expect(JSON.stringify(anonymous.data)).not.toContain("Amahle");
-    expect((await get(account.loader, context(), "/account", "member_session=forged-forged-forged-forged-forged")).data).toEqual({ signedIn: false });
+    expect(JSON.stringify(anonymous.body)).not.toContain("Amahle");
+    expect((await get(account.loader, context(), "/account", "member_session=forged-forged-forged-forged-forged")).body).toEqual({ signedIn: false });
   });
 
   it("changes only the signed-in member's own row, whatever ids the form carries", async () => {
     const before = await memberRow(b.member.id);
     const saved = await post(account.action, context(), "/account", { intent: "details", name: "Amahle D.", phone: "071 000 1111", memberId: String(b.member.id), id: String(b.member.id) }, cookieA);
-    expect(saved.data).toMatchObject({ ok: true, message: "Your details are saved." });
+    expect(saved.body).toMatchObject({ ok: true, message: "Your details are saved." });
     expect(await memberRow(a.member.id)).toMatchObject({ name: "Amahle D.", phone: "071 000 1111" });
     expect(await memberRow(b.member.id)).toEqual(before);
   });
@@ -92,20 +92,20 @@ describe("the member's forms", () => {
     const before = await memberRow(a.member.id);
     const bad = await post(account.action, context(), "/account", { intent: "details", name: "  ", phone: "call me" }, cookieA);
     expect(bad.status).toBe(400);
-    expect(bad.data.errors).toEqual({ name: "Please enter your name.", phone: "Please enter a valid phone number." });
-    expect(bad.data.values).toEqual({ name: "  ", phone: "call me" });
+    expect(bad.body.errors).toEqual({ name: "Please enter your name.", phone: "Please enter a valid phone number." });
+    expect(bad.body.values).toEqual({ name: "  ", phone: "call me" });
     const long = await post(account.action, context(), "/account", { intent: "details", name: "x".repeat(101), phone: "0710001111\u0000" }, cookieA);
     expect(long.status).toBe(400);
-    expect(Object.keys(long.data.errors)).toEqual(["name", "phone"]);
+    expect(Object.keys(long.body.errors)).toEqual(["name", "phone"]);
     expect(await memberRow(a.member.id)).toEqual(before);
   });
 
   it("changes the plan from the next renewal, and refuses a hidden or unpriced tier", async () => {
     const changed = await post(account.action, context(), "/account", { intent: "change-plan", tier: "glow-bee-journey" }, cookieA);
-    expect(changed.data).toMatchObject({ ok: true, message: "Your plan changes at your next renewal, on 10 October 2025. Until then nothing changes." });
+    expect(changed.body).toMatchObject({ ok: true, message: "Your plan changes at your next renewal, on 10 October 2025. Until then nothing changes." });
     expect(await memberRow(a.member.id)).toMatchObject({ tierSlug: "style-starter", nextTierSlug: "glow-bee-journey" });
     const page = await get(account.loader, context(), "/account", cookieA);
-    expect(page.data.account).toMatchObject({ tierName: "The Style Starter", renewalTierSlug: "glow-bee-journey", planChanged: true });
+    expect(page.body.account).toMatchObject({ tierName: "The Style Starter", renewalTierSlug: "glow-bee-journey", planChanged: true });
     const refused = await post(account.action, context(), "/account", { intent: "change-plan", tier: "no-such-tier" }, cookieA);
     expect(refused.status).toBe(400);
     expect(await memberRow(a.member.id)).toMatchObject({ nextTierSlug: "glow-bee-journey" });
@@ -115,11 +115,11 @@ describe("the member's forms", () => {
 
   it("cancels at the end of the paid month, then keeps the membership on request", async () => {
     const cancelled = await post(account.action, context(), "/account", { intent: "cancel" }, cookieA);
-    expect(cancelled.data).toMatchObject({ ok: true, message: "Your membership is cancelled. It ends on 10 October 2025, and we will not ask you to renew." });
+    expect(cancelled.body).toMatchObject({ ok: true, message: "Your membership is cancelled. It ends on 10 October 2025, and we will not ask you to renew." });
     const page = await get(account.loader, context(), "/account", cookieA);
-    expect(page.data.account.words).toEqual({ label: "Cancelled", sentence: "Cancelled: ends on 10 October 2025. You keep your membership until then." });
+    expect(page.body.account.words).toEqual({ label: "Cancelled", sentence: "Cancelled: ends on 10 October 2025. You keep your membership until then." });
     const kept = await post(account.action, context(), "/account", { intent: "resume" }, cookieA);
-    expect(kept.data.ok).toBe(true);
+    expect(kept.body.ok).toBe(true);
     expect(await memberRow(a.member.id)).toMatchObject({ status: "active", cancelledAt: null });
   });
 
@@ -152,15 +152,15 @@ describe("the Renew and Cancel links from reminder emails", () => {
     const cancelUrl = path(memberLink(settings(), member, "cancel"));
     const token = new URL(cancelUrl, "http://x").searchParams.get("token")!;
     const shown = await get(link.loader, context(), cancelUrl);
-    expect(shown.data).toMatchObject({ purpose: "cancel", token, details: { name: "Bongi Nkosi", paidUntil: "5 October 2025", alreadyCancelled: false } });
+    expect(shown.body).toMatchObject({ purpose: "cancel", token, details: { name: "Bongi Nkosi", paidUntil: "5 October 2025", alreadyCancelled: false } });
     expect((await memberRow(b.member.id)).status).toBe("active");
     const done = await post(link.action, context(), "/account/cancel", { token });
-    expect(done.data.done).toBe("Your membership is cancelled. You keep it until 5 October 2025, and we will not ask you to renew.");
+    expect(done.body.done).toBe("Your membership is cancelled. You keep it until 5 October 2025, and we will not ask you to renew.");
     expect((await memberRow(b.member.id)).status).toBe("cancelled");
 
     const renewUrl = path(memberLink(settings(), member, "renew"));
     const renewToken = new URL(renewUrl, "http://x").searchParams.get("token")!;
-    expect((await get(link.loader, context(), renewUrl)).data.details).toMatchObject({ tierName: "The Style Starter", price: "R 150.00 / month" });
+    expect((await get(link.loader, context(), renewUrl)).body.details).toMatchObject({ tierName: "The Style Starter", price: "R 150.00 / month" });
     const paying = await post(link.action, context(), "/account/renew", { token: renewToken });
     expect(paying.status).toBe(302);
     expect(paying.headers.get("location")).toMatch(/\/payments\/simulator\//);
@@ -178,7 +178,7 @@ describe("the Renew and Cancel links from reminder emails", () => {
     ] as const) {
       const page = await get(link.loader, context(), `${url}?token=${encodeURIComponent(token)}`);
       expect(page.status).toBe(410);
-      expect(page.data).toMatchObject({ token: null, details: null, problem: expect.stringMatching(/expired or is not valid/) });
+      expect(page.body).toMatchObject({ token: null, details: null, problem: expect.stringMatching(/expired or is not valid/) });
       const posted = await post(link.action, context(), url, { token });
       expect(posted.status).toBe(410);
     }

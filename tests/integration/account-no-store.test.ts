@@ -7,8 +7,8 @@ import { fixedClock } from "~/lib/clock";
 import { createMemberSession } from "~/memberships/member-session.server";
 import { isCacheablePage } from "../../server/page-cache";
 import { createRequestListener } from "../../server/app";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { cookiePair, memberWithPayment } from "./account-helpers";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { cookiePair, memberWithPayment } from "../support/account";
 
 // Issue 21: a member's pages are one person's data; neither the page cache nor any browser or CDN may keep them.
 

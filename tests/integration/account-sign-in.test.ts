@@ -9,8 +9,8 @@ import { TOKEN_PROBLEMS } from "~/memberships/sign-in-link.server";
 import * as account from "~/routes/account";
 import * as signIn from "~/routes/account-sign-in";
 import * as signOut from "~/routes/account-sign-out";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { BASE, cookiePair, get, memberWithPayment, post, sha256 } from "./account-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { BASE, cookiePair, get, memberWithPayment, post, sha256 } from "../support/account";
 
 // Issue 21: signing in to /account with a one-time link by email (decision 087).
 
@@ -43,7 +43,7 @@ describe("asking for a sign-in link", () => {
   it("emails a member a one-time link (the member's email history has it) and keeps only the token's hash, for 15 minutes", async () => {
     const answer = await askForLink("  Thandi@Example.TEST ");
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ ok: true, message: signInSentMessage("Thandi@Example.TEST") });
+    expect(answer.body).toMatchObject({ ok: true, message: signInSentMessage("Thandi@Example.TEST") });
     const mails = await handle.db.select().from(emailOutbox);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: MEMBER, memberId, subject: "Your Honey Bee sign-in link" });
@@ -59,7 +59,7 @@ describe("asking for a sign-in link", () => {
     const known = await askForLink(MEMBER);
     const unknown = await askForLink("nobody@example.test");
     expect(unknown.status).toBe(known.status);
-    expect(unknown.data).toEqual({ ...known.data, message: known.data.message.replace(MEMBER, "nobody@example.test") });
+    expect(unknown.body).toEqual({ ...known.body, message: known.body.message.replace(MEMBER, "nobody@example.test") });
     expect([...unknown.headers]).toEqual([...known.headers]);
     const mails = await handle.db.select().from(emailOutbox);
     expect(mails.map((m) => m.toAddress)).toEqual([MEMBER]);
@@ -70,8 +70,8 @@ describe("asking for a sign-in link", () => {
     for (const email of ["", "not-an-email", `${"a".repeat(250)}@example.test`]) {
       const answer = await askForLink(email);
       expect(answer.status).toBe(400);
-      expect(answer.data.ok).toBe(false);
-      expect(answer.data.errors.email).toMatch(/email/i);
+      expect(answer.body.ok).toBe(false);
+      expect(answer.body.errors.email).toMatch(/email/i);
     }
     expect(await handle.db.select().from(emailOutbox)).toEqual([]);
     expect(await handle.db.select().from(memberLoginTokens)).toEqual([]);
@@ -81,12 +81,12 @@ describe("asking for a sign-in link", () => {
     for (let i = 0; i < 5; i++) expect((await askForLink(`visitor${i}@example.test`, "198.51.100.1")).status).toBe(200);
     const sixth = await askForLink(MEMBER, "198.51.100.1");
     expect(sixth.status).toBe(429);
-    expect(sixth.data.message).toBe(SIGN_IN_LIMITED);
+    expect(sixth.body.message).toBe(SIGN_IN_LIMITED);
 
     for (let i = 0; i < 3; i++) expect((await askForLink(MEMBER, `198.51.100.${10 + i}`)).status).toBe(200);
     const fourth = await askForLink(MEMBER.toUpperCase(), "198.51.100.20");
     expect(fourth.status).toBe(429);
-    expect(fourth.data.message).toBe(SIGN_IN_LIMITED);
+    expect(fourth.body.message).toBe(SIGN_IN_LIMITED);
     // An unknown address is counted the same way, so the limit tells nothing about who is a member.
     for (let i = 0; i < 3; i++) await askForLink("stranger@example.test", `198.51.100.${30 + i}`);
     expect((await askForLink("stranger@example.test", "198.51.100.40")).status).toBe(429);
@@ -103,7 +103,7 @@ describe("using the link", () => {
     const { token } = await linkFromEmail();
     for (let i = 0; i < 2; i++) {
       const page = await get(signIn.loader, context(), `/account/sign-in?token=${token}`);
-      expect(page.data).toEqual({ token, problem: null });
+      expect(page.body).toEqual({ token, problem: null });
     }
     const first = await post(signIn.action, context(), `/account/sign-in?token=${token}`, { token });
     expect(first.status).toBe(302);
@@ -117,8 +117,8 @@ describe("using the link", () => {
 
     const again = await post(signIn.action, context(), `/account/sign-in?token=${token}`, { token });
     expect(again.status).toBe(410);
-    expect(again.data.problem).toBe(TOKEN_PROBLEMS.used);
-    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).data.problem).toBe(TOKEN_PROBLEMS.used);
+    expect(again.body.problem).toBe(TOKEN_PROBLEMS.used);
+    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(TOKEN_PROBLEMS.used);
     expect(await handle.db.select().from(memberSessions)).toHaveLength(1);
   });
 
@@ -134,12 +134,12 @@ describe("using the link", () => {
     await askForLink(MEMBER);
     const { token } = await linkFromEmail();
     clock.set(new Date(new Date(NOW).getTime() + 15 * 60_000 - 1000));
-    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).data.problem).toBeNull();
+    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBeNull();
     clock.set(new Date(new Date(NOW).getTime() + 15 * 60_000));
-    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).data.problem).toBe(TOKEN_PROBLEMS.expired);
+    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(TOKEN_PROBLEMS.expired);
     const late = await post(signIn.action, context(), "/account/sign-in", { token });
     expect(late.status).toBe(410);
-    expect(late.data.problem).toBe(TOKEN_PROBLEMS.expired);
+    expect(late.body.problem).toBe(TOKEN_PROBLEMS.expired);
     expect(await handle.db.select().from(memberSessions)).toEqual([]);
     const [row] = await handle.db.select().from(memberLoginTokens);
     expect(row!.usedAt).toBeNull();
@@ -148,7 +148,7 @@ describe("using the link", () => {
   it("refuses an unknown or malformed token with the message and the form to ask again", async () => {
     for (const token of ["", "short", "x".repeat(43), "a".repeat(500), "<script>"]) {
       const page = await get(signIn.loader, context(), `/account/sign-in?token=${encodeURIComponent(token)}`);
-      expect(page.data).toEqual({ token: null, problem: TOKEN_PROBLEMS.unknown });
+      expect(page.body).toEqual({ token: null, problem: TOKEN_PROBLEMS.unknown });
       const used = await post(signIn.action, context(), "/account/sign-in", { token });
       expect(used.status).toBe(410);
     }
@@ -209,6 +209,6 @@ describe("the member's session cookie", () => {
     expect(await handle.db.select().from(memberSessions).where(eq(memberSessions.memberId, memberId))).toEqual([]);
     expect(await signedInMemberId(request(), context())).toBeUndefined();
     const page = await get(account.loader, context(), "/account", cookie);
-    expect(page.data).toEqual({ signedIn: false });
+    expect(page.body).toEqual({ signedIn: false });
   });
 });

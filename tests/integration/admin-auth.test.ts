@@ -8,8 +8,10 @@ import { adminSessions, contactSubmissions, loginAttempts, orders } from "~/db/s
 import { fixedClock } from "~/lib/clock";
 import * as loginRoute from "~/routes/admin-login";
 import * as blogRoute from "~/routes/blog";
-import { throughMiddleware } from "../setup/route-middleware";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { throughMiddleware } from "../support/route-middleware";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // The admin's routes as React Router calls them: their layouts' middleware checks the session (decision 110).
 const adminRoute = { loader: throughMiddleware("routes/admin/dashboard.tsx", "loader") };
@@ -34,31 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-interface Outcome {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
-
 /** Runs a loader or action and returns what the client would get, thrown or returned. */
-async function run(fn: (args: never) => unknown, request: Request, context = testContext(handle), params = {}): Promise<Outcome> {
-  const normalise = async (value: unknown): Promise<Outcome> => {
-    if (value instanceof Response) {
-      const text = await value.text();
-      return { status: value.status, headers: value.headers, body: text };
-    }
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit } | undefined;
-    if (v?.type === "DataWithResponseInit") {
-      return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), body: v.data };
-    }
-    return { status: 200, headers: new Headers(), body: value };
-  };
-  try {
-    return await normalise(await fn({ request, context, params } as never));
-  } catch (thrown) {
-    return normalise(thrown);
-  }
-}
+const run = (fn: (args: never) => unknown, request: Request, context = testContext(handle), params = {}) =>
+  routeAnswer(() => fn({ request, context, params } as never));
 
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   new Request(`${BASE}${path}`, {
@@ -67,11 +47,6 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...headers },
   });
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`${BASE}${path}`, { headers });
-
-async function signIn(context = testContext(handle)): Promise<string> {
-  const setCookie = await createAdminSession(context, "vitest");
-  return setCookie.split(";")[0];
-}
 
 describe("admin sign-in", () => {
   it("signs in with the right password: session cookie, flash, redirect to /admin, at least 500 ms", async () => {
@@ -182,7 +157,7 @@ describe("admin sessions", () => {
   it("expire after 12 hours", async () => {
     const clock = fixedClock("2025-09-10T10:00:00+02:00");
     const context = testContext(handle, { clock });
-    const cookie = await signIn(context);
+    const cookie = await signedInOwner(handle, { clock });
     const request = get("/admin", { Cookie: cookie });
     expect(await isAdminRequest(request, context)).toBe(true);
     clock.set(new Date(Date.parse("2025-09-10T08:00:00Z") + ADMIN_SESSION_HOURS * 3600_000 - 1000));
@@ -193,7 +168,7 @@ describe("admin sessions", () => {
   });
 
   it("logout deletes the session and says so on the login page", async () => {
-    const cookie = await signIn();
+    const cookie = await signedInOwner(handle);
     const result = await run(logoutRoute.action, post("/admin/logout", {}, { Cookie: cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe("/admin/login");
@@ -240,7 +215,7 @@ describe("every admin loader, action and data endpoint refuses an anonymous requ
   });
 
   it("a signed-in admin gets the export, a cross-origin POST with the cookie is refused", async () => {
-    const cookie = await signIn();
+    const cookie = await signedInOwner(handle);
     const csv = await run(exportRoute.loader, get("/admin/export/contacts", { Cookie: cookie }), testContext(handle), { kind: "contacts" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);

@@ -1,6 +1,5 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
 import { loadHome } from "~/home/home.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -9,14 +8,15 @@ import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogRoute from "~/routes/blog";
 import * as postRoute from "~/routes/blog-post";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { call, get, multipart, post, toastOf } from "./admin-content-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { call, get, multipart, post, toastOf } from "../support/admin-content";
+import { signedInOwner } from "../support/owner";
 
 let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

@@ -3,12 +3,12 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import AdminLayout, { loader as layoutLoader } from "~/routes/admin/layout";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { AppContext } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents, contactSubmissions, orders } from "~/db/schema";
 import AdminDashboard, { loader } from "~/routes/admin/dashboard";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
 
 /**
  * The dashboard as the server renders it for a signed-in admin: the spec's parts and texts, the
@@ -22,7 +22,7 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase({ seed: false });
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0];
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

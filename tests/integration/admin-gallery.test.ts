@@ -1,6 +1,5 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import { adminAuditLog, galleryPhotos } from "~/db/schema";
@@ -8,14 +7,15 @@ import { GALLERY_SEED } from "~/content/gallery";
 import { listGalleryPhotos } from "~/gallery/gallery.server";
 import * as galleryRoute from "~/routes/admin/gallery";
 import * as publicGallery from "~/routes/events-gallery";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { call, get, multipart, post, toastOf } from "./admin-content-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { call, get, multipart, post, toastOf } from "../support/admin-content";
+import { signedInOwner } from "../support/owner";
 
 let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

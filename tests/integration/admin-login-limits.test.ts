@@ -6,7 +6,7 @@ import { ensureAdminPassword, readAdminPasswordHash, verifyPassword } from "~/ad
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { appSettings, loginAttempts } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 
 const PASSWORD = "limits-admin-password";
 let handle: DatabaseHandle;

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, emailOutbox, memberPeriods, members, orders } from "~/db/schema";
 import { memberFigures } from "~/memberships/members-admin.server";
 import { recordPayment } from "~/orders/payment-events.server";
 import * as memberPage from "~/routes/admin/member";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { call, get, post, toastOf } from "./admin-content-helpers";
-import { buyer, checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { call, get, post, toastOf } from "../support/admin-content";
+import { buyer, checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 /**
  * The owner's actions on a member's page (issue 21), through the route's real action: a gift month,
@@ -21,7 +21,7 @@ let payments = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, members } from "~/db/schema";
 import type { MemberListQuery } from "~/memberships/member-list-query";
 import { activeMemberFigures, listMembersForAdmin, memberFigures } from "~/memberships/members-admin.server";
-import { guardedRoute } from "../setup/route-middleware";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { guardedRoute } from "../support/route-middleware";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
 const dashboard = guardedRoute("routes/admin/dashboard.tsx");
@@ -36,30 +37,17 @@ const PEOPLE: Seed[] = [
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
   await handle.db.insert(members).values(PEOPLE.map((p) => ({ ...p, phone: "082 555 0101", joinedAt: JOINED })));
 });
 afterAll(() => handle?.close());
 
 const query = (q: Partial<MemberListQuery> = {}): MemberListQuery => ({ q: "", tier: "", status: "", page: 1, ...q });
-/** The test clock's South African day (tests/setup/test-db.ts). */
+/** The test clock's South African day (tests/support/test-db.ts). */
 const TODAY = "2025-09-10";
 const names = async (q: Partial<MemberListQuery>, today = TODAY) => (await listMembersForAdmin(handle.db, query(q), today)).members.map((m) => m.name.split(" ")[0]);
 const get = (path: string) => new Request(`${BASE}${path}`, { headers: { Cookie: cookie } });
 
-async function settle(run: () => unknown): Promise<{ status: number; body: unknown }> {
-  const unwrap = (value: unknown) => {
-    if (value instanceof Response) return { status: value.status, body: null };
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data };
-    return { status: 200, body: value };
-  };
-  try {
-    return unwrap(await run());
-  } catch (thrown) {
-    return unwrap(thrown);
-  }
-}
 
 describe("the members list", () => {
   it("finds members by any part of the name or email, in any case", async () => {
@@ -93,19 +81,19 @@ describe("the members list", () => {
     expect(await names({ status: "soon" })).toEqual(["Pieter"]);
     // Ten days on, the two paid until 20 and 25 September are within the week; Zanele cancelled, Anna lapsed.
     expect(await names({ status: "soon" }, "2025-09-20")).toEqual(["Pieter", "Lerato", "Kim"]);
-    const page = await settle(() => memberList.loader({ request: get("/admin/members?status=soon"), params: {}, context: testContext(handle) } as never));
+    const page = await routeAnswer(() => memberList.loader({ request: get("/admin/members?status=soon"), params: {}, context: testContext(handle) } as never));
     expect((page.body as { query: MemberListQuery; total: number }).query.status).toBe("soon");
     expect((page.body as { total: number }).total).toBe(1);
   });
 
   it("the page reads its filters from the query and ignores a status that is not one", async () => {
-    const page = await settle(() => memberList.loader({ request: get("/admin/members?status=active&tier=style-starter&q=th"), params: {}, context: testContext(handle) } as never));
+    const page = await routeAnswer(() => memberList.loader({ request: get("/admin/members?status=active&tier=style-starter&q=th"), params: {}, context: testContext(handle) } as never));
     expect(page.status).toBe(200);
     const body = page.body as { query: MemberListQuery; members: { email: string; tierName: string; paidUntil: string }[]; total: number; tiers: { slug: string }[] };
     expect(body.query).toEqual({ q: "th", tier: "style-starter", status: "active", page: 1 });
     expect(body.members).toEqual([expect.objectContaining({ email: "thandi@example.test", tierName: "The Style Starter", paidUntil: "2025-10-01" })]);
     expect(body.tiers.map((t) => t.slug)).toContain("upcycle-kings-queens");
-    const odd = await settle(() => memberList.loader({ request: get("/admin/members?status=paid"), params: {}, context: testContext(handle) } as never));
+    const odd = await routeAnswer(() => memberList.loader({ request: get("/admin/members?status=paid"), params: {}, context: testContext(handle) } as never));
     expect((odd.body as { query: MemberListQuery; total: number }).query.status).toBe("");
     expect((odd.body as { total: number }).total).toBe(PEOPLE.length);
   });
@@ -123,7 +111,7 @@ describe("counts and monthly recurring revenue", () => {
   });
 
   it("the dashboard shows active members and MRR beside its counters, linking to the members", async () => {
-    const result = await settle(() => dashboard.loader({ request: get("/admin"), params: {}, context: testContext(handle) } as never));
+    const result = await routeAnswer(() => dashboard.loader({ request: get("/admin"), params: {}, context: testContext(handle) } as never));
     expect(result.status).toBe(200);
     expect((result.body as { memberFigures: unknown }).memberFigures).toEqual({ active: 3, mrrCents: 165_000 });
   });
@@ -163,7 +151,7 @@ describe("the CSV export", () => {
   });
 
   it("refuses an anonymous download with 401", async () => {
-    const result = await settle(() => membersExport.loader({ request: new Request(`${BASE}/admin/members/export`), params: {}, context: testContext(handle) } as never));
+    const result = await routeAnswer(() => membersExport.loader({ request: new Request(`${BASE}/admin/members/export`), params: {}, context: testContext(handle) } as never));
     expect(result.status).toBe(401);
   });
 });
@@ -176,7 +164,7 @@ describe("a member's page", () => {
       { toAddress: "thandi@example.test", subject: "Your membership renews tomorrow", textBody: "t", memberId: thandi!.id, status: "sent", createdAt: new Date("2025-09-30T07:00:00Z"), sentAt: new Date("2025-09-30T07:01:00Z") },
       { toAddress: "someone@example.test", subject: "Not hers", textBody: "t", memberId: null },
     ]);
-    const page = await settle(() => memberPage.loader({ request: get(`/admin/members/${thandi!.id}`), params: { id: String(thandi!.id) }, context: testContext(handle) } as never));
+    const page = await routeAnswer(() => memberPage.loader({ request: get(`/admin/members/${thandi!.id}`), params: { id: String(thandi!.id) }, context: testContext(handle) } as never));
     expect(page.status).toBe(200);
     const body = page.body as { member: Record<string, unknown>; emails: { subject: string; status: string; sentAt: string | null }[] };
     expect(body.member).toMatchObject({ name: "Thandi Nkosi", email: "thandi@example.test", tierName: "The Style Starter", tierPriceCents: 15000, status: "active", paidUntil: "2025-10-01", nextTierName: null });
@@ -188,10 +176,10 @@ describe("a member's page", () => {
 
   it("an unknown or malformed id is a 404", async () => {
     for (const id of ["999999", "0", "abc", "1.5", "-1", "12345678901"]) {
-      const loaded = await settle(() => memberPage.loader({ request: get(`/admin/members/${id}`), params: { id }, context: testContext(handle) } as never));
+      const loaded = await routeAnswer(() => memberPage.loader({ request: get(`/admin/members/${id}`), params: { id }, context: testContext(handle) } as never));
       expect(loaded.status, id).toBe(404);
     }
-    const posted = await settle(() =>
+    const posted = await routeAnswer(() =>
       memberPage.action({
         request: new Request(`${BASE}/admin/members/999999`, { method: "POST", body: new URLSearchParams({ intent: "gift", note: "Thanks" }), headers: { Origin: BASE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } }),
         params: { id: "999999" },

@@ -1,21 +1,21 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { loadHome } from "~/home/home.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, membershipTiers, orders } from "~/db/schema";
 import * as tiersRoute from "~/routes/admin/memberships";
 import * as membershipRoute from "~/routes/membership";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { call, get, post, toastOf } from "./admin-content-helpers";
-import { checkout } from "./checkout-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { call, get, post, toastOf } from "../support/admin-content";
+import { checkout } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_HASH_KEY, ADMIN_SALT_FILE, ensureAdminPassword, startAdminPasswordCheck, verifyPassword } from "~/admin/password.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminSessions, appSettings } from "~/db/schema";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 // Decision 090: ADMIN_PASSWORD's scrypt starts before the database opens, with the salt the data
 // folder remembers. The head start must never change what a start decides: a changed password

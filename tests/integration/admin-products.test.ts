@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { listCollectionCards, listServiceCards } from "~/catalog/items.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -9,9 +8,11 @@ import { findSellable } from "~/orders/sellable.server";
 import * as productEdit from "~/routes/admin/product-edit";
 import * as productList from "~/routes/admin/products";
 import * as productPage from "~/routes/product";
-import { countRows } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { countRows } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 /** The owner's product form, through its real loader and action, and what visitors then see. */
 const BASE = "http://localhost:3000";
@@ -21,33 +22,12 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
-interface Outcome {
-  status: number;
-  location: string | null;
-  setCookie: string;
-  body: Record<string, unknown>;
-}
-
-async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  const unwrap = async (value: unknown): Promise<Outcome> => {
-    if (value instanceof Response) {
-      return { status: value.status, location: value.headers.get("location"), setCookie: value.headers.get("set-cookie") ?? "", body: {} };
-    }
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, location: null, setCookie: "", body: v.data as Record<string, unknown> };
-    return { status: 200, location: null, setCookie: "", body: value as Record<string, unknown> };
-  };
-  try {
-    return await unwrap(await fn({ request, params, context: testContext(handle) } as never));
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return unwrap(thrown);
-    throw thrown;
-  }
-}
+const call = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
+  routeAnswer(() => fn({ request, params, context: testContext(handle) } as never));
 
 /** The form as the browser posts it: multipart, photos as repeated photoSrc / photoAlt fields in order. */
 function productForm(path: string, fields: Record<string, string>, photos: { src: string; alt: string }[] = []) {
@@ -93,7 +73,7 @@ describe("adding a product", () => {
     expect(row.images).toEqual(photos.map((p) => p.src));
     expect(row.imageAlts).toEqual(photos.map((p) => p.alt));
     expect(result.location).toBe(`/admin/products/${row.id}`);
-    expect(result.setCookie).toMatch(/^admin_toast=/);
+    expect(result.headers.get("set-cookie")).toMatch(/^admin_toast=/);
 
     const card = (await listCollectionCards(handle.db, NOW)).find((c) => c.slug === row.slug);
     expect(card).toMatchObject({ limitedStock: 3, soldOut: false, priceText: "R 650.00", image: photos[0].src, imageAlt: photos[0].alt });

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { asc } from "drizzle-orm";
 import {
@@ -21,8 +20,10 @@ import {
 } from "~/db/schema";
 import { GALLERY_SEED } from "~/content/gallery";
 import routes from "~/routes";
-import { callThroughMiddleware, importRoute } from "../setup/route-middleware";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { callThroughMiddleware, importRoute } from "../support/route-middleware";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 /**
  * Reads app/routes.ts and proves that every admin loader, action and data endpoint refuses an
@@ -430,20 +431,9 @@ async function run(file: string, c: Case, headers: Record<string, string> = {}):
     headers: { Origin: BASE, "User-Agent": "guard-test", ...(c.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}), ...headers },
     body: c.method === "POST" ? new URLSearchParams(c.form ?? {}) : undefined,
   });
-  const normalise = async (value: unknown): Promise<Outcome> => {
-    if (value instanceof Response) return { status: value.status, headers: value.headers, body: await value.text() };
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit } | undefined;
-    if (v?.type === "DataWithResponseInit") {
-      return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), body: JSON.stringify(v.data ?? null) };
-    }
-    return { status: 200, headers: new Headers(), body: JSON.stringify(value ?? null) };
-  };
-  try {
-    const args = { request, context: testContext(handle), params: c.params ?? {}, url: new URL(request.url), pattern: "" };
-    return await normalise(await callThroughMiddleware(file, c.handler, args));
-  } catch (thrown) {
-    return normalise(thrown);
-  }
+  const args = { request, context: testContext(handle), params: c.params ?? {}, url: new URL(request.url), pattern: "" };
+  const answer = await routeAnswer(() => callThroughMiddleware(file, c.handler, args));
+  return { status: answer.status, headers: answer.headers, body: typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body ?? null) };
 }
 
 describe("the list of admin routes is complete", () => {
@@ -539,7 +529,7 @@ describe("an anonymous request is refused, with nothing leaked", () => {
   });
 
   it.each(cases.filter(([, , c]) => c.method === "POST"))("%s from another origin with a live admin cookie is refused (403)", async (_name, file, c) => {
-    const cookie = (await createAdminSession(testContext(handle), "guard-test")).split(";")[0];
+    const cookie = await signedInOwner(handle, { userAgent: "guard-test" });
     const result = await run(file, c, { Origin: "https://evil.example", Cookie: cookie });
     expect(result.status).toBe(403);
     expect(result.body).not.toContain(SECRET);
@@ -618,7 +608,7 @@ describe("an anonymous request is refused, with nothing leaked", () => {
   });
 
   it("the same cases pass for a signed-in admin (so the refusals above are about the session)", async () => {
-    const cookie = (await createAdminSession(testContext(handle), "guard-test")).split(";")[0];
+    const cookie = await signedInOwner(handle, { userAgent: "guard-test" });
     const dashboard = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], { Cookie: cookie });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toContain(SECRET);

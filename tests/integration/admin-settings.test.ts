@@ -2,7 +2,6 @@ import { desc, eq, like, sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, appSettings, emailOutbox, orders } from "~/db/schema";
@@ -11,10 +10,11 @@ import * as rootRoute from "~/root";
 import { siteSettingsSchema } from "~/settings/site-settings";
 import { getSiteSettings, ownerNotificationEmail } from "~/settings/site-settings.server";
 import { submitContact } from "~/contact/contact-action.server";
-import { guardedRoute } from "../setup/route-middleware";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { call, get, post, toastOf } from "./admin-content-helpers";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { guardedRoute } from "../support/route-middleware";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { call, get, post, toastOf } from "../support/admin-content";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 // Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
 const settingsRoute = guardedRoute("routes/admin/settings.tsx");
@@ -24,7 +24,7 @@ let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

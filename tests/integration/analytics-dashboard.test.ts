@@ -7,7 +7,7 @@ import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
 import { lastRolledDay, rollUpAnalytics } from "~/analytics/rollup.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents, contactSubmissions, orders } from "~/db/schema";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 const NOW = new Date("2025-09-10T10:00:00+02:00");
 let handle: DatabaseHandle;

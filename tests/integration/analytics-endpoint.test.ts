@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE, SessionEventCap } from "~/analytics/ingest.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { action } from "~/routes/api.analytics";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe("POST /api/analytics", () => {
 
   it("never stores a signed-in admin's own events", async () => {
     const context = testContext(handle);
-    const cookie = (await createAdminSession(context, "vitest")).split(";")[0];
+    const cookie = await signedInOwner(handle);
     const response = await send(valid, { headers: { Cookie: cookie }, context });
     expect(response.status).toBe(204);
     expect(await stored()).toHaveLength(0);

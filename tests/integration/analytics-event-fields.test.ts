@@ -7,7 +7,7 @@ import { analyticsEvents } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { action } from "~/routes/api.analytics";
 import { createAnalyticsFastPath } from "../../server/analytics-fast-path";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
 
 // Issue 22: every optional field of an event may be left out, on both ways in (the route, and the
 // server's fast path before Express); a missing required field is refused by name and stores nothing.

@@ -9,8 +9,8 @@ import { fixedClock } from "~/lib/clock";
 import { action } from "~/routes/api.analytics";
 import { createAnalyticsFastPath } from "../../server/analytics-fast-path";
 import { HEADER_NONCE_PLACEHOLDER } from "../../server/page-cache";
-import { countRows } from "../setup/generated";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
+import { countRows } from "../support/generated";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
 
 // The fast path answers POST /api/analytics before Express; whatever it declines must reach the
 // route instead. Here a declined request gets 599, so each test can tell which side answered.

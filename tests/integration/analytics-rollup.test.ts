@@ -11,7 +11,7 @@ import {
 } from "~/analytics/rollup.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents } from "~/db/schema";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 /**
  * The visitor counts kept in the rollups (per-day visitors and each session's last day) must give

@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { analyticsEvents, contactSubmissions, mediaAssets, mediaRenditions, orderLines, orders } from "~/db/schema";
 import { storePhoto } from "~/media/photos.server";
 import { drainRenditions } from "~/media/renditions.server";
-import { noisyJpeg } from "./media-fixtures";
-import { createTestDatabase } from "../setup/test-db";
+import { noisyJpeg } from "../support/photos";
+import { createTestDatabase } from "../support/test-db";
 
 const handles: DatabaseHandle[] = [];
 afterAll(async () => {

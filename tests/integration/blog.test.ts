@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { contentPreview, slugify } from "~/blog/post-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
 import * as blogRoute from "~/routes/blog";
 import * as postRoute from "~/routes/blog-post";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 const BASE = "http://localhost:3000";
 let handle: DatabaseHandle;
@@ -14,22 +15,12 @@ let adminCookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  adminCookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0];
+  adminCookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
-async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  const unwrap = (value: unknown) => {
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data as never, headers: new Headers(v.init?.headers) };
-    return { status: 200, body: value as never, headers: new Headers() };
-  };
-  try {
-    return unwrap(await fn({ request, params, context: testContext(handle) } as never));
-  } catch (thrown) {
-    return unwrap(thrown);
-  }
-}
+const run = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
+  routeAnswer(() => fn({ request, params, context: testContext(handle) } as never));
 const form = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${BASE}${path}`, {
     method: "POST",

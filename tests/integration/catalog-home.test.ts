@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventCardAction, loadHome } from "~/home/home.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

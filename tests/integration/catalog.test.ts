@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, orders, stockHolds } from "~/db/schema";
 import { findEvent } from "~/events/events.server";
 import { findMembershipTier } from "~/memberships/memberships.server";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 const NOW = new Date("2025-09-10T08:00:00Z");
 let handle: DatabaseHandle;
@@ -21,13 +21,23 @@ afterAll(async () => {
 
 describe("styled collections", () => {
   it("lists visible products and solutions, highest price first, text prices last", async () => {
-    const cards = await listCollectionCards(handle.db, NOW);
-    expect(cards.map((c) => c.slug)).not.toContain("test-product");
-    expect(cards.some((c) => ["speak-and-teach", "fashion-consultation"].includes(c.slug))).toBe(false);
-    const priced = cards.filter((c) => c.priceCents !== null).map((c) => c.priceCents as number);
-    expect(priced).toEqual([...priced].sort((a, b) => b - a));
-    const firstTextPrice = cards.findIndex((c) => c.priceCents === null);
-    if (firstTextPrice >= 0) expect(cards.slice(firstTextPrice).every((c) => c.priceCents === null)).toBe(true);
+    // The seed's collection items all have prices, so a "Price on request" piece is added, with the
+    // lowest sort order: it would come first if text prices were not put last.
+    const [onRequest] = await handle.db
+      .insert(catalogItems)
+      .values({ slug: "aaa-bespoke-gown", name: "Aaa Bespoke Gown", kind: "product", priceCents: null, priceText: "Price on request", description: "Made to measure.", sortOrder: -1 })
+      .returning();
+    try {
+      const cards = await listCollectionCards(handle.db, NOW);
+      expect(cards.map((c) => c.slug)).not.toContain("test-product");
+      expect(cards.some((c) => ["speak-and-teach", "fashion-consultation"].includes(c.slug))).toBe(false);
+      const priced = cards.filter((c) => c.priceCents !== null).map((c) => c.priceCents as number);
+      expect(priced).toEqual([...priced].sort((a, b) => b - a));
+      expect(priced.length).toBeGreaterThan(0);
+      expect(cards.slice(priced.length).map((c) => c.slug)).toEqual(["aaa-bespoke-gown"]);
+    } finally {
+      await handle.db.delete(catalogItems).where(eq(catalogItems.id, onRequest!.id));
+    }
   });
 
   it("marks zero stock as sold out and limited stock with the units left", async () => {

@@ -4,8 +4,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { analyticsEvents, catalogItems, orderLines, orders, stockHolds } from "~/db/schema";
 import { PaymentProviderError, type PaymentProvider } from "~/payments/provider";
 import { action, loader } from "~/routes/checkout";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { buyer, checkout, checkoutRequest, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { buyer, checkout, checkoutRequest, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 afterAll(() => handle?.close());

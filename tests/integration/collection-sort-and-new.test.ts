@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { CatalogCard } from "~/catalog/items.server";
 import { fieldsWithErrors } from "~/components/admin/fields";
 import { photoPickerErrors } from "~/components/admin/PhotoPicker";
@@ -9,8 +8,10 @@ import { catalogItems } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import * as productEdit from "~/routes/admin/product-edit";
 import * as collections from "~/routes/styled-collections";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { get, multipart } from "./admin-content-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { get, multipart } from "../support/admin-content";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 /** The owner's "New" tick and /styled-collections' sorts, through the real loaders and action, by the app's clock. */
 const clock = fixedClock("2026-11-27T10:00:00+02:00");
@@ -21,29 +22,11 @@ beforeAll(async () => {
 });
 
 /** A fresh admin session at the clock's time (moving the clock a month on ends an older one). */
-const signedIn = async () => (await createAdminSession(testContext(handle, { clock }), "vitest")).split(";")[0]!;
+const signedIn = () => signedInOwner(handle, { clock });
 afterAll(() => handle?.close());
 
-interface Answer {
-  status: number;
-  location: string | null;
-  body: Record<string, unknown>;
-}
-
-async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Answer> {
-  const unwrap = (value: unknown): Answer => {
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), body: {} };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, location: null, body: v.data as Record<string, unknown> };
-    return { status: 200, location: null, body: value as Record<string, unknown> };
-  };
-  try {
-    return unwrap(await fn({ request, params, context: testContext(handle, { clock }) } as never));
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return unwrap(thrown);
-    throw thrown;
-  }
-}
+const call = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
+  routeAnswer(() => fn({ request, params, context: testContext(handle, { clock }) } as never));
 
 const piece = (overrides: Record<string, string> = {}): [string, string][] =>
   Object.entries({

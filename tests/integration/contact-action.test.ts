@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions, emailOutbox, rateLimitHits } from "~/db/schema";
 import { action, loader } from "~/routes/contact";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 
 let handle: DatabaseHandle;
 afterAll(() => handle?.close());

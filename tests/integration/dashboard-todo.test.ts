@@ -1,6 +1,5 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { markAnswered, unansweredCount } from "~/contact/messages-admin.server";
 import { loadTodoList } from "~/dashboard/todo.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -8,7 +7,8 @@ import { adminAuditLog, contactSubmissions, events, members, orders, stockHolds,
 import { readOrderQuery } from "~/orders/order-list-query";
 import { listOrdersForAdmin } from "~/orders/orders-admin.server";
 import * as messagesRoute from "~/routes/admin/messages";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
 
 /** Issue 36: the dashboard's to-do list counts what needs the owner, and each count matches the list it links to. */
 const NOW = new Date("2025-09-10T10:00:00+02:00");
@@ -38,7 +38,7 @@ function order(values: Partial<typeof orders.$inferInsert>): typeof orders.$infe
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
   await handle.db.insert(orders).values([
     order({ itemName: "Candy Earrings" }),
     order({ itemName: "Posted Scarf", fulfilmentStatus: "fulfilled", fulfilmentMethod: "posted" }),

@@ -9,7 +9,7 @@ import { eventsSeed } from "~/content/events";
 import { membershipsSeed } from "~/content/memberships";
 import { postsSeed } from "~/content/posts";
 import { eq } from "drizzle-orm";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
 

@@ -3,15 +3,15 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { checkIns, orders, tickets } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { OFFLINE_SCAN_WINDOW_MS } from "~/tickets/check-in.server";
 import { createRequestListener } from "../../server/app";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 // Issue 37, from the security review: an offline sync took any scannedAt (2020) and any event. Through
 // HTTP against the app on 127.0.0.1: a batch is bound to the event whose list the device downloaded,
@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = http.createServer(createRequestListener({ config, database: handle, clock }, { vite }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  cookie = (await createAdminSession(testContext(handle, { config, clock }), "door-sync")).split(";", 1)[0]!;
+  cookie = await signedInOwner(handle, { config, clock, userAgent: "door-sync" });
 }, 120_000);
 
 afterAll(async () => {

@@ -9,8 +9,8 @@ import { checkInByCode, doorCounts, doorTicketList } from "~/tickets/check-in.se
 import { answerFromList, doorMessage, looksLikeTicketCode, matchDoorTickets } from "~/tickets/door";
 import { newShortCode, voidOrderTickets } from "~/tickets/issue.server";
 import { SHORT_CODE_ALPHABET, formatShortCode, parseShortCode } from "~/tickets/short-code";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 const WORKSHOP = "Transform Tablecloth into Wrap Around Skirt";
 const NOW = new Date("2025-09-10T10:00:00+02:00");

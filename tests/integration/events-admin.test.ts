@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, events, orderLines, ticketOptions } from "~/db/schema";
@@ -12,8 +11,10 @@ import { findSellable } from "~/orders/sellable.server";
 import * as editRoute from "~/routes/admin/event-edit";
 import * as listRoute from "~/routes/admin/events";
 import * as ticketsRoute from "~/routes/tickets";
-import { checkout, orderIdFrom } from "./checkout-helpers";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 const BASE = "http://localhost:3000";
 const NOW = new Date("2025-09-10T10:00:00+02:00");
@@ -22,30 +23,12 @@ let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
-interface Outcome {
-  status: number;
-  location: string | null;
-  body: Record<string, unknown>;
-}
-
-async function call(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  const unwrap = (value: unknown): Outcome => {
-    if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), body: {} };
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, location: null, body: v.data as Record<string, unknown> };
-    return { status: 200, location: null, body: value as Record<string, unknown> };
-  };
-  try {
-    return unwrap(await fn({ request, params, context: testContext(handle, { clock: fixedClock(NOW) }) } as never));
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return unwrap(thrown);
-    throw thrown;
-  }
-}
+const call = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
+  routeAnswer(() => fn({ request, params, context: testContext(handle, { clock: fixedClock(NOW) }) } as never));
 
 /** The edit form posted as the browser does (multipart: it has a PhotoPicker). */
 function post(path: string, fields: Record<string, string | string[]>) {

@@ -10,7 +10,7 @@ import { listEventsByPhase } from "~/events/events.server";
 import { fixedClock } from "~/lib/clock";
 import { findSellable } from "~/orders/sellable.server";
 import { createRuntime } from "../../server/runtime";
-import { createTestDatabase, testConfig } from "../setup/test-db";
+import { createTestDatabase, testConfig } from "../support/test-db";
 
 const simulator = testConfig();
 const yoco = testConfig({ payment: { ...simulator.payment, provider: "yoco" } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { events, ticketOptions } from "~/db/schema";
 import { isOnSale, ticketAvailability } from "~/events/ticket-availability";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { asc, count, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { postAdminSchema } from "~/blog/post-admin-schema";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -13,9 +12,11 @@ import * as galleryRoute from "~/routes/admin/gallery";
 import * as tiersRoute from "~/routes/admin/memberships";
 import * as settingsRoute from "~/routes/admin/settings";
 import { siteSettingsSchema } from "~/settings/site-settings";
-import { hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { call, multipart, post, type Answer } from "./admin-content-helpers";
+import { hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testConfig } from "../support/test-db";
+import { call, multipart, post } from "../support/admin-content";
+import type { RouteAnswer } from "../support/route-answer";
+import { signedInOwner } from "../support/owner";
 
 // Generated input for the owner's content sections: memberships, blog posts, gallery, settings.
 // Never a server error; every bad input answers 4xx and changes nothing (the section's table and
@@ -25,7 +26,7 @@ let handle: DatabaseHandle;
 let cookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
@@ -54,7 +55,7 @@ function anyFields(names: readonly string[], base: Record<string, string>, extra
 }
 
 interface Target {
-  send: (fields: Record<string, string> | [string, string][]) => Promise<Answer>;
+  send: (fields: Record<string, string> | [string, string][]) => Promise<RouteAnswer>;
   snapshot: () => Promise<unknown>;
 }
 

@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, checkIns, emailOutbox, eventSessions, mediaAssets, orders, refunds, tickets } from "~/db/schema";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
@@ -9,9 +8,11 @@ import * as checkInData from "~/routes/admin-check-in-data";
 import * as sessionsRoute from "~/routes/admin/event-sessions";
 import * as orderRoute from "~/routes/admin/order";
 import * as photosRoute from "~/routes/admin/photos";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Generated input to the owner's remaining actions (issue 19: "generated bad input to every admin
 // action gets 4xx and changes nothing"): the order page, workshop sessions, the door's check-in
@@ -23,7 +24,7 @@ let paidOrderId: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
   paidOrderId = orderIdFrom(await checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt"));
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, paidOrderId));
   await runSimulatorIntent(testContext(handle), order!, "pay");
@@ -33,17 +34,7 @@ afterAll(() => handle?.close());
 type Handler = (args: never) => unknown;
 
 async function statusOf(fn: Handler, request: Request, params: Record<string, string> = {}): Promise<number> {
-  const status = (value: unknown) => {
-    if (value instanceof Response) return value.status;
-    const v = value as { type?: string; init?: ResponseInit };
-    return v?.type === "DataWithResponseInit" ? (v.init?.status ?? 200) : 200;
-  };
-  try {
-    return status(await fn({ request, params, context: testContext(handle) } as never));
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return status(thrown);
-    throw thrown;
-  }
+  return (await routeAnswer(() => fn({ request, params, context: testContext(handle) } as never))).status;
 }
 
 const formPost = (path: string, fields: [string, string][]) => {

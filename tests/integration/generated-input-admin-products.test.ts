@@ -1,12 +1,13 @@
 import { asc } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, catalogItems, catalogSlugRedirects } from "~/db/schema";
 import * as productEdit from "~/routes/admin/product-edit";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Generated input to the owner's product form: never a server error; a refused input (4xx) changes
 // nothing at all; an accepted one stores exactly what was sent.
@@ -16,7 +17,7 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
@@ -24,17 +25,7 @@ async function post(path: string, params: Record<string, string>, fields: [strin
   const body = new FormData();
   for (const [k, v] of fields) body.append(k, v);
   const request = new Request(`${BASE}${path}`, { method: "POST", body, headers: { Origin: BASE, Cookie: cookie } });
-  const status = (value: unknown) => {
-    if (value instanceof Response) return value.status;
-    const v = value as { type?: string; init?: ResponseInit };
-    return v?.type === "DataWithResponseInit" ? (v.init?.status ?? 200) : 200;
-  };
-  try {
-    return status(await productEdit.action({ request, params, context: testContext(handle) } as never));
-  } catch (thrown) {
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return status(thrown);
-    throw thrown;
-  }
+  return (await routeAnswer(() => productEdit.action({ request, params, context: testContext(handle) } as never))).status;
 }
 
 /** Everything a refused input must leave as it was. */

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, events, ticketOptions } from "~/db/schema";
 import * as editRoute from "~/routes/admin/event-edit";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Generated input for the owner's events form: a signed-in admin's post never makes a server error;
 // one the form refuses (4xx) stores and changes nothing; one it accepts redirects to the event.
@@ -15,23 +16,13 @@ let handle: DatabaseHandle;
 let adminCookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  adminCookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  adminCookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
+/** The answer's status; anything thrown but a Response or data() is the server error this looks for. */
 async function run(request: Request, params: Record<string, string>) {
-  const statusOf = (value: unknown) => {
-    if (value instanceof Response) return value.status;
-    const v = value as { type?: string; init?: ResponseInit };
-    return v?.type === "DataWithResponseInit" ? (v.init?.status ?? 200) : 200;
-  };
-  try {
-    return statusOf(await editRoute.action({ request, params, context: testContext(handle) } as never));
-  } catch (thrown) {
-    // A thrown Response or data() is an answer; anything else is the server error this looks for.
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return statusOf(thrown);
-    throw thrown;
-  }
+  return (await routeAnswer(() => editRoute.action({ request, params, context: testContext(handle) } as never))).status;
 }
 
 const post = (path: string, fields: [string, string][]) => {

@@ -4,13 +4,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptAdminLogin } from "~/admin/login.server";
 import { ADMIN_HASH_KEY } from "~/admin/password.server";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { appSettings, blogPosts, loginAttempts } from "~/db/schema";
 import * as blogRoute from "~/routes/blog";
 import * as postRoute from "~/routes/blog-post";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Generated input for the owner's side and the blog: admin sign-in, publishing a post, views and likes.
 // Never a server error; an invalid input stores nothing; a valid one stores exactly what was sent.
@@ -20,27 +21,15 @@ let handle: DatabaseHandle;
 let adminCookie: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  adminCookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  adminCookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 
 const nasty = hostileStrings({ hugeUpTo: 60_000 });
 
-async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}, clientIp?: string) {
-  const unwrap = (value: unknown) => {
-    const v = value as { type?: string; data?: unknown; init?: ResponseInit };
-    if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, body: v.data as Record<string, unknown> };
-    if (value instanceof Response) return { status: value.status, body: {} as Record<string, unknown> };
-    return { status: 200, body: value as Record<string, unknown> };
-  };
-  try {
-    return unwrap(await fn({ request, params, context: testContext(handle, { clientIp }) } as never));
-  } catch (thrown) {
-    // A thrown Response or data() is an answer; anything else is the server error this looks for.
-    if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return unwrap(thrown);
-    throw thrown;
-  }
-}
+// A thrown Response or data() is an answer; anything else is the server error this looks for.
+const run = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}, clientIp?: string) =>
+  routeAnswer(() => fn({ request, params, context: testContext(handle, { clientIp }) } as never));
 
 const form = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${BASE}${path}`, {

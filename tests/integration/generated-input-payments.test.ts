@@ -8,9 +8,9 @@ import { signWebhook } from "~/payments/webhook-signature.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { action as webhookAction } from "~/routes/api.webhooks.yoco";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { buyer, checkoutRequest, orderIdFrom } from "./checkout-helpers";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { buyer, checkoutRequest, orderIdFrom } from "../support/checkout";
 
 // Generated input for the money paths: the checkout form and the payment webhook. Never a server
 // error; an invalid input creates no order, holds nothing and changes no order; a valid checkout stores

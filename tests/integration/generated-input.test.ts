@@ -6,8 +6,8 @@ import { analyticsEvents, contactSubmissions, emailOutbox } from "~/db/schema";
 import { action as analyticsAction } from "~/routes/api.analytics";
 import { action as contactAction } from "~/routes/contact";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { countRows, hostileStrings, RUNS } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
 
 // Generated bad (and good) input for the public endpoints: whatever arrives, the answer is never a
 // server error, an invalid input stores nothing, and a valid one stores exactly what was sent.

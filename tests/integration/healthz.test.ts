@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { createApp } from "../../server/app";
 import { permissionsPolicy, securityHeaders } from "../../server/security-headers";
-import { createTestDatabase, testConfig } from "../setup/test-db";
+import { createTestDatabase, testConfig } from "../support/test-db";
 
 let handle: DatabaseHandle;
 let server: http.Server;

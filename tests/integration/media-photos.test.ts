@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { renditionSrcSet } from "~/lib/image-renditions";
@@ -9,9 +8,11 @@ import { MAX_PHOTO_BYTES, photoAltSchema } from "~/media/photo-schema";
 import { canDecodeHeic, MASTER_MAX_SIDE, readPhotosFromForm, storePhoto } from "~/media/photos.server";
 import { drainRenditions } from "~/media/renditions.server";
 import * as mediaRoute from "~/routes/media";
-import { guardedRoute } from "../setup/route-middleware";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { flatJpeg, heicHeader, jpegWithGps, noisyJpeg, sidewaysJpeg } from "./media-fixtures";
+import { guardedRoute } from "../support/route-middleware";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { flatJpeg, heicHeader, jpegWithGps, noisyJpeg, sidewaysJpeg } from "../support/photos";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
 const photosRoute = guardedRoute("routes/admin/photos.ts");
@@ -215,18 +216,12 @@ describe("GET /media/…", () => {
 describe("POST /admin/photos", () => {
   const upload = async (form: FormData, headers: Record<string, string> = {}) => {
     const request = new Request(`${BASE}/admin/photos`, { method: "POST", body: form, headers: { Origin: BASE, ...headers } });
-    try {
-      const result = await photosRoute.action({ request, context: testContext(handle), params: {} } as never);
-      const r = result as unknown as { data: unknown; init: ResponseInit };
-      return { status: r.init.status, body: r.data as Record<string, unknown> };
-    } catch (thrown) {
-      const r = thrown as { data: unknown; init: ResponseInit };
-      return { status: r.init.status, body: r.data as Record<string, unknown> };
-    }
+    const { status, body } = await routeAnswer(() => photosRoute.action({ request, context: testContext(handle), params: {} } as never));
+    return { status, body };
   };
   let cookie: string;
   beforeAll(async () => {
-    cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+    cookie = await signedInOwner(handle);
   });
   const withFile = (bytes: Uint8Array, name: string) => {
     const form = new FormData();

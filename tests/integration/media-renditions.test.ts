@@ -5,8 +5,8 @@ import { mediaAssets, mediaRenditions } from "~/db/schema";
 import { imageWork } from "~/media/image-work.server";
 import { storePhoto } from "~/media/photos.server";
 import { drainRenditions, startRenditionWorker } from "~/media/renditions.server";
-import { createTestDatabase } from "../setup/test-db";
-import { flatJpeg, noisyJpeg } from "./media-fixtures";
+import { createTestDatabase } from "../support/test-db";
+import { flatJpeg, noisyJpeg } from "../support/photos";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

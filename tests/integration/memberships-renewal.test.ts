@@ -12,9 +12,9 @@ import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import { mailSettingsForOrders, recordPayment } from "~/orders/payment-events.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import * as link from "~/routes/account-link";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { get, post } from "./account-helpers";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { get, post } from "../support/account";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 const DB_NAME = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 const config = testConfig();
@@ -125,7 +125,7 @@ describe(`memberships that renew (${DB_NAME})`, () => {
       const path = `${renewUrl.pathname}${renewUrl.search}`;
       const shown = await get(link.loader, testContext(handle, { clock }), path);
       expect(shown.status).toBe(200);
-      expect(shown.data.details).toMatchObject({ name: member.name, tierName: "The Style Starter", price: "R 160.00 / month", paidUntil: "28 February 2026" });
+      expect(shown.body.details).toMatchObject({ name: member.name, tierName: "The Style Starter", price: "R 160.00 / month", paidUntil: "28 February 2026" });
       const started = await post(link.action, testContext(handle, { clock }), renewUrl.pathname, { token: token! });
       expect(started.status).toBe(302);
       const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})$/.exec(started.headers.get("location")!)![1]!;

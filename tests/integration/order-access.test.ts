@@ -13,9 +13,9 @@ import { action as orderAction, loader as orderLoader } from "~/routes/order";
 import { loader as calendarLoader } from "~/routes/ticket-calendar";
 import { loader as ticketsLoader } from "~/routes/tickets";
 import { loader as workshopLoader } from "~/routes/workshop-tablecloth-skirt";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { cookiePair, get, post, sha256 } from "./account-helpers";
-import { buyer, checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testConfig, testContext } from "../support/test-db";
+import { cookiePair, get, post, sha256 } from "../support/account";
+import { buyer, checkout, orderIdFrom } from "../support/checkout";
 
 const WORKSHOP = "Transform Tablecloth into Wrap Around Skirt";
 const NOW = "2025-09-10T10:00:00+02:00";
@@ -69,35 +69,35 @@ describe("the confirmation page of a paid ticket order", () => {
     expect(pending!.amountCents).toBe(50_000);
 
     const before = await get(confirmationLoader, context(), `/order-confirmation?orderId=${orderId}`, cookie);
-    expect(before.data.state).toBe("pending");
-    expect(before.data.buyer).toBeNull();
+    expect(before.body.state).toBe("pending");
+    expect(before.body.buyer).toBeNull();
 
     await pay(orderId);
     const shown = await get(confirmationLoader, context(), confirmationPath(orderId), cookie);
-    expect(shown.data.state).toBe("success");
+    expect(shown.body.state).toBe("success");
     const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, orderId));
     expect(issued).toHaveLength(2);
-    expect(shown.data.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(issued.map((t) => t.code).sort());
-    for (const ticket of shown.data.buyer.contents.tickets) {
+    expect(shown.body.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(issued.map((t) => t.code).sort());
+    for (const ticket of shown.body.buyer.contents.tickets) {
       expect(ticket.qrSvg).toMatch(/^<svg/);
       expect(ticket.calendarPath).toBe(`/ticket/${ticket.code}/calendar`);
       expect(ticket.location).not.toBe("");
     }
-    expect(shown.data.buyer.orderPagePath).toBe(`/order/${orderPageToken(SECRET, orderId)}`);
+    expect(shown.body.buyer.orderPagePath).toBe(`/order/${orderPageToken(SECRET, orderId)}`);
 
     const elsewhere = await get(confirmationLoader, context(), confirmationPath(orderId));
-    expect(elsewhere.data.state).toBe("success");
-    expect(elsewhere.data.buyer).toBeNull();
+    expect(elsewhere.body.state).toBe("success");
+    expect(elsewhere.body.buyer).toBeNull();
     const otherBuyer = await startCheckout("product", "Test Product");
     const otherBrowser = await get(confirmationLoader, context(), confirmationPath(orderId), otherBuyer.cookie);
-    expect(otherBrowser.data.buyer).toBeNull();
+    expect(otherBrowser.body.buyer).toBeNull();
   });
 
   it("stops showing the order to the buyer's browser once the binding expires (24 hours)", async () => {
     const { orderId, cookie } = await startCheckout("workshop", WORKSHOP);
     await pay(orderId);
-    expect((await get(confirmationLoader, context("2025-09-11T09:59:00+02:00"), confirmationPath(orderId), cookie)).data.buyer).not.toBeNull();
-    expect((await get(confirmationLoader, context("2025-09-11T10:00:00+02:00"), confirmationPath(orderId), cookie)).data.buyer).toBeNull();
+    expect((await get(confirmationLoader, context("2025-09-11T09:59:00+02:00"), confirmationPath(orderId), cookie)).body.buyer).not.toBeNull();
+    expect((await get(confirmationLoader, context("2025-09-11T10:00:00+02:00"), confirmationPath(orderId), cookie)).body.buyer).toBeNull();
   });
 
   it("serves each ticket's calendar entry, one entry for the order's seats", async () => {
@@ -108,10 +108,10 @@ describe("the confirmation page of a paid ticket order", () => {
     for (const file of files) {
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-      expect(file.data).toContain("BEGIN:VEVENT");
-      expect(file.data).toContain(`SUMMARY:${WORKSHOP}`);
+      expect(file.body).toContain("BEGIN:VEVENT");
+      expect(file.body).toContain(`SUMMARY:${WORKSHOP}`);
     }
-    const uids = files.map((f) => /UID:(.*)\r\n/.exec(f.data)![1]);
+    const uids = files.map((f) => /UID:(.*)\r\n/.exec(f.body)![1]);
     expect(new Set(uids).size).toBe(1);
     expect((await get(calendarLoader, context(), "/ticket/x/calendar", undefined, { code: "A".repeat(24) })).status).toBe(404);
   });
@@ -140,9 +140,9 @@ describe("a paid membership: into /account from the browser that bought it", () 
 
     await pay(orderId);
     const shown = await get(confirmationLoader, context(), path, cookie);
-    expect(shown.data.buyer.canEnterAccount).toBe(true);
-    expect(shown.data.buyer.contents.membership.tierName).toBe("The Style Starter");
-    expect(shown.data.buyer.contents.membership.paidUntil).toBe("10 October 2025");
+    expect(shown.body.buyer.canEnterAccount).toBe(true);
+    expect(shown.body.buyer.contents.membership.tierName).toBe("The Style Starter");
+    expect(shown.body.buyer.contents.membership.paidUntil).toBe("10 October 2025");
 
     const stranger = await post(confirmationAction, context(), path, { intent: "enter-account" });
     expect(stranger.status).toBe(403);
@@ -158,8 +158,8 @@ describe("a paid membership: into /account from the browser that bought it", () 
     expect(entered.headers.get("Location")).toBe("/account");
     const session = cookiePair(entered.headers.get("Set-Cookie"));
     const account = await get(accountLoader, context(), "/account", session);
-    expect(account.data.signedIn).toBe(true);
-    expect(account.data.account.email).toBe("new.member@example.com");
+    expect(account.body.signedIn).toBe(true);
+    expect(account.body.account.email).toBe("new.member@example.com");
   });
 
   it("binds a renewal's checkout to the browser that pays it too", async () => {
@@ -172,7 +172,7 @@ describe("a paid membership: into /account from the browser that bought it", () 
     const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec(started.redirectUrl)![1]!;
     await pay(renewalId);
     const shown = await get(confirmationLoader, context(), confirmationPath(renewalId), cookie);
-    expect(shown.data.buyer.contents.membership).toMatchObject({ tierName: "The Style Starter", paidUntil: "10 November 2025" });
+    expect(shown.body.buyer.contents.membership).toMatchObject({ tierName: "The Style Starter", paidUntil: "10 November 2025" });
   });
 
   it("does not sign anyone in for an order that is not a membership", async () => {
@@ -195,16 +195,16 @@ describe("the private order page /order/{token}", () => {
     const token = orderPageToken(SECRET, orderId);
     const pendingPage = await get(orderLoader, context(), `/order/${token}`, undefined, { token });
     expect(pendingPage.status).toBe(200);
-    expect(pendingPage.data.contents.state).toBe("pending");
-    expect(pendingPage.data.contents.tickets).toEqual([]);
+    expect(pendingPage.body.contents.state).toBe("pending");
+    expect(pendingPage.body.contents.tickets).toEqual([]);
 
     await pay(orderId);
     const page = await get(orderLoader, context(), `/order/${token}`, undefined, { token });
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
-    expect(page.data.contents.tickets).toHaveLength(1);
-    expect(page.data.canEnterAccount).toBe(false);
+    expect(page.body.contents.tickets).toHaveLength(1);
+    expect(page.body.canEnterAccount).toBe(false);
 
     const [email] = await handle.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
     expect(email!.textBody).toContain(`http://localhost:3000/order/${token}`);
@@ -219,8 +219,8 @@ describe("the private order page /order/{token}", () => {
     const { orderId, cookie } = await startCheckout("membership", "style-starter", { ...buyer, email: "page.member@example.com" });
     await pay(orderId);
     const token = orderPageToken(SECRET, orderId);
-    expect((await get(orderLoader, context(), `/order/${token}`, cookie, { token })).data.canEnterAccount).toBe(true);
-    expect((await get(orderLoader, context(), `/order/${token}`, undefined, { token })).data.canEnterAccount).toBe(false);
+    expect((await get(orderLoader, context(), `/order/${token}`, cookie, { token })).body.canEnterAccount).toBe(true);
+    expect((await get(orderLoader, context(), `/order/${token}`, undefined, { token })).body.canEnterAccount).toBe(false);
     expect((await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, undefined, { token })).status).toBe(403);
     expect((await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, cookie, { token })).status).toBe(302);
   });
@@ -235,14 +235,14 @@ describe("seats left on the public event pages", () => {
 
   it("says how many of the capacity are left once fewer than 10 remain", async () => {
     const before = await get(workshopLoader, context(), "/workshop/tablecloth-skirt");
-    const left = Number(/^(\d) of 8 seats left$/.exec(before.data.seatsLeft)![1]);
+    const left = Number(/^(\d) of 8 seats left$/.exec(before.body.seatsLeft)![1]);
     const { orderId } = await startCheckout("workshop", WORKSHOP, { ...buyer, seats: "3" });
     await pay(orderId);
-    expect((await get(workshopLoader, context(), "/workshop/tablecloth-skirt")).data.seatsLeft).toBe(`${left - 3} of 8 seats left`);
+    expect((await get(workshopLoader, context(), "/workshop/tablecloth-skirt")).body.seatsLeft).toBe(`${left - 3} of 8 seats left`);
   });
 
   it("shows nothing for an option that counts no seats", async () => {
     const page = await get(ticketsLoader, context(), "/tickets/sip-style", undefined, { eventId: "sip-style" });
-    expect(page.data.options.every((o: { seatsLeft: string | null }) => o.seatsLeft === null)).toBe(true);
+    expect(page.body.options.every((o: { seatsLeft: string | null }) => o.seatsLeft === null)).toBe(true);
   });
 });

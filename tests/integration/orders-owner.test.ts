@@ -1,6 +1,5 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import { listCollectionCards } from "~/catalog/items.server";
 import type { AppConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -11,9 +10,11 @@ import { listOrdersForAdmin, ordersNeedingAttention } from "~/orders/orders-admi
 import { createYocoProvider } from "~/payments/yoco.server";
 import { action as webhook } from "~/routes/api.webhooks.yoco";
 import { startFakeYoco, type FakeYoco, type SignedDelivery } from "../fakes/yoco-server";
-import { guardedRoute } from "../setup/route-middleware";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout } from "./checkout-helpers";
+import { guardedRoute } from "../support/route-middleware";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
+import { routeAnswer } from "../support/route-answer";
 
 // Admin routes as React Router calls them: their layouts' middleware checks the session (decision 110).
 const orderRoute = guardedRoute("routes/admin/order.tsx");
@@ -46,7 +47,7 @@ beforeEach(async () => {
   config = {
     payment: { ...base.payment, provider: "yoco", yocoApiBase: yoco.base, yocoSecretKey: yoco.secretKey, yocoWebhookSecret: yoco.webhookSecret },
   };
-  cookie = (await createAdminSession(testContext(handle, { config }), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle, { config });
 });
 
 const context = () => testContext(handle, { config, clock });
@@ -76,15 +77,8 @@ async function orderAction(id: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Cookie: cookie },
   });
-  try {
-    const result = await orderRoute.action({ request, params: { id }, context: context() } as never);
-    return result instanceof Response ? { status: result.status, error: null } : { status: (result as { init?: ResponseInit }).init?.status ?? 200, error: (result as { data: { error: string } }).data.error };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, error: null };
-    const answer = thrown as { type?: string; init?: ResponseInit };
-    if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, error: null };
-    throw thrown;
-  }
+  const answer = await routeAnswer(() => orderRoute.action({ request, params: { id }, context: context() } as never));
+  return { status: answer.status, error: (answer.body as { error?: string } | null)?.error ?? null };
 }
 
 describe("coming back from the payment page", () => {

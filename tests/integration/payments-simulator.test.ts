@@ -7,8 +7,8 @@ import { sweepPendingOrders } from "~/orders/reconcile.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { loader as confirmationLoader } from "~/routes/order-confirmation";
 import { action as simulatorAction, loader as simulatorLoader } from "~/routes/payments-simulator";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

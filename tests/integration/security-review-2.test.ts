@@ -7,7 +7,6 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdminPassword } from "~/admin/password.server";
-import { createAdminSession } from "~/admin/session.server";
 import { loadConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { blogPosts, catalogItems, emailOutbox, events, members, orders, stockHolds } from "~/db/schema";
@@ -15,8 +14,9 @@ import { deliverPendingEmails, EXPIRED_BODY_TEXT } from "~/email/outbox.server";
 import { fixedClock } from "~/lib/clock";
 import { CHECKOUT_RATE_LIMIT } from "~/orders/checkout-budget.server";
 import { createRequestListener } from "../../server/app";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { buyer } from "./checkout-helpers";
+import { createTestDatabase, testConfig } from "../support/test-db";
+import { buyer } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 // Issue 37, the second outside security review (ASVS 5, level 2): each finding reproduced through HTTP
 // against the app on 127.0.0.1 behind one trusted proxy (TRUST_PROXY=1), with the page cache on, as in
@@ -62,9 +62,7 @@ const post = (pathname: string, fields: Record<string, string>, real: string, he
     body: new URLSearchParams(fields),
   });
 
-async function adminCookie(): Promise<string> {
-  return (await createAdminSession(testContext(handle, { config }), "review-2")).split(";", 1)[0]!;
-}
+const adminCookie = () => signedInOwner(handle, { config, userAgent: "review-2" });
 
 describe("medium 1: every per-address limit counts an IPv6 client by its /64", () => {
   it("locks out 14 wrong admin passwords from fresh addresses of one /64, the right one too; another /64 signs in", async () => {

@@ -10,7 +10,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdminPassword } from "~/admin/password.server";
-import { createAdminSession } from "~/admin/session.server";
 import { ConfigError, loadConfig } from "~/config.server";
 import { backupDatabase } from "~/db/backup.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -18,8 +17,9 @@ import { adminSessions, analyticsEvents, contactSubmissions, stockHolds } from "
 import { fixedClock } from "~/lib/clock";
 import { holdClientKey } from "~/stock/holds.server";
 import { createRequestListener } from "../../server/app";
-import { createTestDatabase, testConfig, testContext } from "../setup/test-db";
-import { buyer } from "./checkout-helpers";
+import { createTestDatabase, testConfig } from "../support/test-db";
+import { buyer } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 // Issue 23, the outside security review: each finding reproduced through HTTP against the app
 // listening on 127.0.0.1 (decision 079). The app's clock is pinned; the request deadlines are
@@ -64,10 +64,7 @@ afterAll(async () => {
 /** What nginx sends on: the client's own header, with the address nginx saw appended. */
 const forwarded = (written: string, real: string) => ({ "X-Forwarded-For": `${written}, ${real}` });
 
-async function signedInCookie(): Promise<string> {
-  const setCookie = await createAdminSession(testContext(handle, { config }), "review");
-  return setCookie.split(";", 1)[0]!;
-}
+const signedInCookie = () => signedInOwner(handle, { config, userAgent: "review" });
 
 describe("behind one proxy, the client address is the one the proxy saw", () => {
   it("refuses TRUST_PROXY=true at start, saying what to write instead", () => {

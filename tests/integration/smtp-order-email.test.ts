@@ -4,9 +4,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, orders } from "~/db/schema";
 import { deliverPendingEmails, queueEmail } from "~/email/outbox.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 import { startSmtpSink } from "../fakes/smtp-sink";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

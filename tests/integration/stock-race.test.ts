@@ -6,8 +6,8 @@ import { recordPayment } from "~/orders/payment-events.server";
 import { HoldLimitError } from "~/stock/holds.server";
 import { closePendingOrder, createPendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
-import { createTestDatabase } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { sessionStockKey } from "~/stock/keys";
 import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
 import { readVersions, showsStock } from "../../server/page-cache";
-import { createTestDatabase, testConfig } from "../setup/test-db";
+import { createTestDatabase, testConfig } from "../support/test-db";
 
 // Decision 094: holds, sales and stock counts move `stock_version` only, so the page cache keeps every
 // page that shows no stock. These pages must then really show none: they are rendered before and

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { CONTACT_MAX_BODY_BYTES } from "~/contact/contact-action.server";
 import { action } from "~/routes/contact";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import * as product from "~/routes/product";
 import * as tickets from "~/routes/tickets";
 import * as workshop from "~/routes/workshop-tablecloth-skirt";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { routeAnswer } from "../support/route-answer";
 
 const SITE = "https://shop.example";
 const matches = [{ id: "root", data: { siteUrl: SITE } }];
@@ -16,11 +17,10 @@ afterAll(() => handle?.close());
 type Tag = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const call = (fn: (...args: any[]) => any, args: object) => fn(args);
-const unwrap = (result: unknown): unknown => (result && typeof result === "object" && "data" in result && "init" in result ? (result as { data: unknown }).data : result);
 const jsonLd = (tags: Tag[]) => tags.filter((t) => "script:ld+json" in t).map((t) => t["script:ld+json"] as Record<string, unknown>);
 
 async function productMeta(slug: string) {
-  const loaderData = unwrap(await call(product.loader, { params: { slug }, context: testContext(handle), request: new Request(`${SITE}/product/${slug}`) }));
+  const { body: loaderData } = await routeAnswer(() => call(product.loader, { params: { slug }, context: testContext(handle), request: new Request(`${SITE}/product/${slug}`) }));
   return call(product.meta, { loaderData, data: loaderData, matches, params: { slug } }) as Tag[];
 }
 

@@ -16,8 +16,9 @@ import { checkInByCode, syncOfflineScans, undoLastCheckIn } from "~/tickets/chec
 import { TICKET_PAGE_RATE_LIMIT } from "~/tickets/ticket-page.server";
 import { isCacheablePage } from "../../server/page-cache";
 import { startSmtpSink } from "../fakes/smtp-sink";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
+import { signedInOwner } from "../support/owner";
 
 const WORKSHOP = "Transform Tablecloth into Wrap Around Skirt";
 const NOW = new Date("2025-09-10T10:00:00+02:00");
@@ -244,8 +245,7 @@ describe("an owner's session date replaces the default", () => {
 
 describe(`the owner's session dates and attendee pages, through their routes (${DB_NAME})`, () => {
   async function signedIn(url: string, init: RequestInit = {}) {
-    const { createAdminSession } = await import("~/admin/session.server");
-    const cookie = (await createAdminSession(testContext(handle), "tickets-test")).split(";")[0]!;
+    const cookie = await signedInOwner(handle, { userAgent: "tickets-test" });
     return new Request(`http://localhost:3000${url}`, { ...init, headers: { Cookie: cookie, Origin: "http://localhost:3000", ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) } });
   }
   const sessionsRoute = () => import("~/routes/admin/event-sessions");
@@ -325,9 +325,8 @@ describe(`a refunded order's tickets (${DB_NAME})`, () => {
 describe(`the check-in page without JavaScript: a plain form post (${DB_NAME})`, () => {
   it("admits a typed code once, then says already checked in; undo takes it back", async () => {
     const code = (await buyWorkshopSeat("nojs@example.com")).issued[0]!.code;
-    const { createAdminSession } = await import("~/admin/session.server");
     const { action } = await import("~/routes/admin/check-in");
-    const cookie = (await createAdminSession(testContext(handle), "tickets-test")).split(";")[0]!;
+    const cookie = await signedInOwner(handle, { userAgent: "tickets-test" });
     const post = (form: Record<string, string>) =>
       action({
         request: new Request("http://localhost:3000/admin/check-in", {

@@ -6,8 +6,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { eventLoopScheduler, type AdmissionOptions, type Scheduler } from "../../server/admission";
 import { createRequestListener } from "../../server/app";
-import { createTestDatabase, testConfig } from "../setup/test-db";
-import { buyer } from "./checkout-helpers";
+import { createTestDatabase, testConfig } from "../support/test-db";
+import { buyer } from "../support/checkout";
 
 // Till-first admission (issue 22, decision 091) through HTTP: the app listening on 127.0.0.1 with its
 // routes from Vite's module graph and the page cache on, as in security-review.test.ts. The bounds are

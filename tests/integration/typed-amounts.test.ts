@@ -1,14 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
 import * as eventEdit from "~/routes/admin/event-edit";
 import * as tiersRoute from "~/routes/admin/memberships";
 import * as productEdit from "~/routes/admin/product-edit";
-import { countRows } from "../setup/generated";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { call, multipart, post } from "./admin-content-helpers";
+import { countRows } from "../support/generated";
+import { createTestDatabase } from "../support/test-db";
+import { call, multipart, post } from "../support/admin-content";
+import { signedInOwner } from "../support/owner";
 
 /*
  * Issue 36, "Money is read the way people type it": the owner's price fields read 650,00 as R 650.00,
@@ -20,7 +20,7 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  cookie = (await createAdminSession(testContext(handle), "vitest")).split(";")[0]!;
+  cookie = await signedInOwner(handle);
 });
 afterAll(() => handle?.close());
 

@@ -4,8 +4,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, emailOutbox, orders, paymentWebhookEvents, stockHolds } from "~/db/schema";
 import { signWebhook } from "~/payments/webhook-signature.server";
 import { action } from "~/routes/api.webhooks.yoco";
-import { createTestDatabase, testContext } from "../setup/test-db";
-import { checkout, orderIdFrom } from "./checkout-helpers";
+import { createTestDatabase, testContext } from "../support/test-db";
+import { checkout, orderIdFrom } from "../support/checkout";
 
 let handle: DatabaseHandle;
 afterAll(() => handle?.close());

@@ -7,7 +7,7 @@ import { rowFromDriver } from "~/db/driver-row.server";
 import { queueOrderEmail } from "~/orders/order-email-queue.server";
 import { orderHistoryEntry, orderHistoryInsert } from "~/orders/order-history.server";
 import { orderEvents } from "~/db/schema";
-import { createTestDatabase } from "../setup/test-db";
+import { createTestDatabase } from "../support/test-db";
 
 // Writes that store several rows in one statement (one trip to the database, decision 092) must read
 // back as Drizzle's own queries do, on both engines; statements a transaction sends without awaiting

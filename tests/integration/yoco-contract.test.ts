@@ -8,9 +8,9 @@ import { submitCheckout } from "~/orders/checkout-action.server";
 import { PaymentProviderError, type CheckoutRequest } from "~/payments/provider";
 import { handlePaymentWebhook } from "~/orders/payment-webhook.server";
 import { createYocoProvider } from "~/payments/yoco.server";
-import { createTestDatabase, testContext } from "../setup/test-db";
+import { createTestDatabase, testContext } from "../support/test-db";
 import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
-import { checkoutRequest } from "./checkout-helpers";
+import { checkoutRequest } from "../support/checkout";
 
 let yoco: FakeYoco;
 let handle: DatabaseHandle;

@@ -1,4 +1,4 @@
-import { createAdmission, type AdmissionOptions, type Scheduler } from "./admission";
+import { createAdmission, type AdmissionOptions, type Scheduler } from "../../server/admission";
 
 // The admission logic on a fake event loop: `turn()` runs what was deferred to the end of the current
 // turn (setImmediate), `advance(ms)` moves the clock and fires due timers. No real time is involved.

@@ -4,7 +4,7 @@ import { submitCheckout } from "~/orders/checkout-action.server";
 import type { CheckoutActionResult } from "~/orders/checkout-schema";
 import type { PaymentProvider } from "~/payments/provider";
 import { createSimulatorProvider } from "~/payments/simulator.server";
-import { testContext } from "../setup/test-db";
+import { testContext } from "./test-db";
 import type { Clock } from "~/lib/clock";
 
 export const buyer = {

@@ -2,36 +2,15 @@ import { createHash } from "node:crypto";
 import type { AppContext } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { memberPeriods, members, orders } from "~/db/schema";
+import { routeAnswer } from "./route-answer";
 
 export const BASE = "http://localhost:3000";
-
-export interface Outcome {
-  status: number;
-  headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: any;
-}
-
-/** A loader's or action's answer, returned or thrown, as status, headers and data. */
-export async function settle(call: () => unknown): Promise<Outcome> {
-  let value: unknown;
-  try {
-    value = await call();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: await value.text() };
-  const v = value as { type?: string; data?: unknown; init?: ResponseInit } | undefined;
-  if (v?.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), data: v.data };
-  if (value instanceof Error) throw value;
-  return { status: 200, headers: new Headers(), data: value };
-}
 
 type Handler = (args: never) => unknown;
 
 export function get(handler: Handler, context: AppContext, path: string, cookie?: string, params: Record<string, string> = {}) {
   const request = new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  return settle(() => handler({ request, context, params } as never));
+  return routeAnswer(() => handler({ request, context, params } as never));
 }
 
 export function post(handler: Handler, context: AppContext, path: string, form: Record<string, string>, cookie?: string, params: Record<string, string> = {}) {
@@ -40,7 +19,7 @@ export function post(handler: Handler, context: AppContext, path: string, form: 
     headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(form),
   });
-  return settle(() => handler({ request, context, params } as never));
+  return routeAnswer(() => handler({ request, context, params } as never));
 }
 
 /** The `name=value` part of a Set-Cookie header, for the next request's Cookie header. */

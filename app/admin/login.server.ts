@@ -17,7 +17,7 @@ export const LOGIN_MIN_DURATION_MS = 500;
  * The rate-limit keys for one client: its address plus a hash of its user agent (the strict limit)
  * and its address alone (the ceiling). See docs/decisions/051-login-rate-limit-keys.md. The address
  * is stored only as an HMAC keyed with the session secret (the same on every instance), so the
- * table never holds a visitor's IP address (docs/decisions/055-login-attempts-concurrency-and-hashed-ip.md).
+ * table never holds a visitor's IP address (docs/decisions/055-login-attempts-recorded-before-checking.md).
  */
 export function loginClientKeys(client: ClientKey, userAgent: string | null, secret: string) {
   const address = createHmac("sha256", secret).update(client).digest("hex").slice(0, 32);

@@ -11,9 +11,11 @@ const BASE = ["db", "lib", "content", "fonts"];
 const BASE_FILES = "^app/(config|context)\\.server\\.ts$";
 const SHELL = ["^app/routes/", "^app/(root\\.tsx|entry\\.server\\.tsx|routes\\.ts)$"];
 
-
 const folders = (...groups) => `^app/(${groups.flat().join("|")})/`;
-const layer = (from, ...mayUse) => ({ from: { path: folders(from) }, to: { path: [folders(from, ...mayUse), BASE_FILES] } });
+const layer = (from, ...mayUse) => ({
+  from: { path: folders(from) },
+  to: { path: [folders(from, ...mayUse), BASE_FILES] },
+});
 
 module.exports = {
   allowedSeverity: "error",
@@ -23,7 +25,10 @@ module.exports = {
     // The app shell and the routes may use every layer.
     { from: { path: SHELL }, to: { path: "^app/" } },
     // components/: the UI kit, and the types and pure modules of every layer below (see components-no-server).
-    { from: { path: folders("components") }, to: { path: [folders("components", TOP, ORDERS, FEATURES, LOWER, BASE), BASE_FILES] } },
+    {
+      from: { path: folders("components") },
+      to: { path: [folders("components", TOP, ORDERS, FEATURES, LOWER, BASE), BASE_FILES] },
+    },
     layer(TOP, ORDERS, FEATURES, LOWER, BASE),
     layer(ORDERS, FEATURES, LOWER, BASE),
     // Features may use one another, as long as no two of them form a circle (no-folder-circles).
@@ -34,14 +39,16 @@ module.exports = {
   forbidden: [
     {
       name: "components-no-server",
-      comment: "components/ also run in the browser: they may import a *.server module's types (erased), never its values.",
+      comment:
+        "components/ also run in the browser: they may import a *.server module's types (erased), never its values.",
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-folder-circles",
-      comment: "Two app/ folders that import each other have no order between them: one side must move (docs/layers.md).",
+      comment:
+        "Two app/ folders that import each other have no order between them: one side must move (docs/layers.md).",
       severity: "error",
       scope: "folder",
       from: { path: "^app/[^/]+" },
@@ -49,7 +56,8 @@ module.exports = {
     },
     {
       name: "no-module-circles",
-      comment: "Modules that import each other, even inside one folder (the schema files, the members modules did): move the shared part into its own module.",
+      comment:
+        "Modules that import each other, even inside one folder (the schema files, the members modules did): move the shared part into its own module.",
       severity: "error",
       from: { path: "^app/" },
       to: { circular: true },

@@ -90,7 +90,9 @@ function precompressAssets(): Plugin {
  */
 const ADMIN_CODE = /[\\/]app[\\/](routes[\\/]admin|components[\\/]admin|admin)[\\/]/;
 const clientFileName = (chunk: { name: string; moduleIds: string[] }) =>
-  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => ADMIN_CODE.test(id)) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js";
+  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => ADMIN_CODE.test(id))
+    ? "assets/admin-[name]-[hash].js"
+    : "assets/[name]-[hash].js";
 
 /**
  * The small modules nearly every public page imports (toasts, images, SEO tags, money, the site's
@@ -98,7 +100,8 @@ const clientFileName = (chunk: { name: string; moduleIds: string[] }) =>
  * headers, more than most of these modules' code, and the home page went over its 130 KB first-load
  * budget on them (issue 22, decision 089). No admin module is in it.
  */
-const SITE_KIT = /[\\/]app[\\/](components[\\/]ui[\\/][^\\/]+|lib[\\/](image-renditions|seo|money|dates-in-words)|content[\\/]site|settings[\\/]use-site-settings|analytics[\\/]track)\.tsx?$/;
+const SITE_KIT =
+  /[\\/]app[\\/](components[\\/]ui[\\/][^\\/]+|lib[\\/](image-renditions|seo|money|dates-in-words)|content[\\/]site|settings[\\/]use-site-settings|analytics[\\/]track)\.tsx?$/;
 /**
  * The framework (React, React DOM, React Router: every page needs all of it) is one named chunk
  * too, where Rollup had made two: as a dependency of the kit it would otherwise join the kit, and

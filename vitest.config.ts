@@ -8,11 +8,20 @@ export default defineConfig({
       // The copy of React Router that @react-router/express loads (Node's "module-sync" build), not the
       // CommonJS one Vitest would pick: the request handler checks that the load context is an instance
       // of its own copy's RouterContextProvider (decision 110).
-      { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url)) },
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url)),
+      },
     ],
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "bench/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     // Two test files at a time on a 2-core machine (the default was one): the integration files spend
     // much of their time waiting on PGlite's thread, and the run took 19 minutes one at a time and

@@ -100,7 +100,9 @@ describe("loadConfig", () => {
     expect(refused[0]).toMatch(/^TRUST_PROXY: true would trust the address the client writes first/);
     expect(refused[0]).toContain("1 for one nginx or Caddy");
     for (const bad of ["yes", "10.0.0.300", "10.0.0.0/33", "-1", "11"]) {
-      expect(problemsOf({ DATA_DIR: dir, TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a number of proxies/)]);
+      expect(problemsOf({ DATA_DIR: dir, TRUST_PROXY: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: must be a number of proxies/),
+      ]);
     }
   });
 

@@ -38,7 +38,10 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     const hops = Number(value);
     return hops <= 10 ? hops : "must be a number of proxies from 1 to 10, or their addresses";
   }
-  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrSubnet(entry));
   if (!entries.length || bad.length) {
     return `must be a number of proxies (1 for one nginx or Caddy) or a comma-separated list of their addresses or subnets (not ${bad.join(", ") || "empty"})`;
@@ -79,15 +82,24 @@ export const envSchema = z
     PAYMENT_PROVIDER: z.enum(["yoco", "simulator"]).optional(),
     PAYMENT_SIMULATOR: z.enum(["enabled", "disabled"]).optional(),
     YOCO_SECRET_KEY: optionalText.pipe(
-      z.string().regex(/^sk_(test|live)_/, "must start with sk_test_ or sk_live_").optional(),
+      z
+        .string()
+        .regex(/^sk_(test|live)_/, "must start with sk_test_ or sk_live_")
+        .optional(),
     ),
     YOCO_WEBHOOK_SECRET: optionalText.pipe(
-      z.string().regex(/^whsec_/, "must start with whsec_").optional(),
+      z
+        .string()
+        .regex(/^whsec_/, "must start with whsec_")
+        .optional(),
     ),
     YOCO_API_BASE: z.url("must be an absolute URL").default("https://payments.yoco.com"),
     STOCK_HOLD_MINUTES: positiveInt(15),
     SMTP_URL: optionalText.pipe(
-      z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
     ),
     MAIL_FROM: z.string().default("Honey Bee Sustainable Fashion <hello@honeybeefashion.co.za>"),
     OWNER_EMAIL: z.email("must be an email address").default("hello@honeybeefashion.co.za"),

@@ -45,7 +45,8 @@ export default function handleRequest(
     const nonce = loadContext.nonce;
     // A visit is counted by the page's own script. Not on the owner's pages, and not on a page the
     // root's error boundary drew (the app would not have counted it either: its tracker is not there).
-    const countsAsVisit = !isUntrackedPath(new URL(request.url).pathname) && !routerContext.staticHandlerContext.errors?.root;
+    const countsAsVisit =
+      !isUntrackedPath(new URL(request.url).pathname) && !routerContext.staticHandlerContext.errors?.root;
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,

@@ -65,16 +65,32 @@ async function main() {
     from generate_series(1, ${COUNTS.changes}) as i`);
   await db.execute(sql`analyze`);
 
-  const orderQuery = (q: Partial<OrderListQuery>): OrderListQuery => ({ q: "", status: "", type: "", from: "", to: "", event: "", page: 1, ...q });
+  const orderQuery = (q: Partial<OrderListQuery>): OrderListQuery => ({
+    q: "",
+    status: "",
+    type: "",
+    from: "",
+    to: "",
+    event: "",
+    page: 1,
+    ...q,
+  });
   // [name, run, budget in ms]
   const cases: [string, () => Promise<unknown>, number?][] = [
     ["events", () => listEventsForAdmin(db, now)],
     ["orders, first page", () => listOrdersForAdmin(db, orderQuery({}))],
     ["orders, page 1,000", () => listOrdersForAdmin(db, orderQuery({ page: 1000 }))],
-    ["orders, status and type filter", () => listOrdersForAdmin(db, orderQuery({ status: "paid", type: "product", page: 3 }))],
+    [
+      "orders, status and type filter",
+      () => listOrdersForAdmin(db, orderQuery({ status: "paid", type: "product", page: 3 })),
+    ],
     ["orders, date range", () => listOrdersForAdmin(db, orderQuery({ from: "2026-01-01", to: "2030-12-31" }))],
     ["order search: reference", () => listOrdersForAdmin(db, orderQuery({ q: "HB-B49999" })), SEARCH_BUDGET_MS],
-    ["order search: email", () => listOrdersForAdmin(db, orderQuery({ q: "buyer4242@example.test" })), SEARCH_BUDGET_MS],
+    [
+      "order search: email",
+      () => listOrdersForAdmin(db, orderQuery({ q: "buyer4242@example.test" })),
+      SEARCH_BUDGET_MS,
+    ],
     ["order search: phone", () => listOrdersForAdmin(db, orderQuery({ q: "082 000 4242" })), SEARCH_BUDGET_MS],
     ["order search: name", () => listOrdersForAdmin(db, orderQuery({ q: "No 4242" })), SEARCH_BUDGET_MS],
     ["products, first page", () => listProductsForAdmin(db, { q: "", kind: "", page: 1 }, now)],
@@ -97,12 +113,20 @@ async function main() {
       times.push(ms(start));
     }
     const m = median(times);
-    rows.push({ list: name, medianMs: Number(m.toFixed(1)), maxMs: Number(Math.max(...times).toFixed(1)), budgetMs: budget, pass: m < budget });
+    rows.push({
+      list: name,
+      medianMs: Number(m.toFixed(1)),
+      maxMs: Number(Math.max(...times).toFixed(1)),
+      budgetMs: budget,
+      pass: m < budget,
+    });
   }
   await database.close();
 
   const table = [
-    `# Admin lists: server time with ${Object.entries(COUNTS).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`,
+    `# Admin lists: server time with ${Object.entries(COUNTS)
+      .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+      .join(", ")}`,
     "",
     `Measured ${now.toISOString()} on PGlite in memory, median of ${RUNS} runs after one warm-up (\`npm run bench:admin\`).`,
     `Targets: every list under ${BUDGET_MS} ms; an order search under ${SEARCH_BUDGET_MS} ms.`,
@@ -115,7 +139,10 @@ async function main() {
   const dir = path.join("bench", "results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "admin-lists.md"), table);
-  fs.writeFileSync(path.join(dir, "admin-lists.json"), JSON.stringify({ measuredAt: now.toISOString(), counts: COUNTS, rows }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "admin-lists.json"),
+    JSON.stringify({ measuredAt: now.toISOString(), counts: COUNTS, rows }, null, 2),
+  );
   console.log(table);
   const failed = rows.filter((r) => !r.pass).length;
   console.log(`admin lists: ${rows.length - failed} passed, ${failed} failed`);

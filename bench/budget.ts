@@ -58,8 +58,14 @@ async function weightOnly(): Promise<number> {
   }
   const table = markdownTable(["route", "status", "scripts", "JS KB (gz, on the wire)", "result"], rows);
   const line = `First-load JavaScript, budget <= ${BUDGET.jsKb} KB gzipped: every script response's bytes on the wire (body and headers) from a first visit with an empty cache until the page has hydrated and the network is quiet, in Chromium at 390 px (bench/lib/first-load-js.ts).`;
-  const file = writeResults("first-load-js", { at: new Date().toISOString(), budgetKb: BUDGET.jsKb, rows }, `# First-load JavaScript (${new Date().toISOString()})\n\n${line}\n\n${table}\n`);
-  console.log(`\n${table}\n\n${line}\nwritten to ${file}\nfirst-load JS: ${rows.length - failed} passed, ${failed} failed`);
+  const file = writeResults(
+    "first-load-js",
+    { at: new Date().toISOString(), budgetKb: BUDGET.jsKb, rows },
+    `# First-load JavaScript (${new Date().toISOString()})\n\n${line}\n\n${table}\n`,
+  );
+  console.log(
+    `\n${table}\n\n${line}\nwritten to ${file}\nfirst-load JS: ${rows.length - failed} passed, ${failed} failed`,
+  );
   return failed ? 1 : 0;
 }
 
@@ -115,13 +121,23 @@ async function lighthouse(url: string): Promise<Measurement> {
   ].join(" ");
   await run(
     "npx",
-    ["lighthouse", url, "--quiet", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`, "--only-categories=performance,accessibility,best-practices,seo", ...(errorStatus ? ["--ignore-status-code"] : [])],
+    [
+      "lighthouse",
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      `--chrome-flags=${flags}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      ...(errorStatus ? ["--ignore-status-code"] : []),
+    ],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
   const report = JSON.parse(fs.readFileSync(out, "utf8")) as LighthouseReport;
   fs.rmSync(dir, { recursive: true, force: true });
   const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100);
-  const scripts = report.audits["network-requests"]?.details?.items?.filter((item) => item.resourceType === "Script") ?? [];
+  const scripts =
+    report.audits["network-requests"]?.details?.items?.filter((item) => item.resourceType === "Script") ?? [];
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -145,7 +161,9 @@ async function lighthouseWithRetry(url: string): Promise<Measurement> {
     try {
       return await lighthouse(url);
     } catch (error) {
-      const reason = /Runtime error encountered: ([^\n]+)/.exec(String((error as { stderr?: string }).stderr ?? error))?.[1];
+      const reason = /Runtime error encountered: ([^\n]+)/.exec(
+        String((error as { stderr?: string }).stderr ?? error),
+      )?.[1];
       if (attempt >= 3 || !reason) throw error;
       console.log(`${url}: Lighthouse run failed (${reason}); running it again`);
     }
@@ -176,7 +194,9 @@ async function measureBaselines(when: string): Promise<number> {
   const measureOne = async (page: string, url: string) => {
     const { median: m, runs } = await measure(url);
     baselines.push({ page, when, median: m, runs });
-    console.log(`baseline, ${page} (${when}): TBT ${m.tbtMs} ms, LCP ${m.lcpMs} ms, perf ${m.performance}, CPU index ${m.benchmarkIndex}`);
+    console.log(
+      `baseline, ${page} (${when}): TBT ${m.tbtMs} ms, LCP ${m.lcpMs} ms, perf ${m.performance}, CPU index ${m.benchmarkIndex}`,
+    );
     return m;
   };
   await measureOne("blank page", baselineServer.plainUrl);
@@ -185,7 +205,15 @@ async function measureBaselines(when: string): Promise<number> {
   if (overBudget) console.log(overBudget);
   return floor;
 }
-const rows: { route: string; median: Measurement; runs: Measurement[]; misses: string[]; floorTbtMs: number; firstMedian?: Measurement; advisory?: boolean }[] = [];
+const rows: {
+  route: string;
+  median: Measurement;
+  runs: Measurement[];
+  misses: string[];
+  floorTbtMs: number;
+  firstMedian?: Measurement;
+  advisory?: boolean;
+}[] = [];
 try {
   const floorTbtMs = await measureBaselines("before the routes");
   for (const route of routes) {
@@ -206,7 +234,9 @@ try {
     Object.assign(row, await measure(`${server.base}${row.route}`), { firstMedian, floorTbtMs: floorAgainTbtMs });
     row.advisory = TIMING_ADVISORY && onlyTimingMisses(row.misses);
     const verdict = row.advisory ? "timing missed (advisory)" : "MISSED";
-    console.log(`${row.route}, measured again after the other routes: ${row.misses.length ? `${verdict} ${row.misses.join("; ")}` : "ok"}`);
+    console.log(
+      `${row.route}, measured again after the other routes: ${row.misses.length ? `${verdict} ${row.misses.join("; ")}` : "ok"}`,
+    );
   }
 } finally {
   await Promise.all([server.stop(), baselineServer.stop()]);
@@ -229,16 +259,33 @@ const tableRow = (label: string, m: Measurement, aboveFloor: string, result: str
   result,
 ];
 const table = markdownTable(
-  ["route", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "TBT above floor ms", "CLS", "JS KB (gz)", "CPU index", "result"],
   [
-    ...baselines.map(({ page, when, median: m }) => tableRow(`baseline: ${page} (${when})`, m, "", "not budgeted: the floor of this run")),
+    "route",
+    "perf",
+    "a11y",
+    "best pr.",
+    "SEO",
+    "LCP ms",
+    "TBT ms",
+    "TBT above floor ms",
+    "CLS",
+    "JS KB (gz)",
+    "CPU index",
+    "result",
+  ],
+  [
+    ...baselines.map(({ page, when, median: m }) =>
+      tableRow(`baseline: ${page} (${when})`, m, "", "not budgeted: the floor of this run"),
+    ),
     ...rows.map(({ route, median: m, misses: missed, floorTbtMs, firstMedian, advisory }) =>
       tableRow(
         `\`${route}\``,
         m,
         signed(m.tbtMs - floorTbtMs),
         (missed.length ? `${advisory ? "timing missed (advisory)" : "missed"}: ${missed.join("; ")}` : "ok") +
-          (firstMedian ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, perf ${firstMedian.performance})` : ""),
+          (firstMedian
+            ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, perf ${firstMedian.performance})`
+            : ""),
       ),
     ),
   ],
@@ -247,16 +294,29 @@ const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility 
 const measuredWith = `Measured with Lighthouse ${lighthouseVersion} in ${browserVersion}.`;
 // Each time this run's floor alone was over the TBT budget (decision 077), in the same words as when it
 // was measured, so that CI lists each once (.ci/run).
-const floorNotes = baselines.flatMap(({ page, when, median: m }) => (page === FLOOR_PAGE ? (floorOverTbtBudget(m.tbtMs, when) ?? []) : []));
+const floorNotes = baselines.flatMap(({ page, when, median: m }) =>
+  page === FLOOR_PAGE ? (floorOverTbtBudget(m.tbtMs, when) ?? []) : [],
+);
 const floorLines = floorNotes.join("\n");
 const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine} ${measuredWith}\n\n${table}\n${floorLines ? `\n${floorLines}\n` : ""}`;
 const file = writeResults(
   "budget",
-  { at: new Date().toISOString(), lighthouse: lighthouseVersion, browser: browserVersion, budget: BUDGET, runs: RUNS, baselines, floorNotes, rows },
+  {
+    at: new Date().toISOString(),
+    lighthouse: lighthouseVersion,
+    browser: browserVersion,
+    budget: BUDGET,
+    runs: RUNS,
+    baselines,
+    floorNotes,
+    rows,
+  },
   markdown,
 );
 console.log(`\n${table}\n\n${budgetLine}\n${measuredWith}\n${floorLines ? `${floorLines}\n` : ""}written to ${file}`);
 const failed = rows.filter((r) => r.misses.length && !r.advisory).length;
 const advisories = rows.filter((r) => r.advisory).length;
-console.log(`budget: ${rows.length - failed} passed, ${failed} failed${advisories ? `; ${advisories} with a timing miss counted as advisory` : ""}`);
+console.log(
+  `budget: ${rows.length - failed} passed, ${failed} failed${advisories ? `; ${advisories} with a timing miss counted as advisory` : ""}`,
+);
 process.exit(failed ? 1 : 0);

@@ -106,8 +106,12 @@ async function benchSize(events: number, now: Date): Promise<SizeResult> {
              count(*) filter (where created_at >= ${saDayStart(saDay(now)).toISOString()})::int as live
       from analytics_events`)) as unknown as { rows: { sessions: number; live: number }[] }
   ).rows;
-  console.log(`${fmt(events)} events (${fmt(sessions)} sessions, ${fmt(live)} of them today) seeded in ${(seedMs / 1000).toFixed(1)} s;`);
-  console.log(`rolled up ${rolledDays} days in ${(rollupMs / 1000).toFixed(1)} s (the app does this incrementally, a day at a time).`);
+  console.log(
+    `${fmt(events)} events (${fmt(sessions)} sessions, ${fmt(live)} of them today) seeded in ${(seedMs / 1000).toFixed(1)} s;`,
+  );
+  console.log(
+    `rolled up ${rolledDays} days in ${(rollupMs / 1000).toFixed(1)} s (the app does this incrementally, a day at a time).`,
+  );
   console.log(`Dashboard data (median of ${RUNS} runs, after one warm-up), budget ${budgetMs} ms:`);
 
   const periods: PeriodResult[] = [];
@@ -154,7 +158,15 @@ async function main() {
   for (const events of SIZES) results.push(await benchSize(events, now));
 
   const rows = results.flatMap((r) =>
-    r.periods.map((p) => [fmt(r.events), p.label, p.medianMs, p.minMs, p.maxMs, p.budgetMs, p.pass ? "pass" : "**fail**"]),
+    r.periods.map((p) => [
+      fmt(r.events),
+      p.label,
+      p.medianMs,
+      p.minMs,
+      p.maxMs,
+      p.budgetMs,
+      p.pass ? "pass" : "**fail**",
+    ]),
   );
   const setup = results.map(
     (r) =>
@@ -173,7 +185,11 @@ async function main() {
     markdownTable(["events", "period", "median ms", "min ms", "max ms", "budget ms", "result"], rows),
     "",
   ].join("\n");
-  const file = writeResults("dashboard", { measuredAt, now: now.toISOString(), runs: RUNS, node: process.version, results }, markdown);
+  const file = writeResults(
+    "dashboard",
+    { measuredAt, now: now.toISOString(), runs: RUNS, node: process.version, results },
+    markdown,
+  );
   const failed = results.flatMap((r) => r.periods.filter((p) => !p.pass).map((p) => `${fmt(r.events)} ${p.label}`));
   console.log(failed.length ? `MISSED: ${failed.join(", ")}` : "Every size and period within its budget.");
   console.log(`Wrote ${file}`);

@@ -24,7 +24,8 @@ require("node:http")
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ANALYTICS_TARGET = 3000;
-const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 interface CaseResult {
   name: string;
@@ -57,7 +58,9 @@ async function load(name: string, options: autocannon.Options): Promise<CaseResu
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-  console.log(`${name}: ${out.rps} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, ${out.ok} 2xx, ${out.non2xx} non-2xx, ${out.errors} errors`);
+  console.log(
+    `${name}: ${out.rps} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, ${out.ok} 2xx, ${out.non2xx} non-2xx, ${out.errors} errors`,
+  );
   return out;
 }
 
@@ -71,7 +74,9 @@ const home = await fetch(`${app.base}/`, { headers: { "Accept-Encoding": "identi
 const homeFile = path.join(app.dataDir, "baseline-home.html");
 fs.writeFileSync(homeFile, Buffer.from(await home.arrayBuffer()));
 const basePort = await freePort();
-const bare = spawn(process.execPath, ["-e", BARE_SERVER, homeFile, String(basePort)], { stdio: ["ignore", "pipe", "inherit"] });
+const bare = spawn(process.execPath, ["-e", BARE_SERVER, homeFile, String(basePort)], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
 await new Promise<void>((resolve, reject) => {
   bare.stdout!.once("data", () => resolve());
   bare.once("exit", (code) => reject(new Error(`the baseline server exited (${code})`)));
@@ -124,7 +129,10 @@ try {
 }
 
 const db = new PGlite(path.join(app.dataDir, "pglite"));
-storedEvents = Number((await db.query<{ n: number }>("select count(*)::int as n from analytics_events where page_path = '/bench'")).rows[0].n);
+storedEvents = Number(
+  (await db.query<{ n: number }>("select count(*)::int as n from analytics_events where page_path = '/bench'")).rows[0]
+    .n,
+);
 await db.close();
 
 const [baseline, homeCase, productCase, analyticsCase] = results;
@@ -162,7 +170,20 @@ const checkTable = markdownTable(
 );
 const extra = `Start-up (spawn to first 200 on /): ${Math.round(app.startupMs)} ms. Server memory (RSS) after the load: ${memoryMb} MB. ${CONNECTIONS} connections, ${SECONDS} s per case, Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`;
 const markdown = `# Load benchmark (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${extra}\n`;
-const file = writeResults("load", { at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results, checks, startupMs: app.startupMs, memoryMb, storedEvents }, markdown);
+const file = writeResults(
+  "load",
+  {
+    at: new Date().toISOString(),
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    results,
+    checks,
+    startupMs: app.startupMs,
+    memoryMb,
+    storedEvents,
+  },
+  markdown,
+);
 console.log(`\n${table}\n\n${checkTable}\n\n${extra}\nwritten to ${file}`);
 const failed = checks.filter((c) => !c.ok).length;
 console.log(`bench: ${checks.length - failed} passed, ${failed} failed`);

@@ -14,7 +14,15 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, markdownTable, POSTGRES_INSTANCE_NODE_ARGS, readCpuSeconds, readRssMb, visitorAddress, writeResults } from "./lib/server";
+import {
+  freePort,
+  markdownTable,
+  POSTGRES_INSTANCE_NODE_ARGS,
+  readCpuSeconds,
+  readRssMb,
+  visitorAddress,
+  writeResults,
+} from "./lib/server";
 
 const STARTS = Number(process.env.MEMORY_STARTS ?? 5);
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 20);
@@ -25,7 +33,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const TARGETS = { startupMs: 2000, postgresRestMb: 150, postgresLoadMb: 200 };
 const LOAD_PATHS = ["/", "/product/candy-earrings"];
 const REST_PAGES = ["/", "/product/candy-earrings", "/styled-collections", "/events", "/blog", "/about", "/contact"];
-const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
   console.error(`no build in ${BUILD_DIR}/: run npm run build first`);
@@ -38,11 +47,15 @@ if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
  */
 function get(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent: false, headers: { "User-Agent": BROWSER_UA, "Accept-Encoding": "br, gzip", ...headers } }, (response) => {
-      response.resume();
-      response.once("end", () => resolve(response.statusCode ?? 0));
-      response.once("error", () => resolve(0));
-    });
+    const request = http.get(
+      url,
+      { agent: false, headers: { "User-Agent": BROWSER_UA, "Accept-Encoding": "br, gzip", ...headers } },
+      (response) => {
+        response.resume();
+        response.once("end", () => resolve(response.statusCode ?? 0));
+        response.once("error", () => resolve(0));
+      },
+    );
     request.once("error", () => resolve(0));
   });
 }
@@ -167,7 +180,12 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
                   return {
                     ...request,
                     path: LOAD_PATHS[n % LOAD_PATHS.length]!,
-                    headers: { ...request.headers, "User-Agent": BROWSER_UA, "Accept-Encoding": "br, gzip", "X-Forwarded-For": visitorAddress(n) },
+                    headers: {
+                      ...request.headers,
+                      "User-Agent": BROWSER_UA,
+                      "Accept-Encoding": "br, gzip",
+                      "X-Forwarded-For": visitorAddress(n),
+                    },
                   };
                 },
               },
@@ -240,15 +258,27 @@ const startupRow = (r: EngineResult): Row => ({
 rows.push(startupRow(pglite));
 if (postgres) {
   rows.push(startupRow(postgres));
-  rows.push({ target: `PostgreSQL: RSS at rest < ${TARGETS.postgresRestMb} MB`, measured: `${postgres.restMb} MB`, ok: postgres.restMb < TARGETS.postgresRestMb });
+  rows.push({
+    target: `PostgreSQL: RSS at rest < ${TARGETS.postgresRestMb} MB`,
+    measured: `${postgres.restMb} MB`,
+    ok: postgres.restMb < TARGETS.postgresRestMb,
+  });
   rows.push({
     target: `PostgreSQL: RSS under load < ${TARGETS.postgresLoadMb} MB`,
     measured: `peak ${postgres.loadPeakMb} MB (${postgres.requestsPerSecond} req/s)`,
     ok: postgres.loadPeakMb < TARGETS.postgresLoadMb,
   });
   const share = (a: number, b: number) => `${Math.round((a - b) * 10) / 10} MB (${a} − ${b})`;
-  rows.push({ target: "PGlite's share at rest (RSS on PGlite − on PostgreSQL)", measured: share(pglite.restMb, postgres.restMb), note: "recorded" });
-  rows.push({ target: "PGlite's share under load (peaks)", measured: share(pglite.loadPeakMb, postgres.loadPeakMb), note: "recorded" });
+  rows.push({
+    target: "PGlite's share at rest (RSS on PGlite − on PostgreSQL)",
+    measured: share(pglite.restMb, postgres.restMb),
+    note: "recorded",
+  });
+  rows.push({
+    target: "PGlite's share under load (peaks)",
+    measured: share(pglite.loadPeakMb, postgres.loadPeakMb),
+    note: "recorded",
+  });
 } else {
   for (const target of [
     `start-up on PostgreSQL < ${TARGETS.startupMs / 1000} s`,
@@ -259,17 +289,49 @@ if (postgres) {
     rows.push({ target, measured: "not measured", note: "set BENCH_PG_URL" });
   }
 }
-rows.push({ target: "PGlite: RSS at rest / under load", measured: `${pglite.restMb} MB / peak ${pglite.loadPeakMb} MB (${pglite.requestsPerSecond} req/s)`, note: "recorded" });
+rows.push({
+  target: "PGlite: RSS at rest / under load",
+  measured: `${pglite.restMb} MB / peak ${pglite.loadPeakMb} MB (${pglite.requestsPerSecond} req/s)`,
+  note: "recorded",
+});
 
 const failures = [pglite, postgres].filter((r): r is EngineResult => Boolean(r && (r.errors || r.non2xx)));
-for (const r of failures) rows.push({ target: `${r.engine}: no errors under load`, measured: `${r.non2xx} non-2xx, ${r.errors} errors`, ok: false });
+for (const r of failures)
+  rows.push({
+    target: `${r.engine}: no errors under load`,
+    measured: `${r.non2xx} non-2xx, ${r.errors} errors`,
+    ok: false,
+  });
 
 const result = (row: Row) => (row.ok === true ? "ok" : row.ok === false ? "FAILED" : (row.note ?? ""));
-const table = markdownTable(["target (issue 22)", "measured", "result"], rows.map((row) => [row.target, row.measured, result(row)]));
+const table = markdownTable(
+  ["target (issue 22)", "measured", "result"],
+  rows.map((row) => [row.target, row.measured, result(row)]),
+);
 const engines = [pglite, postgres].filter((r): r is EngineResult => Boolean(r));
 const detail = markdownTable(
-  ["engine", "first start ms", "starts ms", "CPU to first 200 s", "RSS at rest MB", "RSS peak under load MB", "RSS after load MB", "req/s", "p99 ms"],
-  engines.map((r) => [r.engine, r.firstStartMs, r.startsMs.join(", "), r.startsCpuSeconds.join(", "), r.restMb, r.loadPeakMb, r.afterLoadMb, r.requestsPerSecond, r.p99Ms]),
+  [
+    "engine",
+    "first start ms",
+    "starts ms",
+    "CPU to first 200 s",
+    "RSS at rest MB",
+    "RSS peak under load MB",
+    "RSS after load MB",
+    "req/s",
+    "p99 ms",
+  ],
+  engines.map((r) => [
+    r.engine,
+    r.firstStartMs,
+    r.startsMs.join(", "),
+    r.startsCpuSeconds.join(", "),
+    r.restMb,
+    r.loadPeakMb,
+    r.afterLoadMb,
+    r.requestsPerSecond,
+    r.p99Ms,
+  ]),
 );
 const summary =
   `Build in ${BUILD_DIR}/, Node ${process.version}, ${os.cpus().length} cores shared with the load generator ` +
@@ -281,7 +343,11 @@ const summary =
 const markdown = `# Start-up and memory (${new Date().toISOString()})\n\n${table}\n\n${detail}\n\n${summary}\n`;
 const passed = rows.filter((row) => row.ok === true).length;
 const failed = rows.filter((row) => row.ok === false).length;
-const file = writeResults("memory", { at: new Date().toISOString(), node: process.version, targets: TARGETS, engines, rows, passed, failed }, markdown);
+const file = writeResults(
+  "memory",
+  { at: new Date().toISOString(), node: process.version, targets: TARGETS, engines, rows, passed, failed },
+  markdown,
+);
 console.log(`\n${table}\n\n${detail}\n\n${summary}\n\nwritten to ${file}`);
 console.log(`memory: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

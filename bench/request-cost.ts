@@ -13,8 +13,20 @@ const CLIENTS = Number(process.env.COST_CLIENTS ?? 20);
 const PG_URL = process.env.COST_PG_URL;
 /** COST_ONLY=checkout: only the kinds whose name contains it (to profile one). */
 const ONLY = process.env.COST_ONLY;
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const PAGES = ["/", "/styled-collections", "/consultation-services", "/product/candy-earrings", "/events", "/tickets/sip-style", "/blog", "/events-gallery", "/about", "/contact"];
+const UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const PAGES = [
+  "/",
+  "/styled-collections",
+  "/consultation-services",
+  "/product/candy-earrings",
+  "/events",
+  "/tickets/sip-style",
+  "/blog",
+  "/events-gallery",
+  "/about",
+  "/contact",
+];
 
 const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "cost")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
@@ -27,7 +39,8 @@ const nextAddress = () => visitorAddress(n++);
 const send = async (url: string, init: RequestInit = {}) => {
   const response = await fetch(url, { redirect: "manual", ...init, headers: { "User-Agent": UA, ...init.headers } });
   await response.arrayBuffer();
-  if (response.status >= 400) throw new Error(`${init.method ?? "GET"} ${url.replace(base, "")} answered ${response.status}`);
+  if (response.status >= 400)
+    throw new Error(`${init.method ?? "GET"} ${url.replace(base, "")} answered ${response.status}`);
   return response;
 };
 const form = (fields: Record<string, string>, ip: string, headers: Record<string, string> = {}): RequestInit => ({
@@ -35,7 +48,13 @@ const form = (fields: Record<string, string>, ip: string, headers: Record<string
   headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": ip, ...headers },
   body: new URLSearchParams(fields),
 });
-const message = (i: number) => ({ firstName: "Cost", lastName: `Tester ${i}`, email: `cost${i}@example.com`, subject: "Cost", message: `Message ${i}` });
+const message = (i: number) => ({
+  firstName: "Cost",
+  lastName: `Tester ${i}`,
+  email: `cost${i}@example.com`,
+  subject: "Cost",
+  message: `Message ${i}`,
+});
 
 /** Each kind: one visitor's action, and how many requests it made. */
 const KINDS: { name: string; run: () => Promise<number> }[] = [
@@ -44,20 +63,33 @@ const KINDS: { name: string; run: () => Promise<number> }[] = [
     name: "analytics beacon",
     run: async () => {
       const body = JSON.stringify({ eventType: "page_view", pagePath: "/cost", sessionId: randomUUID() });
-      await send(`${base}/api/analytics`, { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", "X-Forwarded-For": visitorAddress(Math.floor(n++ / 10)) }, body });
+      await send(`${base}/api/analytics`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "text/plain;charset=UTF-8",
+          "X-Forwarded-For": visitorAddress(Math.floor(n++ / 10)),
+        },
+        body,
+      });
       return 1;
     },
   },
   {
     // What the page's fetcher posts with JavaScript: the result as data.
     name: "contact message, with JavaScript (POST /contact.data)",
-    run: async () => (await send(`${base}/contact.data`, form(message(n), nextAddress(), { "Sec-Fetch-Dest": "empty" })), 1),
+    run: async () => (
+      await send(`${base}/contact.data`, form(message(n), nextAddress(), { "Sec-Fetch-Dest": "empty" })),
+      1
+    ),
   },
   {
     // Without JavaScript: the post, then the redirect's page (decision 096).
     name: "contact message, posted as a page (POST, 303, GET)",
     run: async () => {
-      const posted = await send(`${base}/contact`, form(message(n), nextAddress(), { Accept: "text/html", "Sec-Fetch-Dest": "document" }));
+      const posted = await send(
+        `${base}/contact`,
+        form(message(n), nextAddress(), { Accept: "text/html", "Sec-Fetch-Dest": "document" }),
+      );
       await send(new URL(posted.headers.get("location")!, base).toString());
       return 2;
     },
@@ -66,15 +98,27 @@ const KINDS: { name: string; run: () => Promise<number> }[] = [
     name: "checkout and payment on the simulator (2 POSTs)",
     run: async () => {
       const ip = nextAddress();
-      const order = { type: "product", item: "Test Product", firstName: "Cost", lastName: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" };
+      const order = {
+        type: "product",
+        item: "Test Product",
+        firstName: "Cost",
+        lastName: `Buyer ${n}`,
+        email: `buyer${n}@example.com`,
+        phone: "0821234567",
+        address: "1 Long Street\nCape Town",
+      };
       const created = await send(`${base}/checkout?type=product&item=Test+Product`, form(order, ip));
-      await send(new URL(new URL(created.headers.get("location")!, base).pathname, base).toString(), form({ intent: "pay" }, ip));
+      await send(
+        new URL(new URL(created.headers.get("location")!, base).pathname, base).toString(),
+        form({ intent: "pay" }, ip),
+      );
       return 2;
     },
   },
 ];
 
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 
 async function measure(run: () => Promise<number>) {
   const cpuBefore = readCpuSeconds(app.process.pid!);
@@ -94,7 +138,14 @@ async function measure(run: () => Promise<number>) {
   const seconds = (Date.now() - started) / 1000;
   const cpu = readCpuSeconds(app.process.pid!) - cpuBefore;
   latencies.sort((a, b) => a - b);
-  return { requests, actions: latencies.length, seconds, cpu, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  return {
+    requests,
+    actions: latencies.length,
+    seconds,
+    cpu,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
 }
 
 console.log(`request cost: ${CLIENTS} clients, ${SECONDS} s per kind after a warm-up round, on ${engine}`);
@@ -113,15 +164,30 @@ for (const kind of KINDS.filter((k) => !ONLY || k.name.includes(ONLY))) {
     p99: m.p99,
   };
   data.push(row);
-  rows.push([row.kind, row.actionsPerSecond, row.requestsPerSecond, row.cpuMsPerAction, `${row.serverCpuPercent}%`, row.p50, row.p99]);
+  rows.push([
+    row.kind,
+    row.actionsPerSecond,
+    row.requestsPerSecond,
+    row.cpuMsPerAction,
+    `${row.serverCpuPercent}%`,
+    row.p50,
+    row.p99,
+  ]);
   console.log(`${row.kind}: ${row.actionsPerSecond}/s, ${row.cpuMsPerAction} ms of server CPU each`);
 }
 await app.stop();
 
-const table = markdownTable(["kind (one at a time)", "actions/s", "requests/s", "server CPU ms per action", "server CPU", "p50 ms", "p99 ms"], rows);
+const table = markdownTable(
+  ["kind (one at a time)", "actions/s", "requests/s", "server CPU ms per action", "server CPU", "p50 ms", "p99 ms"],
+  rows,
+);
 const summary =
   `${CLIENTS} clients for ${SECONDS} s per kind, after a warm-up round of the same length, on ${engine}, Node ${process.version}, 2 cores ` +
   "shared with the load generator. Server CPU is every thread of the server process (with PostgreSQL, its own backends are not counted).";
 const markdown = `# Request cost by kind on ${engine} (${new Date().toISOString()})\n\n\`npm run bench:cost\`\n\n${table}\n\n${summary}\n`;
-writeResults(`request-cost${databaseUrl ? "-postgres" : ""}`, { at: new Date().toISOString(), engine, seconds: SECONDS, clients: CLIENTS, kinds: data }, markdown);
+writeResults(
+  `request-cost${databaseUrl ? "-postgres" : ""}`,
+  { at: new Date().toISOString(), engine, seconds: SECONDS, clients: CLIENTS, kinds: data },
+  markdown,
+);
 console.log(`\n${table}\n\n${summary}`);

@@ -27,8 +27,20 @@ const MEMORY_MIN_SECONDS = 300;
 const WARM_UP_SECONDS = 60;
 /** The memory row compares the mean RSS of the first and the last this many seconds after warm-up. */
 const RSS_WINDOW_SECONDS = 60;
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const PAGES = ["/", "/styled-collections", "/consultation-services", "/product/candy-earrings", "/events", "/tickets/sip-style", "/blog", "/events-gallery", "/about", "/contact"];
+const UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const PAGES = [
+  "/",
+  "/styled-collections",
+  "/consultation-services",
+  "/product/candy-earrings",
+  "/events",
+  "/tickets/sip-style",
+  "/blog",
+  "/events-gallery",
+  "/about",
+  "/contact",
+];
 /** A product with unlimited stock and one with limited stock: both kinds of order under load. */
 /** The spec's limited stock for candy earrings, as seeded into the fresh database. */
 const CANDY_STOCK = 10;
@@ -60,7 +72,11 @@ const ordersPaid = new Map<string, number>();
 const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "soak")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 /** How the app reaches PostgreSQL: the README recommends the Unix socket on one host (decision 098). */
-const pgLink = PG_URL ? (new URL(PG_URL).searchParams.get("host")?.startsWith("/") ? " over its Unix socket" : " over TCP") : "";
+const pgLink = PG_URL
+  ? new URL(PG_URL).searchParams.get("host")?.startsWith("/")
+    ? " over its Unix socket"
+    : " over TCP"
+  : "";
 
 const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const base = app.base;
@@ -78,7 +94,9 @@ async function timed(kind: Kind, url: string, init: BenchRequest = {}): Promise<
   try {
     const response = await benchRequest(url, { ...init, headers: { "User-Agent": UA, ...init.headers } });
     t.latencies.push(performance.now() - started);
-    trace?.push(`${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}\t${response.status}`);
+    trace?.push(
+      `${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}\t${response.status}`,
+    );
     if (response.status >= 500) {
       t.serverErrors++;
       if (serverErrorSamples.length < 10) serverErrorSamples.push(`${response.status} ${init.method ?? "GET"} ${url}`);
@@ -109,7 +127,14 @@ async function beacon() {
   const response = await timed("analytics", `${base}/api/analytics`, {
     method: "POST",
     headers: { "Content-Type": "text/plain;charset=UTF-8", "X-Forwarded-For": ip },
-    body: JSON.stringify({ eventType: "page_view", pagePath: "/soak", itemName: null, sessionId: randomUUID(), referrer: null, metadata: null }),
+    body: JSON.stringify({
+      eventType: "page_view",
+      pagePath: "/soak",
+      itemName: null,
+      sessionId: randomUUID(),
+      referrer: null,
+      metadata: null,
+    }),
   });
   if (response?.status === 204) eventsAccepted++;
 }
@@ -123,7 +148,16 @@ async function contact() {
   // Each message from its own address: the per-visitor limit is not what this measures.
   const n = clientCounter++;
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const posted = form({ firstName: "Soak", lastName: `Tester ${n}`, email: `soak${n}@example.com`, subject: "Soak test", message: `Message ${n}` }, ip);
+  const posted = form(
+    {
+      firstName: "Soak",
+      lastName: `Tester ${n}`,
+      email: `soak${n}@example.com`,
+      subject: "Soak test",
+      message: `Message ${n}`,
+    },
+    ip,
+  );
   const response = await timed("contact", `${base}/contact`, {
     ...posted,
     headers: { ...posted.headers, Accept: "text/html", "Sec-Fetch-Dest": "document" },
@@ -141,7 +175,18 @@ async function checkout() {
   const created = await timed(
     "checkout",
     `${base}/checkout?${query}`,
-    form({ type: pick.type, item: pick.item, firstName: "Soak", lastName: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" }, ip),
+    form(
+      {
+        type: pick.type,
+        item: pick.item,
+        firstName: "Soak",
+        lastName: `Buyer ${n}`,
+        email: `buyer${n}@example.com`,
+        phone: "0821234567",
+        address: "1 Long Street\nCape Town",
+      },
+      ip,
+    ),
   );
   const location = created?.headers.location;
   if (!created || created.status !== 302 || !location) return; // sold out or refused: nothing to pay
@@ -168,7 +213,10 @@ const deadline = loadStarted + SECONDS * 1000;
 const rssAtRest = readRssMb(app.process.pid!);
 const serverCpuBefore = readCpuSeconds(app.process.pid!);
 const clientCpuBefore = process.cpuUsage();
-const sampler = setInterval(() => rssSamples.push([Math.round((Date.now() - loadStarted) / 1000), readRssMb(app.process.pid!)]), 5_000);
+const sampler = setInterval(
+  () => rssSamples.push([Math.round((Date.now() - loadStarted) / 1000), readRssMb(app.process.pid!)]),
+  5_000,
+);
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
     while (Date.now() < deadline) await pickAction()();
@@ -184,11 +232,14 @@ const clientCpu = Math.round((clientUsage.user + clientUsage.system) / 1e4 / loa
 await app.stop();
 
 // With the server stopped, the database belongs to us: count what it holds.
-const db = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : new PGlite(path.join(app.dataDir, "pglite"));
+const db = databaseUrl
+  ? new pg.Client({ connectionString: databaseUrl })
+  : new PGlite(path.join(app.dataDir, "pglite"));
 if (db instanceof pg.Client) await db.connect();
 const rowsOf = async (query: string, params: unknown[]) =>
   db instanceof pg.Client ? (await db.query(query, params)).rows : (await db.query(query, params)).rows;
-const one = async (query: string, params: unknown[] = []) => Number(((await rowsOf(query, params))[0] as { n?: number } | undefined)?.n ?? 0);
+const one = async (query: string, params: unknown[] = []) =>
+  Number(((await rowsOf(query, params))[0] as { n?: number } | undefined)?.n ?? 0);
 const storedContacts = await one("select count(*)::int as n from contact_submissions where subject = 'Soak test'");
 const storedEvents = await one("select count(*)::int as n from analytics_events where page_path = '/soak'");
 const paidOrders = await one("select count(*)::int as n from orders where status = 'paid'");
@@ -209,18 +260,49 @@ const percentile = (values: number[], p: number) => {
 };
 const all = [...tallies.values()];
 const totalServerErrors = all.reduce((n, t) => n + t.serverErrors + t.networkErrors, 0);
-const rows: (string | number)[][] = [...tallies.entries()].map(([kind, t]) => [kind, t.requests, t.ok, t.refused, t.serverErrors + t.networkErrors, percentile(t.latencies, 50), percentile(t.latencies, 99)]);
+const rows: (string | number)[][] = [...tallies.entries()].map(([kind, t]) => [
+  kind,
+  t.requests,
+  t.ok,
+  t.refused,
+  t.serverErrors + t.networkErrors,
+  percentile(t.latencies, 50),
+  percentile(t.latencies, 99),
+]);
 const allLatencies = all.flatMap((t) => t.latencies);
-rows.push(["all", all.reduce((n, t) => n + t.requests, 0), all.reduce((n, t) => n + t.ok, 0), all.reduce((n, t) => n + t.refused, 0), totalServerErrors, percentile(allLatencies, 50), percentile(allLatencies, 99)]);
+rows.push([
+  "all",
+  all.reduce((n, t) => n + t.requests, 0),
+  all.reduce((n, t) => n + t.ok, 0),
+  all.reduce((n, t) => n + t.refused, 0),
+  totalServerErrors,
+  percentile(allLatencies, 50),
+  percentile(allLatencies, 99),
+]);
 
 const checks = [
   { name: "no 5xx and no network errors", ok: totalServerErrors === 0, value: `${totalServerErrors}` },
-  { name: "every accepted contact message stored", ok: storedContacts === contactsAccepted, value: `${storedContacts} stored / ${contactsAccepted} accepted` },
-  { name: "every accepted analytics event stored", ok: storedEvents === eventsAccepted, value: `${storedEvents} stored / ${eventsAccepted} accepted` },
-  { name: "every paid checkout is one paid order", ok: paidOrders === paidExpected, value: `${paidOrders} paid orders / ${paidExpected} payments` },
+  {
+    name: "every accepted contact message stored",
+    ok: storedContacts === contactsAccepted,
+    value: `${storedContacts} stored / ${contactsAccepted} accepted`,
+  },
+  {
+    name: "every accepted analytics event stored",
+    ok: storedEvents === eventsAccepted,
+    value: `${storedEvents} stored / ${eventsAccepted} accepted`,
+  },
+  {
+    name: "every paid checkout is one paid order",
+    ok: paidOrders === paidExpected,
+    value: `${paidOrders} paid orders / ${paidExpected} payments`,
+  },
   {
     name: "limited stock: sold units = converted holds = stock taken, never oversold",
-    ok: candyHeldOrPaid === (ordersPaid.get("candy-earrings") ?? 0) && candyStock === CANDY_STOCK - candyHeldOrPaid && candyStock >= 0,
+    ok:
+      candyHeldOrPaid === (ordersPaid.get("candy-earrings") ?? 0) &&
+      candyStock === CANDY_STOCK - candyHeldOrPaid &&
+      candyStock >= 0,
     value: `${ordersPaid.get("candy-earrings") ?? 0} sold, ${candyHeldOrPaid} converted holds, ${candyStock} left`,
   },
   { name: "no order holds the same stock twice", ok: duplicateHolds === 0, value: `${duplicateHolds}` },
@@ -235,7 +317,9 @@ const timing = (name: string, measured: number, limit: number) => ({
   advisory: TIMING_ADVISORY,
 });
 const targets: { name: string; ok: boolean; value: string; advisory?: boolean }[] = [
-  ...(["contact", "checkout", "analytics"] as const).map((kind) => timing(`write: ${kind}`, p99(kind), TARGETS.writeP99Ms)),
+  ...(["contact", "checkout", "analytics"] as const).map((kind) =>
+    timing(`write: ${kind}`, p99(kind), TARGETS.writeP99Ms),
+  ),
   timing("pages", p99("page"), TARGETS.pageP99Ms),
 ];
 const warm = rssSamples.filter(([at]) => at >= WARM_UP_SECONDS);
@@ -259,13 +343,24 @@ if (SECONDS >= MEMORY_MIN_SECONDS && warm.length >= 2) {
   });
 }
 if (databaseUrl) {
-  targets.push({ name: "PostgreSQL mode: RSS under load < 200 MB", ok: Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb)) < 200, value: `peak ${Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb))} MB`, advisory: TIMING_ADVISORY });
+  targets.push({
+    name: "PostgreSQL mode: RSS under load < 200 MB",
+    ok: Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb)) < 200,
+    value: `peak ${Math.max(rssAfterLoad, ...rssSamples.map(([, mb]) => mb))} MB`,
+    advisory: TIMING_ADVISORY,
+  });
 }
 
 const table = markdownTable(["traffic", "requests", "2xx/3xx", "4xx", "5xx or network", "p50 ms", "p99 ms"], rows);
 const result = (c: { ok: boolean; advisory?: boolean }) => (c.ok ? "ok" : c.advisory ? "missed (advisory)" : "FAILED");
-const checkTable = markdownTable(["check", "measured", "result"], checks.map((c) => [c.name, c.value, result(c)]));
-const targetTable = markdownTable(["target (issue 22)", "measured", "result"], targets.map((c) => [c.name, c.value, result(c)]));
+const checkTable = markdownTable(
+  ["check", "measured", "result"],
+  checks.map((c) => [c.name, c.value, result(c)]),
+);
+const targetTable = markdownTable(
+  ["target (issue 22)", "measured", "result"],
+  targets.map((c) => [c.name, c.value, result(c)]),
+);
 const summary =
   `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}${pgLink}, Node ${process.version}, 2 cores (the load generator shares them). ` +
   `CPU during the load: server ${serverCpu}%, load generator ${clientCpu}% (of one core; 200% is both). ` +
@@ -273,7 +368,23 @@ const summary =
   (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");
 const markdown = `# Soak on ${engine} (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${targetTable}\n\n${summary}\n`;
 const name = `soak-${SECONDS}s${databaseUrl ? "-postgres" : ""}`;
-writeResults(name, { at: new Date().toISOString(), engine, seconds: SECONDS, connections: CONNECTIONS, rows, checks, targets, rssAtRest, rssAfterLoad, rssSamples, serverErrorSamples }, markdown);
+writeResults(
+  name,
+  {
+    at: new Date().toISOString(),
+    engine,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    rows,
+    checks,
+    targets,
+    rssAtRest,
+    rssAfterLoad,
+    rssSamples,
+    serverErrorSamples,
+  },
+  markdown,
+);
 console.log(`\n${table}\n\n${checkTable}\n\n${targetTable}\n\n${summary}`);
 if (serverErrorSamples.length) console.log(`first errors:\n  ${serverErrorSamples.join("\n  ")}`);
 const all2 = [...checks, ...targets];

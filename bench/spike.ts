@@ -20,7 +20,14 @@ import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
 import { freshPostgresDatabase } from "./lib/postgres";
-import { type BenchServer, markdownTable, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
+import {
+  type BenchServer,
+  markdownTable,
+  readRssMb,
+  startBuiltServer,
+  visitorAddress,
+  writeResults,
+} from "./lib/server";
 
 const SECONDS = Number(process.env.SPIKE_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SPIKE_CONNECTIONS ?? 1000);
@@ -29,7 +36,8 @@ const BEACON_CLIENTS = Number(process.env.SPIKE_BEACON_CLIENTS ?? 3);
 const PG_URL = process.env.BENCH_PG_URL;
 const TIMING_ADVISORY = process.env.SPIKE_TIMING === "advisory";
 const TILL_P99_MS = 500;
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const PAGES = ["/", "/product/candy-earrings"] as const;
 /** A product without a stock count, so every till checkout can be paid however long the spike. */
 const TILL_ITEM = { type: "product", item: "Test Product" };
@@ -110,9 +118,13 @@ if (process.argv[2] === "--flood") {
 
 /** Starts the flood in a child process; resolves `started` once its sockets are opening. */
 function startFlood(base: string) {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--flood", base, String(SECONDS), String(CONNECTIONS)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), "--flood", base, String(SECONDS), String(CONNECTIONS)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout! });
   let onStarted: () => void;
   const started = new Promise<void>((resolve) => (onStarted = resolve));
@@ -122,7 +134,9 @@ function startFlood(base: string) {
       if (line === "started") onStarted();
       else if (line.startsWith("[")) result = JSON.parse(line) as FloodResult[];
     });
-    child.once("exit", (code) => (result ? resolve(result) : reject(new Error(`the flood process exited (${code}) without a result`))));
+    child.once("exit", (code) =>
+      result ? resolve(result) : reject(new Error(`the flood process exited (${code}) without a result`)),
+    );
   });
   return { started, done };
 }
@@ -151,14 +165,22 @@ interface Tally {
   networkErrors: number;
   latencies: number[];
 }
-const newTally = (): Tally => ({ requests: 0, ok: 0, clientErrors: 0, unavailable: 0, unavailableWithRetryAfter: 0, serverErrors: 0, networkErrors: 0, latencies: [] });
+const newTally = (): Tally => ({
+  requests: 0,
+  ok: 0,
+  clientErrors: 0,
+  unavailable: 0,
+  unavailableWithRetryAfter: 0,
+  serverErrors: 0,
+  networkErrors: 0,
+  latencies: [],
+});
 
 const percentile = (values: number[], p: number) => {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 };
-
 
 interface Check {
   name: string;
@@ -168,7 +190,10 @@ interface Check {
 }
 
 async function runSpike(engine: "PGlite" | "PostgreSQL", databaseUrl?: string): Promise<Check[]> {
-  const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const app = await startBuiltServer({
+    STOCK_HOLD_MINUTES: "15",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     return await measureSpike(app, engine, databaseUrl);
   } finally {
@@ -180,7 +205,9 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
   const base = app.base;
   // The simulator signs its webhooks with a secret the app keeps in its data folder: Yoco's own
   // delivery of a payment is signed the same way, so the bench can send it as Yoco would.
-  const { simulatorWebhookSecret } = JSON.parse(fs.readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { simulatorWebhookSecret: string };
+  const { simulatorWebhookSecret } = JSON.parse(fs.readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as {
+    simulatorWebhookSecret: string;
+  };
   const signer = new Webhook(simulatorWebhookSecret);
 
   const tallies = new Map<Kind, Tally>();
@@ -195,7 +222,11 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     t.requests++;
     const started = performance.now();
     try {
-      const response = await fetch(url, { redirect: "manual", ...init, headers: { "User-Agent": UA, ...init.headers } });
+      const response = await fetch(url, {
+        redirect: "manual",
+        ...init,
+        headers: { "User-Agent": UA, ...init.headers },
+      });
       await response.arrayBuffer();
       t.latencies.push(performance.now() - started);
       if (response.status === 503) {
@@ -204,11 +235,13 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
       } else if (response.status >= 500) t.serverErrors++;
       else if (response.status >= 400) t.clientErrors++;
       else t.ok++;
-      if (response.status >= 400 && samples.length < 10) samples.push(`${response.status} ${init.method ?? "GET"} ${new URL(url).pathname}`);
+      if (response.status >= 400 && samples.length < 10)
+        samples.push(`${response.status} ${init.method ?? "GET"} ${new URL(url).pathname}`);
       return response;
     } catch (error) {
       t.networkErrors++;
-      if (samples.length < 10) samples.push(`network ${init.method ?? "GET"} ${new URL(url).pathname}: ${(error as Error).message}`);
+      if (samples.length < 10)
+        samples.push(`network ${init.method ?? "GET"} ${new URL(url).pathname}: ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -229,7 +262,17 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     const created = await timed(
       "checkout",
       `${base}/checkout?${query}`,
-      form({ ...TILL_ITEM, firstName: "Spike", lastName: `Buyer ${n}`, email: `spike${n}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" }, ip),
+      form(
+        {
+          ...TILL_ITEM,
+          firstName: "Spike",
+          lastName: `Buyer ${n}`,
+          email: `spike${n}@example.com`,
+          phone: "0821234567",
+          address: "1 Long Street\nCape Town",
+        },
+        ip,
+      ),
     );
     const location = created?.status === 302 ? created.headers.get("location") : null;
     if (!location) return;
@@ -248,7 +291,15 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
       id: `evt_spike_${randomBytes(12).toString("hex")}`,
       type: "payment.succeeded",
       createdDate: at.toISOString(),
-      payload: { id: `p_spike_${randomBytes(12).toString("hex")}`, type: "payment", amount: 0, currency: "ZAR", status: "succeeded", mode: "test", metadata: { orderId } },
+      payload: {
+        id: `p_spike_${randomBytes(12).toString("hex")}`,
+        type: "payment",
+        amount: 0,
+        currency: "ZAR",
+        status: "succeeded",
+        mode: "test",
+        metadata: { orderId },
+      },
     });
     const delivered = await timed("webhook", `${base}/api/webhooks/yoco`, {
       method: "POST",
@@ -270,20 +321,34 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     await timed("beacon", `${base}/api/analytics`, {
       method: "POST",
       headers: { "Content-Type": "text/plain;charset=UTF-8", "X-Forwarded-For": ip },
-      body: JSON.stringify({ eventType: "page_view", pagePath: "/spike", itemName: null, sessionId: randomUUID(), referrer: null, metadata: null }),
+      body: JSON.stringify({
+        eventType: "page_view",
+        pagePath: "/spike",
+        itemName: null,
+        sessionId: randomUUID(),
+        referrer: null,
+        metadata: null,
+      }),
     });
   }
 
   // Warm: both pages in the cache, one purchase and one beacon through every step (not counted).
-  for (const page of PAGES) await fetch(`${base}${page}`, { headers: { "User-Agent": UA, "Accept-Encoding": "gzip" } }).then((r) => r.arrayBuffer());
+  for (const page of PAGES)
+    await fetch(`${base}${page}`, { headers: { "User-Agent": UA, "Accept-Encoding": "gzip" } }).then((r) =>
+      r.arrayBuffer(),
+    );
   await buy();
   await beacon();
   // A keep-alive connection per client, open before the spike, as a buyer mid-checkout has one (and a
   // proxy keeps its own to the app): a connection opened in the spike's first second waits behind the
   // thousand the kernel is handing to the server, 1 to 2 s on a shared 2-core machine, wherever it goes.
-  await Promise.all(Array.from({ length: TILL_CLIENTS + BEACON_CLIENTS }, () => fetch(`${base}/healthz`).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: TILL_CLIENTS + BEACON_CLIENTS }, () => fetch(`${base}/healthz`).then((r) => r.arrayBuffer())),
+  );
 
-  console.log(`spike on ${engine}: ${CONNECTIONS} connections on ${PAGES.join(" and ")} for ${SECONDS} s, ${TILL_CLIENTS} till and ${BEACON_CLIENTS} beacon clients, against ${base}`);
+  console.log(
+    `spike on ${engine}: ${CONNECTIONS} connections on ${PAGES.join(" and ")} for ${SECONDS} s, ${TILL_CLIENTS} till and ${BEACON_CLIENTS} beacon clients, against ${base}`,
+  );
   const rssBefore = readRssMb(app.process.pid!);
   let rssPeak = rssBefore;
   const flooding = startFlood(base);
@@ -363,26 +428,82 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
   const pageRps = pages.reduce((n, p) => n + p.rps, 0);
 
   const checks: Check[] = [
-    { name: "no 5xx (503 included) and no network errors", ok: all5xx + all503 + allNetwork === 0, value: `${all503} 503, ${all5xx} other 5xx, ${allNetwork} network errors or timeouts` },
-    { name: "every 503 carries Retry-After", ok: all503WithRetryAfter === all503, value: `${all503WithRetryAfter} of ${all503}` },
-    { name: "every purchase paid and its webhook answered 200", ok: flows > 0 && paidFlows === flows, value: `${paidFlows} of ${flows} purchases` },
+    {
+      name: "no 5xx (503 included) and no network errors",
+      ok: all5xx + all503 + allNetwork === 0,
+      value: `${all503} 503, ${all5xx} other 5xx, ${allNetwork} network errors or timeouts`,
+    },
+    {
+      name: "every 503 carries Retry-After",
+      ok: all503WithRetryAfter === all503,
+      value: `${all503WithRetryAfter} of ${all503}`,
+    },
+    {
+      name: "every purchase paid and its webhook answered 200",
+      ok: flows > 0 && paidFlows === flows,
+      value: `${paidFlows} of ${flows} purchases`,
+    },
     ...TILL_KINDS.map((kind) => {
       const measured = percentile(tallies.get(kind)?.latencies ?? [], 99);
-      return { name: `${KIND_LABEL[kind]}: p99 < ${TILL_P99_MS} ms`, ok: measured < TILL_P99_MS && (tallies.get(kind)?.requests ?? 0) > 0, value: `${measured} ms`, advisory: TIMING_ADVISORY };
+      return {
+        name: `${KIND_LABEL[kind]}: p99 < ${TILL_P99_MS} ms`,
+        ok: measured < TILL_P99_MS && (tallies.get(kind)?.requests ?? 0) > 0,
+        value: `${measured} ms`,
+        advisory: TIMING_ADVISORY,
+      };
     }),
-    { name: "server alive at the end: /healthz 200", ok: health === 200 && !exitedEarly, value: exitedEarly ? "exited" : `${health}` },
+    {
+      name: "server alive at the end: /healthz 200",
+      ok: health === 200 && !exitedEarly,
+      value: exitedEarly ? "exited" : `${health}`,
+    },
   ];
 
-  const table = markdownTable(["traffic", "requests", "2xx/3xx", "4xx", "503 (with Retry-After)", "other 5xx", "network errors", "p50 ms", "p99 ms"], rows);
+  const table = markdownTable(
+    [
+      "traffic",
+      "requests",
+      "2xx/3xx",
+      "4xx",
+      "503 (with Retry-After)",
+      "other 5xx",
+      "network errors",
+      "p50 ms",
+      "p99 ms",
+    ],
+    rows,
+  );
   const verdict = (c: Check) => (c.ok ? "ok" : c.advisory ? "missed (advisory)" : "FAILED");
-  const checkTable = markdownTable(["target (issue 22)", "measured", "result"], checks.map((c) => [c.name, c.value, verdict(c)]));
+  const checkTable = markdownTable(
+    ["target (issue 22)", "measured", "result"],
+    checks.map((c) => [c.name, c.value, verdict(c)]),
+  );
   const summary =
     `${CONNECTIONS} connections (half on each page) for ${SECONDS} s on ${engine}, ${TILL_CLIENTS} till clients and ${BEACON_CLIENTS} beacon clients at the same time; ` +
     `pages answered ${pageRps} req/s in all; till p50 ${percentile(tillLatencies, 50)} ms, p99 ${percentile(tillLatencies, 99)} ms over all its steps. ` +
     `Server RSS ${rssBefore} MB before, peak ${rssPeak} MB, ${rssAfter} MB after. Node ${process.version}, ${os.cpus().length} cores shared by the server and the load generator.`;
   const markdown = `# Spike on ${engine} (${new Date().toISOString()})\n\n\`${databaseUrl ? "BENCH_PG_URL=… " : ""}SPIKE_SECONDS=${SECONDS} SPIKE_CONNECTIONS=${CONNECTIONS} npm run bench:spike\`\n\n${table}\n\n${checkTable}\n\n${summary}\n`;
   const name = databaseUrl ? "spike-postgres" : "spike";
-  writeResults(name, { at: new Date().toISOString(), engine, seconds: SECONDS, connections: CONNECTIONS, tillClients: TILL_CLIENTS, beaconClients: BEACON_CLIENTS, pages, rows, checks, health, rssBefore, rssPeak, rssAfter, samples }, markdown);
+  writeResults(
+    name,
+    {
+      at: new Date().toISOString(),
+      engine,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      tillClients: TILL_CLIENTS,
+      beaconClients: BEACON_CLIENTS,
+      pages,
+      rows,
+      checks,
+      health,
+      rssBefore,
+      rssPeak,
+      rssAfter,
+      samples,
+    },
+    markdown,
+  );
   console.log(`\n${table}\n\n${checkTable}\n\n${summary}`);
   if (samples.length) console.log(`first refusals or errors:\n  ${samples.join("\n  ")}`);
   return checks;

@@ -16,7 +16,8 @@ const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 10);
 const PASSWORD = "bench-admin-password";
 /** Renditions of ten photos must be done by then, or the bench says so. */
 const READY_TIMEOUT_MS = 600_000;
-const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
 interface LoadResult {
   seconds: number;
@@ -57,7 +58,15 @@ async function loadHome(base: string, until?: Promise<unknown>): Promise<LoadRes
 
 /** A 4000 x 3000 JPEG of blurred noise: a phone photo's size (2-3 MB) and its encoding cost. */
 function phonePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#000000",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
     .blur(0.8)
     .jpeg({ quality: 88 })
     .toBuffer();
@@ -103,9 +112,21 @@ try {
       const form = new FormData();
       form.set("file", new File([new Uint8Array(bytes)], `IMG_${1000 + i}.jpg`, { type: "image/jpeg" }));
       const t = performance.now();
-      const response = await fetch(`${app.base}/admin/photos`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: app.base } });
-      const body = (await response.json()) as { photo?: { src: string; width: number; height: number }; error?: string };
-      uploads.push({ ms: Math.round(performance.now() - t), status: response.status, width: body.photo?.width, height: body.photo?.height });
+      const response = await fetch(`${app.base}/admin/photos`, {
+        method: "POST",
+        body: form,
+        headers: { Cookie: cookie, Origin: app.base },
+      });
+      const body = (await response.json()) as {
+        photo?: { src: string; width: number; height: number };
+        error?: string;
+      };
+      uploads.push({
+        ms: Math.round(performance.now() - t),
+        status: response.status,
+        width: body.photo?.width,
+        height: body.photo?.height,
+      });
       if (body.photo) srcs.push(body.photo.src);
       else console.error(`upload ${i + 1}: ${response.status} ${body.error}`);
     }
@@ -162,23 +183,64 @@ const loadTable = markdownTable(
   ["`/` at a steady rate", "seconds", "requests", "p50 ms", "p99 ms", "max ms", "errors"],
   [
     ["without uploads", quiet.seconds, quiet.requests, quiet.p50, quiet.p99, quiet.max, quiet.errors + quiet.non2xx],
-    ["while uploading and making renditions", busy.seconds, busy.requests, busy.p50, busy.p99, busy.max, busy.errors + busy.non2xx],
-    ["without uploads, again afterwards", after.seconds, after.requests, after.p50, after.p99, after.max, after.errors + after.non2xx],
+    [
+      "while uploading and making renditions",
+      busy.seconds,
+      busy.requests,
+      busy.p50,
+      busy.p99,
+      busy.max,
+      busy.errors + busy.non2xx,
+    ],
+    [
+      "without uploads, again afterwards",
+      after.seconds,
+      after.requests,
+      after.p50,
+      after.p99,
+      after.max,
+      after.errors + after.non2xx,
+    ],
   ],
 );
 const uploadTable = markdownTable(
   ["upload", "status", "ms", "master"],
   uploads.map((u, i) => [i + 1, u.status, u.ms, u.width ? `${u.width}x${u.height}` : "-"]),
 );
-const checkTable = markdownTable(["target", "measured", "result"], checks.map((c) => [c.name, c.value, c.ok ? "ok" : "MISSED"]));
+const checkTable = markdownTable(
+  ["target", "measured", "result"],
+  checks.map((c) => [c.name, c.value, c.ok ? "ok" : "MISSED"]),
+);
 const extra = [
   `${PHOTOS} photos of 4000x3000 px, ${photoMb.toFixed(1)} MB each on average, uploaded one after another (as the photo picker does); upload median ${median} ms, slowest ${uploadTimes.at(-1)} ms.`,
   `All renditions (AVIF and WebP at 400, 800 and 1200 px) ready ${(readyMs / 1000).toFixed(1)} s after the first upload began.`,
-  `The target compares with the better of the two runs without uploads (before and after): the difference between them is how much the machine's other work moved meanwhile. Load average when the bench ended: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}.`,
+  `The target compares with the better of the two runs without uploads (before and after): the difference between them is how much the machine's other work moved meanwhile. Load average when the bench ended: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}.`,
   `Load: autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall on /, ${SECONDS} s without uploads, then for as long as the uploads and renditions took (at least ${SECONDS} s). Node ${process.version}, ${os.cpus().length} cores, shared with the load generator.`,
 ].join("\n");
 const markdown = `# Photo upload benchmark (${new Date().toISOString()})\n\n${loadTable}\n\n${uploadTable}\n\n${checkTable}\n\n${extra}\n`;
-const file = writeResults("upload", { at: new Date().toISOString(), seconds: SECONDS, rate: RATE, connections: CONNECTIONS, photos: PHOTOS, photoMb, quiet, busy, after, loadAverage: os.loadavg(), uploads, readyMs, allReady, checks }, markdown);
+const file = writeResults(
+  "upload",
+  {
+    at: new Date().toISOString(),
+    seconds: SECONDS,
+    rate: RATE,
+    connections: CONNECTIONS,
+    photos: PHOTOS,
+    photoMb,
+    quiet,
+    busy,
+    after,
+    loadAverage: os.loadavg(),
+    uploads,
+    readyMs,
+    allReady,
+    checks,
+  },
+  markdown,
+);
 console.log(`\n${loadTable}\n\n${uploadTable}\n\n${checkTable}\n\n${extra}\nwritten to ${file}`);
 const failed = checks.filter((c) => !c.ok).length;
 console.log(`bench:upload: ${checks.length - failed} passed, ${failed} failed`);

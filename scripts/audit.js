@@ -16,7 +16,10 @@ let line;
 let failed = false;
 if (!report || report.error || !report.metadata) {
   // Keep the reason, not the address it came from.
-  const reason = String(report?.message ?? report?.error?.summary ?? "no answer").replace(/\s*-?\s*(GET|POST)?\s*https?:\/\/\S+/g, "");
+  const reason = String(report?.message ?? report?.error?.summary ?? "no answer").replace(
+    /\s*-?\s*(GET|POST)?\s*https?:\/\/\S+/g,
+    "",
+  );
   line = `${at} npm audit --omit=dev: the advisory service could not be reached (${reason}); nothing was checked.`;
 } else {
   const v = report.metadata.vulnerabilities;

@@ -17,7 +17,10 @@ export function ensureChromium() {
   console.log("[chromium] not found: installing Debian's chromium package");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["-qq", "update"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["-qq", "install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["-qq", "install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"], {
+    stdio: "inherit",
+    env,
+  });
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`apt-get finished but ${CHROMIUM_PATH} is still missing`);
     process.exit(1);

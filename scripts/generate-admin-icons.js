@@ -33,6 +33,8 @@ const icons = [
   ["apple-touch-icon.png", 180, CREAM, 0.72],
 ];
 for (const [name, size, background, share] of icons) {
-  await sharp(icon(size, background, share)).png({ compressionLevel: 9 }).toFile(path.join(OUT, name));
+  await sharp(icon(size, background, share))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(OUT, name));
   console.log(`public/admin-icons/${name}`);
 }

@@ -61,7 +61,10 @@ function shapeFor(path) {
 }
 
 function titleFor(path) {
-  const base = path.split("/").pop().replace(/\.svg$/, "");
+  const base = path
+    .split("/")
+    .pop()
+    .replace(/\.svg$/, "");
   const m = base.match(/^(.*?)-(\d+)$/);
   const words = (m ? m[1] : base).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   const label = words.join(" ");
@@ -149,7 +152,10 @@ function svgFor(path, index) {
     [cx - dx, cy],
     [cx - dx / 2, cy + r * 1.5],
   ]
-    .map(([x, y], i) => `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" stroke-width="2.5" opacity="0.7"/>`)
+    .map(
+      ([x, y], i) =>
+        `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" stroke-width="2.5" opacity="0.7"/>`,
+    )
     .join("");
   const caption = `${label}${number ? ` · ${number}` : ""}`.toUpperCase();
   const fs = Math.round(Math.max(14, Math.min(w, h) * 0.026));

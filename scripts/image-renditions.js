@@ -27,7 +27,11 @@ async function* imageFiles(dir) {
   }
 }
 
-const mtime = (path) => stat(path).then((s) => s.mtimeMs, () => -1);
+const mtime = (path) =>
+  stat(path).then(
+    (s) => s.mtimeMs,
+    () => -1,
+  );
 
 /** Renders one source at each width. SVGs are rasterised at the density that gives the target width, so they stay sharp. */
 async function render(sharp, source, outputs) {

@@ -33,7 +33,9 @@ export const CORE_RANGES: [number, number][] = [
   [0x2039, 0x203a],
 ];
 
-const CORE_TEXT = String.fromCodePoint(...CORE_RANGES.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)));
+const CORE_TEXT = String.fromCodePoint(
+  ...CORE_RANGES.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)),
+);
 
 /** The weights the site sets (font-normal, -medium, -semibold, -bold); the core keeps only that span of the axis. */
 export const CORE_WEIGHTS = { min: 400, max: 700 };
@@ -43,15 +45,36 @@ export const FAMILIES = [
   { name: "dm-sans", pkg: "@fontsource-variable/dm-sans" },
 ];
 
-type FallbackMetrics = Pick<FontMetrics, "familyName" | "fullName" | "postscriptName" | "ascent" | "descent" | "lineGap" | "unitsPerEm" | "xWidthAvg">;
+type FallbackMetrics = Pick<
+  FontMetrics,
+  "familyName" | "fullName" | "postscriptName" | "ascent" | "descent" | "lineGap" | "unitsPerEm" | "xWidthAvg"
+>;
 
 /**
  * Debian's DejaVu faces (package fonts-dejavu-core), what a Linux machine without other fonts draws
  * `serif` and `sans-serif` in: the lab's Chromium among them. Capsize's collection has no entry for
  * them; these figures are what `@capsizecss/unpack` reads from /usr/share/fonts/truetype/dejavu/.
  */
-const DEJAVU_SERIF: FallbackMetrics = { familyName: "DejaVu Serif", fullName: "DejaVu Serif", postscriptName: "DejaVuSerif", ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1058 };
-const DEJAVU_SANS: FallbackMetrics = { familyName: "DejaVu Sans", fullName: "DejaVu Sans", postscriptName: "DejaVuSans", ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1041 };
+const DEJAVU_SERIF: FallbackMetrics = {
+  familyName: "DejaVu Serif",
+  fullName: "DejaVu Serif",
+  postscriptName: "DejaVuSerif",
+  ascent: 1901,
+  descent: -483,
+  lineGap: 0,
+  unitsPerEm: 2048,
+  xWidthAvg: 1058,
+};
+const DEJAVU_SANS: FallbackMetrics = {
+  familyName: "DejaVu Sans",
+  fullName: "DejaVu Sans",
+  postscriptName: "DejaVuSans",
+  ascent: 1901,
+  descent: -483,
+  lineGap: 0,
+  unitsPerEm: 2048,
+  xWidthAvg: 1041,
+};
 
 /**
  * Each brand family (its regular instance, the weight most of its copy is set in) and the system fonts
@@ -59,8 +82,16 @@ const DEJAVU_SANS: FallbackMetrics = { familyName: "DejaVu Sans", fullName: "Dej
  * first, then Android's, then Linux's.
  */
 export const FALLBACK_STACKS = [
-  { family: "Fraunces Variable", metrics: metrics.fraunces, systemFonts: [metrics.georgia, metrics.notoSerif, DEJAVU_SERIF] },
-  { family: "DM Sans Variable", metrics: metrics.dMSans, systemFonts: [metrics.helveticaNeue, metrics.arial, metrics.roboto, DEJAVU_SANS] },
+  {
+    family: "Fraunces Variable",
+    metrics: metrics.fraunces,
+    systemFonts: [metrics.georgia, metrics.notoSerif, DEJAVU_SERIF],
+  },
+  {
+    family: "DM Sans Variable",
+    metrics: metrics.dMSans,
+    systemFonts: [metrics.helveticaNeue, metrics.arial, metrics.roboto, DEJAVU_SANS],
+  },
 ];
 
 /** The fallback faces' family names for a brand family, in stack order: "Fraunces Fallback: Georgia", … */

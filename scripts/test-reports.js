@@ -7,14 +7,21 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 
-const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).trim().split("\n")[0].slice(0, 200);
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ""))
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
 
 /** Vitest's JSON report: every failed test, with the first line of its message. */
 export function vitestFailures(report) {
   return (report.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((test) => test.status === "failed")
-      .map((test) => `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+      .map(
+        (test) =>
+          `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      ),
   );
 }
 
@@ -29,7 +36,8 @@ export function playwrightOutcomes(report, outcome) {
         found.push(`${spec.file} > ${[...titles, spec.title].join(" > ")}: ${firstLine(error)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   return found;

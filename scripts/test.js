@@ -26,7 +26,9 @@ const flaky = [];
 const startedAt = Date.now();
 function run(command, commandArgs, env = {}) {
   const elapsed = Math.round((Date.now() - startedAt) / 1000);
-  console.log(`\n$ ${command} ${commandArgs.join(" ")}   [${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, "0")}s]`);
+  console.log(
+    `\n$ ${command} ${commandArgs.join(" ")}   [${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, "0")}s]`,
+  );
   const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }
@@ -60,7 +62,12 @@ if (wanted("unit")) {
   const ok = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
   const report = readJson(out);
   if (report) {
-    record("unit+integration", report.numPassedTests, report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), report.numPendingTests);
+    record(
+      "unit+integration",
+      report.numPassedTests,
+      report.numFailedTests + (ok || report.numFailedTests ? 0 : 1),
+      report.numPendingTests,
+    );
     failures.push(...vitestFailures(report));
   } else {
     record("unit+integration", 0, 1);
@@ -95,9 +102,13 @@ if (wanted("e2e")) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
-if (args.summary) fs.writeFileSync(args.summary, JSON.stringify({ passed, failed, skipped, results, failures, flaky }, null, 2));
+if (args.summary)
+  fs.writeFileSync(args.summary, JSON.stringify({ passed, failed, skipped, results, failures, flaky }, null, 2));
 console.log("\nSummary:");
-for (const r of results) console.log(`  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`);
+for (const r of results)
+  console.log(
+    `  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`,
+  );
 for (const name of failures) console.log(`  failed: ${name}`);
 for (const name of flaky) console.log(`  passed on retry: ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

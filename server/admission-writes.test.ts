@@ -5,7 +5,11 @@ describe("visitors' writes", () => {
   const write = (id: string): FakeRequest => ({ id, cached: false });
 
   it("take write slots of their own: pages waiting for a render slot do not wait behind them, nor they behind pages", () => {
-    const { loop, log, finish, admission, page } = setupAdmission({ batchSize: 10, slowConcurrency: 1, writeConcurrency: 2 });
+    const { loop, log, finish, admission, page } = setupAdmission({
+      batchSize: 10,
+      slowConcurrency: 1,
+      writeConcurrency: 2,
+    });
     admission.bulk(page("b1", false));
     admission.bulk(page("b2", false));
     expect(admission.write(write("w1"))).toBe("started");

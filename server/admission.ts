@@ -123,7 +123,10 @@ export interface AdmissionStats {
 export type Admission<T> = ReturnType<typeof createAdmission<T>>;
 
 export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOptions = {}) {
-  const { batchSize, busyBatchSize, slowConcurrency, writeConcurrency, maxQueued, maxWaitMs } = { ...DEFAULT_ADMISSION, ...options };
+  const { batchSize, busyBatchSize, slowConcurrency, writeConcurrency, maxQueued, maxWaitMs } = {
+    ...DEFAULT_ADMISSION,
+    ...options,
+  };
   const scheduler = options.scheduler ?? eventLoopScheduler;
   /** Arrived, not started: they start in order, `batchSize` per turn. */
   const arrived = new Queue<Waiting<T>>();
@@ -159,7 +162,10 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
    */
   const budget = () => {
     if (tillInFlight + writesInFlight === 0) return batchSize;
-    return Math.min(batchSize, Math.max(busyBatchSize, Math.ceil((arrived.length + forSlot.length) / BUSY_QUEUE_TURNS)));
+    return Math.min(
+      batchSize,
+      Math.max(busyBatchSize, Math.ceil((arrived.length + forSlot.length) / BUSY_QUEUE_TURNS)),
+    );
   };
 
   function scheduleDrain() {
@@ -231,7 +237,7 @@ export function createAdmission<T>(handler: BulkHandler<T>, options: AdmissionOp
     // costs a lookup, not a response, so it does not count against the turn's budget (only the scan
     // is bounded): a page still stale must not hold back arrivals for a page that is fresh.
     const stillWaiting: Waiting<T>[] = [];
-    for (let scanned = 0; forSlot.length && startedThisTurn < limit && scanned < limit * 4; ) {
+    for (let scanned = 0; forSlot.length && startedThisTurn < limit && scanned < limit * 4;) {
       const item = forSlot.shift()!;
       if (handler.gone(item.request)) {
         stats.gone++;

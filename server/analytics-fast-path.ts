@@ -47,7 +47,11 @@ export function createAnalyticsFastPath(
   };
 }
 
-function answer(res: ServerResponse, reply: AnalyticsReply | { status: 500; body: { error: string } }, securityHeaders: HeaderTemplate) {
+function answer(
+  res: ServerResponse,
+  reply: AnalyticsReply | { status: 500; body: { error: string } },
+  securityHeaders: HeaderTemplate,
+) {
   if (res.destroyed) return;
   setSecurityHeaders(res, securityHeaders);
   res.setHeader("Cache-Control", "no-store");
@@ -57,5 +61,7 @@ function answer(res: ServerResponse, reply: AnalyticsReply | { status: 500; body
     return;
   }
   const body = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
+  res
+    .writeHead(reply.status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) })
+    .end(body);
 }

@@ -13,7 +13,14 @@ import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
-import { classifyRequest, createAdmission, DEFAULT_ADMISSION, sendBusy, type Admission, type AdmissionOptions } from "./admission";
+import {
+  classifyRequest,
+  createAdmission,
+  DEFAULT_ADMISSION,
+  sendBusy,
+  type Admission,
+  type AdmissionOptions,
+} from "./admission";
 import { createAnalyticsFastPath } from "./analytics-fast-path";
 import { createPageCache, HEADER_NONCE_PLACEHOLDER, setSecurityHeaders, type HeaderTemplate } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
@@ -112,7 +119,9 @@ export function createRequestListener(
   const watchDeadline = createRequestDeadlines(runtime, options.requestDeadlines ?? DEFAULT_REQUEST_DEADLINES);
   // The same address Express gives as req.ip, through the same trusted proxy chain.
   const trust = app.get("trust proxy fn") as Parameters<typeof proxyaddr>[1];
-  const ingestAnalytics = pageCache ? createAnalyticsFastPath(runtime, headers, (req) => proxyaddr(req, trust)) : undefined;
+  const ingestAnalytics = pageCache
+    ? createAnalyticsFastPath(runtime, headers, (req) => proxyaddr(req, trust))
+    : undefined;
   const fast = (req: http.IncomingMessage, res: http.ServerResponse) =>
     Boolean(pageCache && (ingestAnalytics!(req, res) || pageCache.tryServe(req, res, headers)));
 
@@ -202,11 +211,17 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   } else if (options.clientDir) {
     // Hashed file names change with their content, so they can be cached forever.
     const assets = path.join(options.clientDir, "assets");
-    app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      precompressedAssets(assets),
+      express.static(assets, { immutable: true, maxAge: "1y", index: false }),
+    );
     // Only file-like paths reach the disk: page requests skip a stat() per request.
     const files = express.static(options.clientDir, { maxAge: "1h", index: false });
     // Uploaded photos (/media/) live in the database, never on disk.
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/media/") ? files(req, res, next) : next()));
+    app.use((req, res, next) =>
+      /\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith("/media/") ? files(req, res, next) : next(),
+    );
   }
 
   // Given a function, React Router derives its route tree again on every request (flattening and
@@ -302,12 +317,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const warmUpAbort = new AbortController();
   if (options.pageCache ?? !options.vite) {
     const listening = typeof address === "object" && address ? address : undefined;
-    const host = !listening || listening.address === "0.0.0.0" || listening.address === "::" ? "127.0.0.1" : listening.address;
+    const host =
+      !listening || listening.address === "0.0.0.0" || listening.address === "::" ? "127.0.0.1" : listening.address;
     const started = performance.now();
-    void warmUp({ base: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, signal: warmUpAbort.signal }).then((visited) => {
-      const failed = visited.filter((v) => v.status !== 200).map((v) => `${v.path} (${v.status || "no answer"})`);
-      console.log(`[server] warmed ${visited.length - failed.length} pages in ${Math.round(performance.now() - started)} ms${failed.length ? `; not: ${failed.join(", ")}` : ""}`);
-    });
+    void warmUp({ base: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, signal: warmUpAbort.signal }).then(
+      (visited) => {
+        const failed = visited.filter((v) => v.status !== 200).map((v) => `${v.path} (${v.status || "no answer"})`);
+        console.log(
+          `[server] warmed ${visited.length - failed.length} pages in ${Math.round(performance.now() - started)} ms${failed.length ? `; not: ${failed.join(", ")}` : ""}`,
+        );
+      },
+    );
   }
 
   // The pass under way, so that closing waits for it rather than closing the database beneath it.

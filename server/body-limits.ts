@@ -65,7 +65,8 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
  * read their own formats (JSON events, signed webhooks).
  */
 export const requireFormBodies: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/api/")) return next();
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/api/"))
+    return next();
   const type = mediaType(req.headers["content-type"]);
   if (type === "application/x-www-form-urlencoded") return next();
   if (type === "multipart/form-data" && acceptsMultipart(req.path)) return next();
@@ -91,4 +92,3 @@ export const discardUnreadBodies: RequestHandler = (req, res, next) => {
   });
   next();
 };
-

@@ -68,7 +68,12 @@ async function start(
   return { base, release, renders: () => renders, versionReads: () => versionReads };
 }
 
-const get = (url: string) => fetch(url, { headers: { "accept-encoding": "identity" } }).then(async (r) => ({ status: r.status, body: await r.text(), state: r.headers.get("x-page-cache") }));
+const get = (url: string) =>
+  fetch(url, { headers: { "accept-encoding": "identity" } }).then(async (r) => ({
+    status: r.status,
+    body: await r.text(),
+    state: r.headers.get("x-page-cache"),
+  }));
 
 describe("page cache under a crowd", () => {
   it("renders a page once for every concurrent miss, and gives each its own nonce", async () => {
@@ -149,7 +154,11 @@ describe("page cache under a crowd", () => {
   it("stops answering from memory the moment a change is announced, without waiting for the next read", async () => {
     let version = "1";
     let announce!: (what: ContentChange) => void;
-    const app = await start({ maxVersionAgeMs: 60_000, version: () => version, subscribe: (onChange) => (announce = onChange) });
+    const app = await start({
+      maxVersionAgeMs: 60_000,
+      version: () => version,
+      subscribe: (onChange) => (announce = onChange),
+    });
     app.release();
     await get(`${app.base}/`);
     expect((await get(`${app.base}/`)).state).toBe("HIT");
@@ -190,10 +199,29 @@ describe("page cache under a crowd", () => {
 
 describe("pages that show stock", () => {
   it("counts every page as showing stock unless it is one known not to", () => {
-    for (const page of ["/", "/about", "/contact", "/events", "/blog", "/blog/a-post", "/events-gallery", "/consultation-services", "/sitemap.xml", "/?utm_source=x"]) {
+    for (const page of [
+      "/",
+      "/about",
+      "/contact",
+      "/events",
+      "/blog",
+      "/blog/a-post",
+      "/events-gallery",
+      "/consultation-services",
+      "/sitemap.xml",
+      "/?utm_source=x",
+    ]) {
       expect(showsStock(page), page).toBe(false);
     }
-    for (const page of ["/styled-collections", "/product/candy-earrings", "/tickets/sip-style", "/workshop/tablecloth-skirt", "/membership/honey", "/test", "/new-page"]) {
+    for (const page of [
+      "/styled-collections",
+      "/product/candy-earrings",
+      "/tickets/sip-style",
+      "/workshop/tablecloth-skirt",
+      "/membership/honey",
+      "/test",
+      "/new-page",
+    ]) {
       expect(showsStock(page), page).toBe(true);
     }
   });

@@ -87,7 +87,8 @@ export async function readVersions(db: Database): Promise<Versions> {
 }
 
 /** The version a page's entry is tied to: content alone, or content and stock. */
-const versionFor = (url: string, versions: Versions) => (showsStock(url) ? `${versions.content}|${versions.stock}` : versions.content);
+const versionFor = (url: string, versions: Versions) =>
+  showsStock(url) ? `${versions.content}|${versions.stock}` : versions.content;
 
 export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -324,7 +325,13 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
-function send(req: ExpressRequest, res: Parameters<RequestHandler>[1], entry: Entry, nonce: string, state: "HIT" | "MISS") {
+function send(
+  req: ExpressRequest,
+  res: Parameters<RequestHandler>[1],
+  entry: Entry,
+  nonce: string,
+  state: "HIT" | "MISS",
+) {
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
   res.setHeader("ETag", entry.etag);
   res.setHeader("Vary", "Cookie, Accept-Encoding");

@@ -1,7 +1,14 @@
 import { crc32, gunzipSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compilePageTemplate as compileAt, crc32Combine, crc32Shift, fillPage, fillPageGzip, slotsOf } from "./page-template";
+import {
+  compilePageTemplate as compileAt,
+  crc32Combine,
+  crc32Shift,
+  fillPage,
+  fillPageGzip,
+  slotsOf,
+} from "./page-template";
 
 const SLOT = "__slot__";
 const compilePageTemplate = (text: string, slot: string) => compileAt(text, slotsOf(text, slot));
@@ -43,7 +50,10 @@ describe("page templates", () => {
   });
 
   it("costs little in size against compressing the whole text at once", () => {
-    const css = Array.from({ length: 400 }, (_, i) => `.c${i}{margin:${i}px;color:#${(i * 2654435761).toString(16).slice(0, 6)}}`).join("");
+    const css = Array.from(
+      { length: 400 },
+      (_, i) => `.c${i}{margin:${i}px;color:#${(i * 2654435761).toString(16).slice(0, 6)}}`,
+    ).join("");
     const page = `<head><link nonce="${SLOT}" rel="preload"/><style>${css}</style></head><body>${"<p class='c1'>Honey Bee</p>".repeat(300)}<script nonce="${SLOT}">x()</script></body>`;
     const nonce = "q2d1Jm2f0c8yq0P0kxQ0Aw==";
     const whole = gzipSync(page.replaceAll(SLOT, nonce), { level: 9 }).length;
@@ -65,6 +75,8 @@ describe("page templates", () => {
       }),
     );
     const big = Buffer.alloc(200_000, 7);
-    expect(crc32Combine(crc32(Buffer.from("x")), crc32(big), crc32Shift(big.length))).toBe(crc32(Buffer.concat([Buffer.from("x"), big])));
+    expect(crc32Combine(crc32(Buffer.from("x")), crc32(big), crc32Shift(big.length))).toBe(
+      crc32(Buffer.concat([Buffer.from("x"), big])),
+    );
   });
 });

@@ -81,7 +81,8 @@ const multiply = (a: Uint32Array, b: Uint32Array) => b.map((column) => timesMatr
 const identity = () => Uint32Array.from({ length: GF2_DIM }, (_, i) => 2 ** i);
 
 /** The CRC-32 of A followed by B, from crc(A), crc(B) and crc32Shift(length of B). */
-export const crc32Combine = (crcA: number, crcB: number, shiftB: Uint32Array) => (timesMatrix(shiftB, crcA) ^ crcB) >>> 0;
+export const crc32Combine = (crcA: number, crcB: number, shiftB: Uint32Array) =>
+  (timesMatrix(shiftB, crcA) ^ crcB) >>> 0;
 
 /** Where the renderer put a value in a page: the offsets (UTF-16, ascending) and the value's length. */
 export interface PageSlots {
@@ -96,7 +97,8 @@ export interface PageSlots {
  */
 export function slotsOf(text: string, marker: string): PageSlots {
   const offsets: number[] = [];
-  if (marker) for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) offsets.push(at);
+  if (marker)
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) offsets.push(at);
   return { offsets, length: marker.length };
 }
 

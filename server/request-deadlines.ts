@@ -54,7 +54,10 @@ export function applyServerLimits(server: http.Server, deadlines: RequestDeadlin
  * whose cookie names a live admin session gets the longer deadline; the session is checked while the
  * body arrives, so nothing waits on it.
  */
-export function createRequestDeadlines(runtime: Pick<Runtime, "config" | "database" | "clock">, deadlines: RequestDeadlines) {
+export function createRequestDeadlines(
+  runtime: Pick<Runtime, "config" | "database" | "clock">,
+  deadlines: RequestDeadlines,
+) {
   const cookieName = adminCookieName({ config: runtime.config });
   return function watch(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (!sendsBody(req)) return;

@@ -38,7 +38,9 @@ export async function createRuntime(
   options: LoadConfigOptions = {},
 ): Promise<Runtime> {
   const config = loadConfig(env, options);
-  const passwordCheck = config.adminPassword ? startAdminPasswordCheck(config.adminPassword, config.dataDir) : undefined;
+  const passwordCheck = config.adminPassword
+    ? startAdminPasswordCheck(config.adminPassword, config.dataDir)
+    : undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,

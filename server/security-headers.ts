@@ -16,7 +16,10 @@ export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): R
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`],
+            scriptSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
+            ],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "https://i.ytimg.com"],
             fontSrc: ["'self'"],
@@ -47,6 +50,7 @@ export const permissionsPolicy: RequestHandler = (_req, res, next) => {
 /** The one document that may use the camera: the door's check-in page scans tickets' QR codes (decision 105). */
 export const DOOR_PATH = "/admin/check-in";
 export const cameraForTheDoor: RequestHandler = (req, res, next) => {
-  if (req.path === DOOR_PATH) res.setHeader("Permissions-Policy", PERMISSIONS_POLICY.replace("camera=()", "camera=(self)"));
+  if (req.path === DOOR_PATH)
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY.replace("camera=()", "camera=(self)"));
   next();
 };

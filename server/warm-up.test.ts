@@ -26,7 +26,8 @@ async function serve(options: { sitemap?: string; delayMs?: number } = {}) {
     mostAtOnce = Math.max(mostAtOnce, ++inFlight);
     setTimeout(() => {
       inFlight--;
-      if (req.url === "/sitemap.xml" && options.sitemap) return res.writeHead(200, { "Content-Type": "application/xml" }).end(options.sitemap);
+      if (req.url === "/sitemap.xml" && options.sitemap)
+        return res.writeHead(200, { "Content-Type": "application/xml" }).end(options.sitemap);
       if (req.url === "/missing" || req.url === "/sitemap.xml") return res.writeHead(404).end("not found");
       res.writeHead(200, { "Content-Type": "text/html" }).end("<p>page</p>");
     }, options.delayMs ?? 0);
@@ -51,7 +52,14 @@ describe("warmUp", () => {
   it("asks for the home page, the sitemap, then each of its pages and the extra paths, one at a time, as an anonymous visitor", async () => {
     const { base, asked, mostAtOnce } = await serve({ sitemap: SITEMAP, delayMs: 5 });
     const visited = await warmUp({ base, extraPaths: ["/contact?sent=1", "/about"] });
-    expect(asked.map((a) => a.path)).toEqual(["/", "/sitemap.xml", "/about", "/product/candy-earrings", "/blog?page=2&tag=a", "/contact?sent=1"]);
+    expect(asked.map((a) => a.path)).toEqual([
+      "/",
+      "/sitemap.xml",
+      "/about",
+      "/product/candy-earrings",
+      "/blog?page=2&tag=a",
+      "/contact?sent=1",
+    ]);
     expect(mostAtOnce()).toBe(1);
     expect(asked.every((a) => a.userAgent === "honey-bee-warm-up" && a.cookie === undefined)).toBe(true);
     expect(visited.every((v) => v.status === 200)).toBe(true);
@@ -60,7 +68,13 @@ describe("warmUp", () => {
   it("stops at maxPages, still asking for the extra paths", async () => {
     const { base, asked } = await serve({ sitemap: SITEMAP });
     await warmUp({ base, maxPages: 2, extraPaths: ["/contact?sent=1", "/product/candy-earrings"] });
-    expect(asked.map((a) => a.path)).toEqual(["/", "/sitemap.xml", "/about", "/contact?sent=1", "/product/candy-earrings"]);
+    expect(asked.map((a) => a.path)).toEqual([
+      "/",
+      "/sitemap.xml",
+      "/about",
+      "/contact?sent=1",
+      "/product/candy-earrings",
+    ]);
   });
 
   it("without a sitemap warms the home page, and reports what failed instead of throwing", async () => {

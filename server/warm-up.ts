@@ -26,14 +26,25 @@ const WARM_UP_EXTRA_PATHS = ["/contact?sent=1"];
 const USER_AGENT = "honey-bee-warm-up";
 
 /** Asks for `path` and reads the answer to the end; its status, or 0 when it failed or took too long. */
-function visit(base: string, path: string, agent: http.Agent, timeoutMs: number): Promise<{ status: number; body: string }> {
+function visit(
+  base: string,
+  path: string,
+  agent: http.Agent,
+  timeoutMs: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
-    const request = http.get(new URL(path, base), { agent, headers: { "User-Agent": USER_AGENT, Accept: "text/html" }, timeout: timeoutMs }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-      response.on("error", () => resolve({ status: 0, body: "" }));
-    });
+    const request = http.get(
+      new URL(path, base),
+      { agent, headers: { "User-Agent": USER_AGENT, Accept: "text/html" }, timeout: timeoutMs },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        response.on("error", () => resolve({ status: 0, body: "" }));
+      },
+    );
     request.on("timeout", () => request.destroy());
     request.on("error", () => resolve({ status: 0, body: "" }));
   });

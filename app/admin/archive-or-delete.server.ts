@@ -28,5 +28,10 @@ export async function archiveOrDelete<Id, Outcome>(options: {
  */
 export function archivedOrDeletedToast(noun: string, place: string) {
   return (outcome: "archived" | "deleted"): ToastMessage =>
-    outcome === "archived" ? { title: `${noun} archived`, description: `It has orders, so it is hidden from the ${place} and kept for them.` } : { title: `${noun} deleted` };
+    outcome === "archived"
+      ? {
+          title: `${noun} archived`,
+          description: `It has orders, so it is hidden from the ${place} and kept for them.`,
+        }
+      : { title: `${noun} deleted` };
 }

@@ -59,7 +59,11 @@ const BY_ENTITY: Record<string, Record<string, string>> = {
 };
 
 export function fieldLabel(entity: string, field: string): string {
-  return BY_ENTITY[entity]?.[field] ?? COMMON[field] ?? field.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+  return (
+    BY_ENTITY[entity]?.[field] ??
+    COMMON[field] ??
+    field.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase())
+  );
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

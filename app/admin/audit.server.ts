@@ -61,4 +61,3 @@ export async function listAudit(db: Database, beforeId: number | null) {
     nextBeforeId: more ? page[page.length - 1].id : null,
   };
 }
-

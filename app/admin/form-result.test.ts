@@ -12,9 +12,17 @@ const form = (entries: [string, string][]) => {
 
 describe("reading a form", () => {
   it("gives a missing text field as empty and a checkbox as ticked only when it posts on", () => {
-    const posted = form([["note", "hi"], ["restock", "on"], ["visible", "yes"]]);
+    const posted = form([
+      ["note", "hi"],
+      ["restock", "on"],
+      ["visible", "yes"],
+    ]);
     expect(textFields(posted, ["note", "intent"])).toEqual({ note: "hi", intent: "" });
-    expect(checkboxFields(posted, ["restock", "visible", "markNew"])).toEqual({ restock: true, visible: false, markNew: false });
+    expect(checkboxFields(posted, ["restock", "visible", "markNew"])).toEqual({
+      restock: true,
+      visible: false,
+      markNew: false,
+    });
   });
 
   it("answers an unknown intent on the order and member pages with the page's own message", () => {
@@ -34,8 +42,18 @@ describe("reading a form", () => {
   });
 
   it("tidies the door's form as typed without refusing it", () => {
-    const checked = validateForm(doorFormSchema, { intent: "", deviceId: "<bad>", code: `  ${"A".repeat(400)}`, eventId: "" });
-    expect(checked.ok && checked.data).toEqual({ intent: "scan", deviceId: "bad", code: "A".repeat(298), eventId: undefined });
+    const checked = validateForm(doorFormSchema, {
+      intent: "",
+      deviceId: "<bad>",
+      code: `  ${"A".repeat(400)}`,
+      eventId: "",
+    });
+    expect(checked.ok && checked.data).toEqual({
+      intent: "scan",
+      deviceId: "bad",
+      code: "A".repeat(298),
+      eventId: undefined,
+    });
     const undo = validateForm(doorFormSchema, { intent: "undo", deviceId: "***", code: "", eventId: "e1" });
     expect(undo.ok && undo.data).toEqual({ intent: "undo", deviceId: FORM_DEVICE, code: "", eventId: "e1" });
   });

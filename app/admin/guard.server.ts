@@ -7,7 +7,11 @@ import { isAdminRequest } from "./session.server";
 type Refusal = "page" | "api";
 
 /** A live session, and for anything but GET/HEAD a same-origin request; otherwise a refusal. */
-async function requireAdmin(request: Request, context: Pick<AppContext, "db" | "clock" | "config">, refusal: Refusal): Promise<void> {
+async function requireAdmin(
+  request: Request,
+  context: Pick<AppContext, "db" | "clock" | "config">,
+  refusal: Refusal,
+): Promise<void> {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD") assertSameOrigin(request, context);
   if (await isAdminRequest(request, context)) return;

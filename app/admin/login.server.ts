@@ -21,16 +21,18 @@ export const LOGIN_MIN_DURATION_MS = 500;
  */
 export function loginClientKeys(client: ClientKey, userAgent: string | null, secret: string) {
   const address = createHmac("sha256", secret).update(client).digest("hex").slice(0, 32);
-  const agent = createHash("sha256").update(userAgent ?? "").digest("hex").slice(0, 16);
+  const agent = createHash("sha256")
+    .update(userAgent ?? "")
+    .digest("hex")
+    .slice(0, 16);
   return { client: `ip:${address}|ua:${agent}`, address: `ip:${address}` };
 }
 
-export type LoginResult =
-  | { status: "success" }
-  | { status: "invalid" }
-  | { status: "locked"; retryAt: Date };
+export type LoginResult = { status: "success" } | { status: "invalid" } | { status: "locked"; retryAt: Date };
 
-type LoginContext = Pick<AppContext, "db" | "clock" | "clientIp"> & { config: Pick<AppContext["config"], "sessionSecret"> };
+type LoginContext = Pick<AppContext, "db" | "clock" | "clientIp"> & {
+  config: Pick<AppContext["config"], "sessionSecret">;
+};
 
 /**
  * Failures in the window for one key; with `upToId`, only rows inserted up to that one (the rows
@@ -57,14 +59,19 @@ async function failuresSince(context: LoginContext, key: string, since: Date, pr
  * When the client may try again, or null when it is not locked out. With `ownAttemptId` the
  * client's own just-recorded attempt counts as one of the allowed ones (limits are "more than").
  */
-async function lockedUntilAt(context: LoginContext, userAgent: string | null, ownAttemptId?: number): Promise<Date | null> {
+async function lockedUntilAt(
+  context: LoginContext,
+  userAgent: string | null,
+  ownAttemptId?: number,
+): Promise<Date | null> {
   const now = context.clock.now();
   const windowMs = LOGIN_WINDOW_MINUTES * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const keys = loginClientKeys(requestClientKey(context), userAgent, context.config.sessionSecret);
   const slack = ownAttemptId === undefined ? 0 : 1;
   const client = await failuresSince(context, keys.client, since, false, ownAttemptId);
-  if (client.failures >= LOGIN_MAX_FAILURES + slack && client.oldest) return new Date(client.oldest.getTime() + windowMs);
+  if (client.failures >= LOGIN_MAX_FAILURES + slack && client.oldest)
+    return new Date(client.oldest.getTime() + windowMs);
   const address = await failuresSince(context, keys.address, since, true, ownAttemptId);
   if (address.failures >= LOGIN_MAX_FAILURES_PER_IP + slack && address.oldest) {
     return new Date(address.oldest.getTime() + windowMs);

@@ -119,7 +119,9 @@ export async function ensureAdminPassword(
   const stored = options.stored ?? (await readAdminPasswordHash(db));
   if (options.adminPassword) {
     let current = stored;
-    const matches = stored ? ((await matchesByCheck(stored, options.check)) ?? (await verifyPassword(options.adminPassword, stored))) : false;
+    const matches = stored
+      ? ((await matchesByCheck(stored, options.check)) ?? (await verifyPassword(options.adminPassword, stored)))
+      : false;
     if (!matches) {
       current = await hashPassword(options.adminPassword);
       await storeHash(db, current);

@@ -40,7 +40,10 @@ export async function createAdminSession(
 }
 
 /** Ends the session named by the request's cookie and returns the Set-Cookie header that clears it. */
-export async function destroyAdminSession(request: Request, context: Pick<AppContext, "db" | "config">): Promise<string> {
+export async function destroyAdminSession(
+  request: Request,
+  context: Pick<AppContext, "db" | "config">,
+): Promise<string> {
   const token = readCookie(request, adminCookieName(context));
   if (token) await context.db.delete(adminSessions).where(eq(adminSessions.idHash, hashToken(token)));
   return `${adminCookieName(context)}=; ${cookieAttributes(context, 0)}`;

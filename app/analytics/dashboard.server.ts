@@ -81,18 +81,28 @@ export async function loadDashboardData(
     sql`, `,
   );
 
-  const [typeRows, visitorRows, pageRows, dailyViews, dailyVisitors, referrerRows, paidRows, activity, contacts, checkouts] =
-    await Promise.all([
-      db.execute(sql`
+  const [
+    typeRows,
+    visitorRows,
+    pageRows,
+    dailyViews,
+    dailyVisitors,
+    referrerRows,
+    paidRows,
+    activity,
+    contacts,
+    checkouts,
+  ] = await Promise.all([
+    db.execute(sql`
         select event_type, sum(n)::int as n from (
           select event_type, sum(events) as n from analytics_daily where ${dailyRange} and event_type in (${inTypes}) group by event_type
           union all
           select event_type, count(*) from analytics_events where ${liveRange} and event_type in (${inTypes}) group by event_type
         ) x group by event_type`),
-      // Sessions whose last rolled-up page view is in the period, plus the live sessions not among
-      // them: each live session's last rolled-up day is one primary-key lookup (its SESSION_LAST_DAY
-      // row), whatever the number of sessions rolled up before.
-      db.execute(sql`
+    // Sessions whose last rolled-up page view is in the period, plus the live sessions not among
+    // them: each live session's last rolled-up day is one primary-key lookup (its SESSION_LAST_DAY
+    // row), whatever the number of sessions rolled up before.
+    db.execute(sql`
         with live as materialized (
           select distinct session_id from analytics_events where ${liveRange} and event_type = 'page_view'
         )
@@ -102,25 +112,25 @@ export async function loadDashboardData(
           - (select count(*) from analytics_daily
              where day = ${SQL_NO_DAY} and event_type = ${SESSION_LAST_DAY}
                and page_path = any(array(select session_id from live)) and events ${seenInPeriod})::int as n`),
-      db.execute(sql`
+    db.execute(sql`
         select page_path, sum(n)::int as n from (
           select page_path, sum(events) as n from analytics_daily where ${dailyRange} and event_type = 'page_view' group by page_path
           union all
           select page_path, count(*) from analytics_events where ${liveRange} and event_type = 'page_view' group by page_path
         ) x group by page_path order by n desc, page_path limit ${POPULAR_PAGES_LIMIT}`),
-      db.execute(sql`
+    db.execute(sql`
         select day::text as day, sum(n)::int as n from (
           select day, sum(events) as n from analytics_daily where ${dailyRange} and event_type = 'page_view' group by day
           union all
           select ${SQL_SA_DAY} as day, count(*) from analytics_events where ${liveRange} and event_type = 'page_view' group by 1
         ) x group by day`),
-      db.execute(sql`
+    db.execute(sql`
         select day::text as day, sum(n)::int as n from (
           select day, events as n from analytics_daily where ${dailyRange} and event_type = ${VISITORS_PER_DAY} and events > 0
           union all
           select ${SQL_SA_DAY} as day, count(distinct session_id) from analytics_events where ${liveRange} and event_type = 'page_view' group by 1
         ) x group by day`),
-      db.execute(sql`
+    db.execute(sql`
         select host, sum(n)::int as n from (
           select referrer_host as host, sum(sessions) as n from analytics_daily_referrers where ${dailyRange} group by referrer_host
           union all
@@ -128,23 +138,27 @@ export async function loadDashboardData(
             select ${SQL_REFERRER_HOST} as host, session_id from analytics_events where ${liveRange} and referrer is not null
           ) r where host is not null group by host
         ) x group by host order by n desc, host limit ${TOP_REFERRERS_LIMIT + (options.ownHosts?.length ?? 0)}`),
-      db.execute(sql`
+    db.execute(sql`
         select count(*)::int as n from orders where status = 'paid'
         ${fromDay ? sql`and created_at >= ${saDayStart(fromDay).toISOString()}` : sql``}`),
-      db
-        .select({
-          id: analyticsEvents.id,
-          eventType: analyticsEvents.eventType,
-          pagePath: analyticsEvents.pagePath,
-          itemName: analyticsEvents.itemName,
-          createdAt: analyticsEvents.createdAt,
-        })
-        .from(analyticsEvents)
-        .orderBy(desc(analyticsEvents.createdAt), desc(analyticsEvents.id))
-        .limit(RECENT_ACTIVITY_LIMIT),
-      db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id)).limit(RECENT_CONTACTS_LIMIT),
-      db.select().from(orders).orderBy(desc(orders.createdAt)).limit(RECENT_CHECKOUTS_LIMIT),
-    ]);
+    db
+      .select({
+        id: analyticsEvents.id,
+        eventType: analyticsEvents.eventType,
+        pagePath: analyticsEvents.pagePath,
+        itemName: analyticsEvents.itemName,
+        createdAt: analyticsEvents.createdAt,
+      })
+      .from(analyticsEvents)
+      .orderBy(desc(analyticsEvents.createdAt), desc(analyticsEvents.id))
+      .limit(RECENT_ACTIVITY_LIMIT),
+    db
+      .select()
+      .from(contactSubmissions)
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+      .limit(RECENT_CONTACTS_LIMIT),
+    db.select().from(orders).orderBy(desc(orders.createdAt)).limit(RECENT_CHECKOUTS_LIMIT),
+  ]);
 
   const byType = new Map(rowsOf<{ event_type: string; n: number }>(typeRows).map((r) => [r.event_type, Number(r.n)]));
   const count = (type: string) => byType.get(type) ?? 0;

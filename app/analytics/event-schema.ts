@@ -31,7 +31,8 @@ export const MAX_METADATA_JSON_BYTES = 1024;
 /** A missing required field says so by name (through the route's "path: message"), not "expected string". */
 const required = { error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : undefined) };
 
-const text = (max: number, params?: typeof required) => z.string(params).max(max).refine(isStorableText, "must not contain NUL characters");
+const text = (max: number, params?: typeof required) =>
+  z.string(params).max(max).refine(isStorableText, "must not contain NUL characters");
 
 const optionalText = (max: number) =>
   text(max)
@@ -48,7 +49,10 @@ const metadataValue = z.union([text(500), z.number().finite(), z.boolean(), z.nu
 const metadataRecord = z
   .unknown()
   // Zod's record drops a "__proto__" key without a word; refuse it instead, so what is stored is what was sent.
-  .refine((v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"), "must not use the key __proto__")
+  .refine(
+    (v) => v === null || typeof v !== "object" || !Object.hasOwn(v, "__proto__"),
+    "must not use the key __proto__",
+  )
   .pipe(z.record(text(64), metadataValue).nullable())
   .refine((v) => v === null || new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_JSON_BYTES, {
     message: `must be at most ${MAX_METADATA_JSON_BYTES} bytes as JSON`,

@@ -30,7 +30,14 @@ export interface AnalyticsPost {
  * (server/analytics-fast-path.ts), so both answer exactly alike. sendBeacon sends a Blob, so the
  * content type varies: the body is parsed as JSON whatever it says.
  */
-export async function ingestAnalyticsPost({ db, now, body, userAgent, clientAddress, isAdmin }: AnalyticsPost): Promise<AnalyticsReply> {
+export async function ingestAnalyticsPost({
+  db,
+  now,
+  body,
+  userAgent,
+  clientAddress,
+  isAdmin,
+}: AnalyticsPost): Promise<AnalyticsReply> {
   if (body === null) return { status: 413, body: { error: "Event too large" } };
   let event: unknown;
   try {

@@ -33,13 +33,19 @@ function sendFirstPageView(sessionKey: string, endpoint: string, flag: string) {
   (window as unknown as Record<string, string>)[flag] = pagePath;
   try {
     if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: "application/json" }))) return;
-    fetch(endpoint, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => {});
+    fetch(endpoint, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(
+      () => {},
+    );
   } catch {
     // Nothing to do: the visit goes uncounted rather than the page failing.
   }
 }
 
 /** The script's source, with its constants as JSON (none of them can contain "</script"). */
-export const PAGE_VIEW_SCRIPT = `(${sendFirstPageView.toString()})(${[ANALYTICS_SESSION_KEY, ANALYTICS_ENDPOINT, INLINE_PAGE_VIEW_FLAG]
+export const PAGE_VIEW_SCRIPT = `(${sendFirstPageView.toString()})(${[
+  ANALYTICS_SESSION_KEY,
+  ANALYTICS_ENDPOINT,
+  INLINE_PAGE_VIEW_FLAG,
+]
   .map((value) => JSON.stringify(value))
   .join(",")})`;

@@ -45,7 +45,9 @@ type Executor = Pick<Database, "execute">;
 
 /** The last day rolled up, or null when none is. */
 export async function lastRolledDay(db: Executor): Promise<string | null> {
-  const [row] = rowsOf<{ day: string | null }>(await db.execute(sql`select max(day)::text as day from analytics_rollup_days`));
+  const [row] = rowsOf<{ day: string | null }>(
+    await db.execute(sql`select max(day)::text as day from analytics_rollup_days`),
+  );
   return row?.day ?? null;
 }
 
@@ -110,7 +112,9 @@ export async function rollUpAnalytics(db: Database, now: Date): Promise<number> 
     let first: string | null = last ? addDays(last, 1) : null;
     if (!first) {
       const [row] = rowsOf<{ day: string | null }>(
-        await tx.execute(sql`select (min(created_at) at time zone 'Africa/Johannesburg')::date::text as day from analytics_events`),
+        await tx.execute(
+          sql`select (min(created_at) at time zone 'Africa/Johannesburg')::date::text as day from analytics_events`,
+        ),
       );
       first = row?.day ?? null;
       if (!first) return 0;

@@ -55,7 +55,9 @@ describe("trackEvent", () => {
     trackEvent("page_view", { pagePath: "/blog" });
     vi.runAllTimers();
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const bodies = fetchMock.mock.calls.map((call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string));
+    const bodies = fetchMock.mock.calls.map((call) =>
+      JSON.parse((call as unknown as [string, RequestInit])[1].body as string),
+    );
     expect(bodies.map((b) => b.pagePath)).toEqual(["/checkout", "/blog"]);
     expect(new Set(bodies.map((b) => b.sessionId)).size).toBe(1);
     expect(bodies[0].sessionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -64,7 +66,8 @@ describe("trackEvent", () => {
 
 describe("firstPageViewAlreadySent", () => {
   const flag = () => (window as unknown as Record<string, string | undefined>)[INLINE_PAGE_VIEW_FLAG];
-  const setFlag = (value: string | undefined) => ((window as unknown as Record<string, string | undefined>)[INLINE_PAGE_VIEW_FLAG] = value);
+  const setFlag = (value: string | undefined) =>
+    ((window as unknown as Record<string, string | undefined>)[INLINE_PAGE_VIEW_FLAG] = value);
 
   it("is true once for the page the document's script counted, then false for every later page", () => {
     setFlag("/about");

@@ -91,9 +91,12 @@ function send(event: TrackedEvent): void {
     const body = JSON.stringify({ ...event, sessionId: getAnalyticsSessionId() });
     const blob = new Blob([body], { type: "application/json" });
     if (navigator.sendBeacon?.(ANALYTICS_ENDPOINT, blob)) return;
-    fetch(ANALYTICS_ENDPOINT, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(
-      (error) => console.error("Analytics tracking failed:", error),
-    );
+    fetch(ANALYTICS_ENDPOINT, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json" },
+      keepalive: true,
+    }).catch((error) => console.error("Analytics tracking failed:", error));
   } catch (error) {
     console.error("Analytics tracking failed:", error);
   }

@@ -13,12 +13,14 @@ const line = (label: string, max: number, required: boolean) =>
   );
 
 const longText = (label: string, max: number) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine(isCleanText, `${label} contains a control character: please retype it.`),
-  );
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+      z.refine(isCleanText, `${label} contains a control character: please retype it.`),
+    );
 
 /** The post form in /admin/blog: the same limits as the New Post dialog on /blog, plus a cover photo. */
 export const postAdminSchema = z.object({

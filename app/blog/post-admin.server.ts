@@ -14,7 +14,14 @@ export async function listPostsForAdmin(db: Database, requestedPage: number) {
   const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pages);
   const rows = await db
-    .select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, published: blogPosts.published, publishedOn: blogPosts.publishedOn, views: blogPosts.views })
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      published: blogPosts.published,
+      publishedOn: blogPosts.publishedOn,
+      views: blogPosts.views,
+    })
     .from(blogPosts)
     .orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id))
     .limit(POSTS_PAGE_SIZE)
@@ -28,7 +35,17 @@ export async function findPostForAdmin(db: Database, id: number) {
   return row ?? null;
 }
 
-const AUDITED = ["title", "excerpt", "author", "category", "content", "image", "imageAlt", "published", "publishedOn"] as const;
+const AUDITED = [
+  "title",
+  "excerpt",
+  "author",
+  "category",
+  "content",
+  "image",
+  "imageAlt",
+  "published",
+  "publishedOn",
+] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
 
 /** A slug made from the title, unique among all posts (drafts too) by a numeric suffix. */
@@ -58,11 +75,26 @@ export async function savePost(
       const slug = await freeSlug(tx, values.title);
       const [row] = await tx
         .insert(blogPosts)
-        .values({ ...values, slug, published: args.publish, publishedOn: saDay(args.now), views: 0, likes: 0, createdAt: args.now, updatedAt: args.now })
+        .values({
+          ...values,
+          slug,
+          published: args.publish,
+          publishedOn: saDay(args.now),
+          views: 0,
+          likes: 0,
+          createdAt: args.now,
+          updatedAt: args.now,
+        })
         .returning();
       await recordAudit(
         tx,
-        { action: "post.create", entity: "post", entityId: row.id, summary: `${row.published ? "Published" : "Drafted"} ${row.title}`, after: auditView(row) },
+        {
+          action: "post.create",
+          entity: "post",
+          entityId: row.id,
+          summary: `${row.published ? "Published" : "Drafted"} ${row.title}`,
+          after: auditView(row),
+        },
         args.now,
       );
       return { id: row.id, slug: row.slug, created: true, published: row.published };
@@ -71,10 +103,20 @@ export async function savePost(
     if (!before) return null;
     const diff = changedFields(auditView(before), values);
     if (diff.fields.length) {
-      await tx.update(blogPosts).set({ ...values, updatedAt: args.now }).where(eq(blogPosts.id, args.id));
+      await tx
+        .update(blogPosts)
+        .set({ ...values, updatedAt: args.now })
+        .where(eq(blogPosts.id, args.id));
       await recordAudit(
         tx,
-        { action: "post.update", entity: "post", entityId: before.id, summary: `Changed ${diff.fields.join(", ")} of ${values.title}`, before: diff.before, after: diff.after },
+        {
+          action: "post.update",
+          entity: "post",
+          entityId: before.id,
+          summary: `Changed ${diff.fields.join(", ")} of ${values.title}`,
+          before: diff.before,
+          after: diff.after,
+        },
         args.now,
       );
     }
@@ -86,17 +128,32 @@ export async function savePost(
  * Publishes or unpublishes a post. Publishing dates it today (the day it went public, which is the
  * date /blog shows); unpublishing takes it off /blog, the home page, the sitemap and its own address.
  */
-export async function setPostPublished(db: Database, id: number, published: boolean, now: Date): Promise<{ title: string } | null> {
+export async function setPostPublished(
+  db: Database,
+  id: number,
+  published: boolean,
+  now: Date,
+): Promise<{ title: string } | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return null;
     if (before.published === published) return { title: before.title };
     const change = published ? { published, publishedOn: saDay(now) } : { published };
-    await tx.update(blogPosts).set({ ...change, updatedAt: now }).where(eq(blogPosts.id, id));
+    await tx
+      .update(blogPosts)
+      .set({ ...change, updatedAt: now })
+      .where(eq(blogPosts.id, id));
     const diff = changedFields(auditView(before), change);
     await recordAudit(
       tx,
-      { action: published ? "post.publish" : "post.unpublish", entity: "post", entityId: id, summary: `${published ? "Published" : "Unpublished"} ${before.title}`, before: diff.before, after: diff.after },
+      {
+        action: published ? "post.publish" : "post.unpublish",
+        entity: "post",
+        entityId: id,
+        summary: `${published ? "Published" : "Unpublished"} ${before.title}`,
+        before: diff.before,
+        after: diff.after,
+      },
       now,
     );
     return { title: before.title };
@@ -109,7 +166,11 @@ export async function removePost(db: Database, id: number, now: Date): Promise<{
     const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!row) return null;
     await tx.delete(blogPosts).where(eq(blogPosts.id, id));
-    await recordAudit(tx, { action: "post.delete", entity: "post", entityId: id, summary: `Deleted ${row.title}`, before: auditView(row) }, now);
+    await recordAudit(
+      tx,
+      { action: "post.delete", entity: "post", entityId: id, summary: `Deleted ${row.title}`, before: auditView(row) },
+      now,
+    );
     return { title: row.title };
   });
 }

@@ -32,11 +32,15 @@ function visitorKey(context: ReactionContext, userAgent: string, kind: ReactionK
 }
 
 export type ReactionResult =
-  | { status: "counted"; views: number; likes: number; liked: boolean }
-  | { status: "limited" };
+  { status: "counted"; views: number; likes: number; liked: boolean } | { status: "limited" };
 
 /** Counts a view or a like once per visitor, within the address's budget. */
-export async function reactAsVisitor(context: ReactionContext, postId: number, kind: ReactionKind, userAgent: string): Promise<ReactionResult> {
+export async function reactAsVisitor(
+  context: ReactionContext,
+  postId: number,
+  kind: ReactionKind,
+  userAgent: string,
+): Promise<ReactionResult> {
   if (!(await hitRateLimit(context.db, BLOG_REACTION_LIMITS[kind], requestClientKey(context), context.clock.now()))) {
     return { status: "limited" };
   }

@@ -62,15 +62,17 @@ const SORTS: Record<CollectionSort, (a: CatalogItem, b: CatalogItem) => number> 
 };
 
 /** Visible products and wardrobe solutions for /styled-collections, with live stock after active holds. */
-export async function listCollectionCards(db: Database, now: Date, sort: CollectionSort = DEFAULT_COLLECTION_SORT): Promise<CatalogCard[]> {
+export async function listCollectionCards(
+  db: Database,
+  now: Date,
+  sort: CollectionSort = DEFAULT_COLLECTION_SORT,
+): Promise<CatalogCard[]> {
   const rows = (
     await db
       .select()
       .from(catalogItems)
       .where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false)))
-  ).filter(
-    (r) => r.kind === "product" || r.kind === "solution",
-  );
+  ).filter((r) => r.kind === "product" || r.kind === "solution");
   const held = await heldUnits(
     db,
     rows.filter((r) => r.stockQuantity !== null).map((r) => catalogStockKey(r.id)),

@@ -19,7 +19,10 @@ export interface ProductListQuery {
 
 /** The admin's product list: search by name or slug, filter by kind, newest edits never reorder it. */
 export async function listProductsForAdmin(db: Database, query: ProductListQuery, now: Date) {
-  const term = query.q.trim().slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const term = query.q
+    .trim()
+    .slice(0, 100)
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   const where = and(
     eq(catalogItems.archived, false),
     query.kind ? eq(catalogItems.kind, query.kind) : undefined,
@@ -75,7 +78,20 @@ export type SaveProductResult =
   | { ok: false; fieldErrors: Record<string, string>; confirm?: Record<string, number> };
 
 /** The fields the activity log compares. */
-const AUDITED = ["name", "slug", "kind", "priceCents", "priceText", "description", "stockQuantity", "visible", "sortOrder", "images", "imageAlts", "newUntil"] as const;
+const AUDITED = [
+  "name",
+  "slug",
+  "kind",
+  "priceCents",
+  "priceText",
+  "description",
+  "stockQuantity",
+  "visible",
+  "sortOrder",
+  "images",
+  "imageAlts",
+  "newUntil",
+] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
 
 /**
@@ -88,7 +104,8 @@ export async function saveProduct(
   args: { id: number | null; input: ProductInput; now: Date },
 ): Promise<SaveProductResult> {
   const values = productRowValues(args.input);
-  if (!values.slug) return { ok: false, fieldErrors: { slug: "Enter a slug: the name has no letters or digits to make one from." } };
+  if (!values.slug)
+    return { ok: false, fieldErrors: { slug: "Enter a slug: the name has no letters or digits to make one from." } };
   return db.transaction(async (tx) => {
     const clash = await tx
       .select({ id: catalogItems.id, slug: catalogItems.slug, name: catalogItems.name })
@@ -101,25 +118,44 @@ export async function saveProduct(
       )
       .limit(2);
     const fieldErrors: Record<string, string> = {};
-    if (clash.some((c) => c.slug === values.slug)) fieldErrors.slug = `The slug ${values.slug} is already used by another product.`;
+    if (clash.some((c) => c.slug === values.slug))
+      fieldErrors.slug = `The slug ${values.slug} is already used by another product.`;
     // Checkout finds an item by its name, so two items may not share one.
-    if (clash.some((c) => c.name.toLowerCase() === values.name.toLowerCase())) fieldErrors.name = "Another product already has this name.";
+    if (clash.some((c) => c.name.toLowerCase() === values.name.toLowerCase()))
+      fieldErrors.name = "Another product already has this name.";
     const [redirectClash] = await tx
       .select({ itemId: catalogSlugRedirects.itemId })
       .from(catalogSlugRedirects)
       .where(eq(catalogSlugRedirects.oldSlug, values.slug));
-    if (redirectClash && redirectClash.itemId !== args.id) fieldErrors.slug ??= `The slug ${values.slug} used to belong to another product and still leads there.`;
+    if (redirectClash && redirectClash.itemId !== args.id)
+      fieldErrors.slug ??= `The slug ${values.slug} used to belong to another product and still leads there.`;
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors };
 
     if (args.id === null) {
       const newUntil = newUntilAfterSave(args.input.markNew, null, args.now);
-      const [row] = await tx.insert(catalogItems).values({ ...values, newUntil, createdAt: args.now, updatedAt: args.now }).returning();
-      await recordAudit(tx, { action: "product.create", entity: "product", entityId: row.id, summary: `Added ${row.name}`, after: auditView(row) }, args.now);
+      const [row] = await tx
+        .insert(catalogItems)
+        .values({ ...values, newUntil, createdAt: args.now, updatedAt: args.now })
+        .returning();
+      await recordAudit(
+        tx,
+        {
+          action: "product.create",
+          entity: "product",
+          entityId: row.id,
+          summary: `Added ${row.name}`,
+          after: auditView(row),
+        },
+        args.now,
+      );
       return { ok: true as const, id: row.id, slug: row.slug, created: true };
     }
 
     await lockStockKey(tx, catalogStockKey(args.id));
-    const [before] = await tx.select().from(catalogItems).where(and(eq(catalogItems.id, args.id), eq(catalogItems.archived, false)));
+    const [before] = await tx
+      .select()
+      .from(catalogItems)
+      .where(and(eq(catalogItems.id, args.id), eq(catalogItems.archived, false)));
     if (!before) return { ok: false as const, fieldErrors: { form: "This product no longer exists." } };
     const confirm: Record<string, number> = {};
     // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
@@ -136,17 +172,31 @@ export async function saveProduct(
     }
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };
     const newUntil = newUntilAfterSave(args.input.markNew, before.newUntil, args.now);
-    const [after] = await tx.update(catalogItems).set({ ...values, newUntil, updatedAt: args.now }).where(eq(catalogItems.id, args.id)).returning();
+    const [after] = await tx
+      .update(catalogItems)
+      .set({ ...values, newUntil, updatedAt: args.now })
+      .where(eq(catalogItems.id, args.id))
+      .returning();
     if (before.slug !== after.slug) {
       // Links already shared keep working: the old slug (and any older ones) lead to the new page.
       await tx.delete(catalogSlugRedirects).where(eq(catalogSlugRedirects.oldSlug, after.slug));
-      await tx.insert(catalogSlugRedirects).values({ oldSlug: before.slug, itemId: after.id, createdAt: args.now }).onConflictDoNothing();
+      await tx
+        .insert(catalogSlugRedirects)
+        .values({ oldSlug: before.slug, itemId: after.id, createdAt: args.now })
+        .onConflictDoNothing();
     }
     const diff = changedFields(auditView(before), auditView(after));
     if (diff.fields.length) {
       await recordAudit(
         tx,
-        { action: "product.update", entity: "product", entityId: after.id, summary: `Changed ${diff.fields.join(", ")} of ${after.name}`, before: diff.before, after: diff.after },
+        {
+          action: "product.update",
+          entity: "product",
+          entityId: after.id,
+          summary: `Changed ${diff.fields.join(", ")} of ${after.name}`,
+          before: diff.before,
+          after: diff.after,
+        },
         args.now,
       );
     }
@@ -160,16 +210,42 @@ export async function saveProduct(
  */
 export async function removeProduct(db: Database, id: number, now: Date): Promise<"deleted" | "archived" | "missing"> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(catalogItems).where(and(eq(catalogItems.id, id), eq(catalogItems.archived, false)));
+    const [row] = await tx
+      .select()
+      .from(catalogItems)
+      .where(and(eq(catalogItems.id, id), eq(catalogItems.archived, false)));
     if (!row) return "missing" as const;
     const [{ n }] = await tx.select({ n: count() }).from(orderLines).where(eq(orderLines.catalogItemId, id));
     if (n > 0) {
-      await tx.update(catalogItems).set({ archived: true, visible: false, updatedAt: now }).where(eq(catalogItems.id, id));
-      await recordAudit(tx, { action: "product.archive", entity: "product", entityId: id, summary: `Archived ${row.name} (kept for its ${n} ${n === 1 ? "order" : "orders"})`, before: auditView(row) }, now);
+      await tx
+        .update(catalogItems)
+        .set({ archived: true, visible: false, updatedAt: now })
+        .where(eq(catalogItems.id, id));
+      await recordAudit(
+        tx,
+        {
+          action: "product.archive",
+          entity: "product",
+          entityId: id,
+          summary: `Archived ${row.name} (kept for its ${n} ${n === 1 ? "order" : "orders"})`,
+          before: auditView(row),
+        },
+        now,
+      );
       return "archived" as const;
     }
     await tx.delete(catalogItems).where(eq(catalogItems.id, id));
-    await recordAudit(tx, { action: "product.delete", entity: "product", entityId: id, summary: `Deleted ${row.name}`, before: auditView(row) }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "product.delete",
+        entity: "product",
+        entityId: id,
+        summary: `Deleted ${row.name}`,
+        before: auditView(row),
+      },
+      now,
+    );
     return "deleted" as const;
   });
 }

@@ -34,13 +34,19 @@ const text = (label: string, max: number, oneLine: boolean) =>
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
     // PostgreSQL cannot store a NUL; no one types control characters on purpose.
-    z.refine(oneLine ? isOneLine : isCleanText, oneLine ? `${label} must be one line of text.` : `${label} contains characters that cannot be stored.`),
+    z.refine(
+      oneLine ? isOneLine : isCleanText,
+      oneLine ? `${label} must be one line of text.` : `${label} contains characters that cannot be stored.`,
+    ),
   );
 
 const optionalInt = (label: string, min: number, max: number) =>
   z.string().check(
     z.trim(),
-    z.refine((v) => v === "" || (/^-?\d+$/.test(v) && Number(v) >= min && Number(v) <= max), `${label} must be a whole number from ${min} to ${max}.`),
+    z.refine(
+      (v) => v === "" || (/^-?\d+$/.test(v) && Number(v) >= min && Number(v) <= max),
+      `${label} must be a whole number from ${min} to ${max}.`,
+    ),
   );
 
 /** The product form: the admin's one schema for creating and editing a product or service. */
@@ -50,17 +56,22 @@ export const productSchema = z
     slug: z.string().check(
       z.trim(),
       z.maxLength(80, "Slug must be at most 80 characters."),
-      z.refine((v) => v === "" || SLUG_PATTERN.test(v), "Slug may use lowercase letters, digits and single hyphens (e.g. candy-earrings)."),
+      z.refine(
+        (v) => v === "" || SLUG_PATTERN.test(v),
+        "Slug may use lowercase letters, digits and single hyphens (e.g. candy-earrings).",
+      ),
     ),
     kind: z.enum(["product", "solution", "service"], "Choose a kind"),
     price: randField(PRODUCT_PRICE_RULES),
     /** The cents of a tenfold price change the owner confirmed by saving again. */
     confirmPrice: confirmedCentsField,
-    priceText: z.string().check(
-      z.trim(),
-      z.maxLength(60, "Price on request text must be at most 60 characters."),
-      z.refine(isOneLine, "Price on request must be one line of text."),
-    ),
+    priceText: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(60, "Price on request text must be at most 60 characters."),
+        z.refine(isOneLine, "Price on request must be one line of text."),
+      ),
     description: text("Description", 5000, false),
     stock: optionalInt("Stock", 0, 100_000),
     visible: z.boolean(),
@@ -96,4 +107,14 @@ export function productRowValues(input: ProductInput) {
   };
 }
 
-export const PRODUCT_TEXT_FIELDS = ["name", "slug", "kind", "price", "confirmPrice", "priceText", "description", "stock", "sortOrder"] as const;
+export const PRODUCT_TEXT_FIELDS = [
+  "name",
+  "slug",
+  "kind",
+  "price",
+  "confirmPrice",
+  "priceText",
+  "description",
+  "stock",
+  "sortOrder",
+] as const;

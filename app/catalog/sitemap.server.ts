@@ -18,10 +18,26 @@ const STATIC_PATHS = [
 /** Every public, indexable path: static pages plus visible products, events and tiers, and published posts. */
 export async function sitemapPaths(db: Database): Promise<string[]> {
   const [items, eventRows, tiers, posts] = await Promise.all([
-    db.select({ slug: catalogItems.slug }).from(catalogItems).where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false))).orderBy(asc(catalogItems.sortOrder)),
-    db.select({ id: events.id }).from(events).where(eq(events.archived, false)).orderBy(asc(events.sortOrder), asc(events.id)),
-    db.select({ slug: membershipTiers.slug }).from(membershipTiers).where(eq(membershipTiers.visible, true)).orderBy(asc(membershipTiers.sortOrder)),
-    db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true)).orderBy(asc(blogPosts.publishedOn)),
+    db
+      .select({ slug: catalogItems.slug })
+      .from(catalogItems)
+      .where(and(eq(catalogItems.visible, true), eq(catalogItems.archived, false)))
+      .orderBy(asc(catalogItems.sortOrder)),
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.archived, false))
+      .orderBy(asc(events.sortOrder), asc(events.id)),
+    db
+      .select({ slug: membershipTiers.slug })
+      .from(membershipTiers)
+      .where(eq(membershipTiers.visible, true))
+      .orderBy(asc(membershipTiers.sortOrder)),
+    db
+      .select({ slug: blogPosts.slug })
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(asc(blogPosts.publishedOn)),
   ]);
   return [
     ...STATIC_PATHS,

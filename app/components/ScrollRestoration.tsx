@@ -21,7 +21,9 @@ export function ScrollRestoration({ nonce }: { nonce?: string }) {
     <script
       nonce={nonce}
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: `(${restoreWhileParsing.toString()})(${JSON.stringify(SCROLL_POSITIONS_KEY)})` }}
+      dangerouslySetInnerHTML={{
+        __html: `(${restoreWhileParsing.toString()})(${JSON.stringify(SCROLL_POSITIONS_KEY)})`,
+      }}
     />
   );
 }

@@ -34,12 +34,18 @@ export function SiteFooter() {
         <div>
           <h2 className="font-sans text-sm font-bold uppercase tracking-wider text-honey">Get in touch</h2>
           <p className="mt-3">
-            <a href={`mailto:${contact.email}`} className="inline-block py-1.5 break-all underline underline-offset-4 hover:text-honey">
+            <a
+              href={`mailto:${contact.email}`}
+              className="inline-block py-1.5 break-all underline underline-offset-4 hover:text-honey"
+            >
               {contact.email}
             </a>
           </p>
           <p>
-            <a href={telHref(contact.phone)} className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
+            <a
+              href={telHref(contact.phone)}
+              className="inline-block py-1.5 underline underline-offset-4 hover:text-honey"
+            >
               {contact.phone}
             </a>
           </p>

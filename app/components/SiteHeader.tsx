@@ -26,11 +26,18 @@ export function SiteHeader() {
     `rounded-full px-3 py-2 text-sm font-semibold transition-colors hover:bg-honey-light ${isActive ? "bg-honey-light" : ""}`;
   return (
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-cream/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-cream">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+      >
         Skip to content
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 font-display text-lg font-semibold" aria-label={`${site.name} home`}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-display text-lg font-semibold"
+          aria-label={`${site.name} home`}
+        >
           <HoneycombMark />
           <span className="leading-tight">{site.name}</span>
         </Link>
@@ -52,7 +59,10 @@ export function SiteHeader() {
               <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
           </summary>
-          <nav aria-label="Mobile" className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10">
+          <nav
+            aria-label="Mobile"
+            className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"
+          >
             <ul>
               {mainNav.map((item) => (
                 <li key={item.to}>

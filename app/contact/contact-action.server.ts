@@ -27,7 +27,8 @@ export const CONTACT_RATE_LIMIT = { bucket: "contact", limit: 5, windowMs: 10 * 
 /** The honeypot field name: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "website";
 /** Room for every field at its limit, percent-encoded, and nothing more. */
-export const CONTACT_MAX_BODY_BYTES = 8 * (CONTACT_LIMITS.name * 2 + CONTACT_LIMITS.email + CONTACT_LIMITS.subject + CONTACT_LIMITS.message) + 2048;
+export const CONTACT_MAX_BODY_BYTES =
+  8 * (CONTACT_LIMITS.name * 2 + CONTACT_LIMITS.email + CONTACT_LIMITS.subject + CONTACT_LIMITS.message) + 2048;
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -52,7 +53,8 @@ export async function submitContact(
   const problem = contactErrorToast(values);
   const parsed = contactSchema.safeParse(values);
   if (isBot || problem || !parsed.success) {
-    if (!(await hitRateLimit(context.db, CONTACT_RATE_LIMIT, requestClientKey(context), now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
+    if (!(await hitRateLimit(context.db, CONTACT_RATE_LIMIT, requestClientKey(context), now)))
+      return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
     return isBot ? CONTACT_SENT_RESULT : { ok: false, toast: problem ?? CONTACT_FAILURE_TOAST, values };
   }
 
@@ -67,7 +69,8 @@ export async function submitContact(
     // Usually from memory (decision 093), so the statement below is the message's one trip.
     const settings = await currentSiteSettings(context.db, context.config.mail.ownerEmail);
     const notice = ownerContactNotice(parsed.data, settings.ownerEmail, shopContactFrom(settings));
-    if (!(await storeWithinLimit(context.db, message, notice, requestClientKey(context), now))) return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
+    if (!(await storeWithinLimit(context.db, message, notice, requestClientKey(context), now)))
+      return { ok: false, toast: CONTACT_RATE_LIMIT_TOAST, values };
   } catch (error) {
     console.error("contact submission failed", error);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
@@ -88,8 +91,16 @@ async function storeWithinLimit(
   now: Date,
 ): Promise<boolean> {
   const hit = rateLimitHit(db, CONTACT_RATE_LIMIT, client, now);
-  const submitted = insertRowSelect(contactSubmissions, message, sql`hit where hit.hits <= ${CONTACT_RATE_LIMIT.limit}`);
-  const queued = insertRowSelect(emailOutbox, emailRow({ ...notice, dedupeKey: sql`'contact:' || submitted.id` }), sql`submitted`);
+  const submitted = insertRowSelect(
+    contactSubmissions,
+    message,
+    sql`hit where hit.hits <= ${CONTACT_RATE_LIMIT.limit}`,
+  );
+  const queued = insertRowSelect(
+    emailOutbox,
+    emailRow({ ...notice, dedupeKey: sql`'contact:' || submitted.id` }),
+    sql`submitted`,
+  );
   const result = await db.execute(sql`
     with hit as (${hit.getSQL()}),
     submitted as (${submitted} returning ${sql.identifier(contactSubmissions.id.name)} as id),

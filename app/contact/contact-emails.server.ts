@@ -12,7 +12,13 @@ export function ownerContactNotice(
     preheader: message.subject,
     heading: "New contact message",
     blocks: [
-      { kind: "facts", rows: [["From", `${message.firstName} ${message.lastName} <${message.email}>`], ["Subject", message.subject]] },
+      {
+        kind: "facts",
+        rows: [
+          ["From", `${message.firstName} ${message.lastName} <${message.email}>`],
+          ["Subject", message.subject],
+        ],
+      },
       { kind: "paragraph", text: message.message },
     ],
     contact,

@@ -5,11 +5,13 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactToast, type ContactValues }
 export * from "./contact-form";
 
 const required = (label: string, max: number) =>
-  z.string({ error: "All fields are required to submit your message." }).check(
-    z.trim(),
-    z.minLength(1, "All fields are required to submit your message."),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+  z
+    .string({ error: "All fields are required to submit your message." })
+    .check(
+      z.trim(),
+      z.minLength(1, "All fields are required to submit your message."),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 /** The one contact form schema, used by the browser before sending and by the action. */
 export const contactSchema = z.object({
@@ -40,4 +42,3 @@ export function contactErrorToast(values: Partial<ContactValues>): ContactToast 
   if (parsed.success) return null;
   return { title: "Please check your message", description: parsed.error.issues[0]?.message, variant: "destructive" };
 }
-

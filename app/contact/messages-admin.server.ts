@@ -5,19 +5,28 @@ import { contactSubmissions } from "~/db/schema";
 
 export const MESSAGES_PAGE_SIZE = 25;
 
-const likeTerm = (q: string) => `%${q.trim().slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeTerm = (q: string) =>
+  `%${q
+    .trim()
+    .slice(0, 100)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The list's "Answered" filter: every message, those waiting for her, or those she has answered. */
 export const MESSAGE_STATES = ["", "unanswered", "answered"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
-export const readMessageState = (raw: string): MessageState => ((MESSAGE_STATES as readonly string[]).includes(raw) ? (raw as MessageState) : "");
+export const readMessageState = (raw: string): MessageState =>
+  (MESSAGE_STATES as readonly string[]).includes(raw) ? (raw as MessageState) : "";
 
 /** Every contact message, newest first, searchable by name, email, subject or message. */
 export async function listMessages(db: Database, query: { q: string; page: number; state?: MessageState }) {
   const term = query.q.trim() ? likeTerm(query.q) : null;
   const state =
-    query.state === "unanswered" ? isNull(contactSubmissions.answeredAt) : query.state === "answered" ? isNotNull(contactSubmissions.answeredAt) : undefined;
+    query.state === "unanswered"
+      ? isNull(contactSubmissions.answeredAt)
+      : query.state === "answered"
+        ? isNotNull(contactSubmissions.answeredAt)
+        : undefined;
   const words = term
     ? or(
         ilike(contactSubmissions.firstName, term),
@@ -56,7 +65,10 @@ export async function listMessages(db: Database, query: { q: string; page: numbe
 
 /** Messages still waiting for an answer (the dashboard's count; the partial index keeps it cheap). */
 export async function unansweredCount(db: Database): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(contactSubmissions).where(isNull(contactSubmissions.answeredAt));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(contactSubmissions)
+    .where(isNull(contactSubmissions.answeredAt));
   return total;
 }
 
@@ -67,13 +79,20 @@ export async function unansweredCount(db: Database): Promise<number> {
 export async function markAnswered(db: Database, id: number, answered: boolean, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [message] = await tx
-      .select({ id: contactSubmissions.id, subject: contactSubmissions.subject, answeredAt: contactSubmissions.answeredAt })
+      .select({
+        id: contactSubmissions.id,
+        subject: contactSubmissions.subject,
+        answeredAt: contactSubmissions.answeredAt,
+      })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, id))
       .for("update");
     if (!message) return false;
     if (Boolean(message.answeredAt) === answered) return true;
-    await tx.update(contactSubmissions).set({ answeredAt: answered ? now : null }).where(eq(contactSubmissions.id, id));
+    await tx
+      .update(contactSubmissions)
+      .set({ answeredAt: answered ? now : null })
+      .where(eq(contactSubmissions.id, id));
     await recordAudit(
       tx,
       {

@@ -19,7 +19,12 @@ export interface FixedWindow {
  * Counts one hit for this client in the current fixed window and says whether it is still within the
  * limit. The counter lives in the database, so every server instance shares it.
  */
-export async function hitRateLimit(db: Database, window: FixedWindow, clientKey: LimitKey, now: Date): Promise<boolean> {
+export async function hitRateLimit(
+  db: Database,
+  window: FixedWindow,
+  clientKey: LimitKey,
+  now: Date,
+): Promise<boolean> {
   const [row] = await rateLimitHit(db, window, clientKey, now);
   return withinLimit(window, row?.hits);
 }

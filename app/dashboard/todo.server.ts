@@ -22,19 +22,38 @@ export async function loadTodoList(db: Database, now: Date): Promise<TodoList> {
   const today = southAfricanDay(now);
   const [attention, posting, messages, renewing, week] = await Promise.all([
     db
-      .select({ id: orders.id, reference: orders.reference, itemName: orders.itemName, reason: orders.attentionReason, total })
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        itemName: orders.itemName,
+        reason: orders.attentionReason,
+        total,
+      })
       .from(orders)
       .where(and(eq(orders.needsAttention, true), inArray(orders.status, ["paid", "partially_refunded"])))
       .orderBy(desc(orders.createdAt))
       .limit(TODO_SHOWN),
     db
-      .select({ id: orders.id, reference: orders.reference, itemName: orders.itemName, first: orders.customerFirstName, last: orders.customerLastName, total })
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        itemName: orders.itemName,
+        first: orders.customerFirstName,
+        last: orders.customerLastName,
+        total,
+      })
       .from(orders)
       .where(toPost)
       .orderBy(asc(orders.createdAt))
       .limit(TODO_SHOWN),
     db
-      .select({ id: contactSubmissions.id, first: contactSubmissions.firstName, last: contactSubmissions.lastName, subject: contactSubmissions.subject, total })
+      .select({
+        id: contactSubmissions.id,
+        first: contactSubmissions.firstName,
+        last: contactSubmissions.lastName,
+        subject: contactSubmissions.subject,
+        total,
+      })
       .from(contactSubmissions)
       .where(isNull(contactSubmissions.answeredAt))
       .orderBy(asc(contactSubmissions.createdAt))
@@ -49,8 +68,19 @@ export async function loadTodoList(db: Database, now: Date): Promise<TodoList> {
   ]);
   return {
     attention: { total: attention[0]?.total ?? 0, orders: attention.map(({ total: _, ...o }) => o) },
-    toPost: { total: posting[0]?.total ?? 0, orders: posting.map((o) => ({ id: o.id, reference: o.reference, itemName: o.itemName, customer: `${o.first} ${o.last}` })) },
-    messages: { total: messages[0]?.total ?? 0, messages: messages.map((m) => ({ id: m.id, name: `${m.first} ${m.last}`, subject: m.subject })) },
+    toPost: {
+      total: posting[0]?.total ?? 0,
+      orders: posting.map((o) => ({
+        id: o.id,
+        reference: o.reference,
+        itemName: o.itemName,
+        customer: `${o.first} ${o.last}`,
+      })),
+    },
+    messages: {
+      total: messages[0]?.total ?? 0,
+      messages: messages.map((m) => ({ id: m.id, name: `${m.first} ${m.last}`, subject: m.subject })),
+    },
     members: { total: renewing[0]?.total ?? 0, members: renewing.map(({ total: _, ...m }) => m) },
     events: week,
   };
@@ -62,13 +92,23 @@ async function weekEvents(db: Database, now: Date): Promise<TodoList["events"]> 
   const rows = await db
     .select({ id: events.id, title: events.title, startsAt: events.startsAt, recurring: events.recurring })
     .from(events)
-    .where(and(eq(events.archived, false), or(and(gte(events.startsAt, now), lt(events.startsAt, end)), eq(events.recurring, "monthly"))))
+    .where(
+      and(
+        eq(events.archived, false),
+        or(and(gte(events.startsAt, now), lt(events.startsAt, end)), eq(events.recurring, "monthly")),
+      ),
+    )
     .orderBy(asc(events.startsAt));
   if (!rows.length) return [];
   const options = await db
     .select({ id: ticketOptions.id, eventId: ticketOptions.eventId, capacity: ticketOptions.capacity })
     .from(ticketOptions)
-    .where(inArray(ticketOptions.eventId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        ticketOptions.eventId,
+        rows.map((r) => r.id),
+      ),
+    );
   const found = await Promise.all(
     rows.map(async (event) => {
       const session = await saleSession(db, event, now);
@@ -86,4 +126,3 @@ async function weekEvents(db: Database, now: Date): Promise<TodoList["events"]> 
   );
   return found.filter((e) => e !== null).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
-

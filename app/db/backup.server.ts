@@ -55,7 +55,8 @@ function rowAsJson(columns: string[]) {
   // Literals rather than parameters: the query becomes a cursor, and names come from the catalog.
   const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
   const replaced = columns.map(
-    (column) => sql`${literal(column)}, jsonb_build_object(${literal(BYTEA_MARKER)}, translate(encode(t.${sql.identifier(column)}, 'base64'), E'\n', ''))`,
+    (column) =>
+      sql`${literal(column)}, jsonb_build_object(${literal(BYTEA_MARKER)}, translate(encode(t.${sql.identifier(column)}, 'base64'), E'\n', ''))`,
   );
   return sql`to_jsonb(t) || jsonb_build_object(${sql.join(replaced, sql`, `)})`;
 }
@@ -135,7 +136,9 @@ export async function backupDatabase(db: Database, file: string): Promise<{ tabl
     for (const table of tables) {
       const bytes = await byteaColumns(tx as unknown as Database, table);
       // A cursor reads each table in chunks without OFFSET re-scans.
-      await tx.execute(sql`declare backup_rows no scroll cursor for select ${rowAsJson(bytes)} as row from ${sql.identifier(table)} t`);
+      await tx.execute(
+        sql`declare backup_rows no scroll cursor for select ${rowAsJson(bytes)} as row from ${sql.identifier(table)} t`,
+      );
       for (;;) {
         const rows = await rowsOf<{ row: Record<string, unknown> }>(
           tx as unknown as Database,
@@ -166,25 +169,35 @@ export async function restoreDatabase(
     const run = tx as unknown as Database;
     const present = new Set(await tablesInDependencyOrder(run));
     // Opened only now: readline starts emitting at once, and lines emitted before the loop would be lost.
-    const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+    const lines = readline.createInterface({
+      input: fs.createReadStream(file, { encoding: "utf8" }),
+      crlfDelay: Infinity,
+    });
     for await (const line of lines) {
       if (!line.trim()) continue;
       const parsed = JSON.parse(line) as BackupHeader | ChunkLine;
       if (!header) {
-        if ((parsed as BackupHeader).format !== "honey-backup") throw new Error(`${file} is not a backup made by npm run backup`);
+        if ((parsed as BackupHeader).format !== "honey-backup")
+          throw new Error(`${file} is not a backup made by npm run backup`);
         header = parsed as BackupHeader;
         const missing = header.tables.filter((t) => !present.has(t));
-        if (missing.length) throw new Error(`the database lacks tables from the backup: ${missing.join(", ")} (newer backup than code?)`);
+        if (missing.length)
+          throw new Error(`the database lacks tables from the backup: ${missing.join(", ")} (newer backup than code?)`);
         const nonEmpty: string[] = [];
         for (const table of header.tables) {
-          const [{ n }] = await rowsOf<{ n: number }>(run, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+          const [{ n }] = await rowsOf<{ n: number }>(
+            run,
+            sql`select count(*)::int as n from ${sql.identifier(table)}`,
+          );
           if (Number(n) > 0) nonEmpty.push(table);
         }
         if (nonEmpty.length && !options.replace) {
           throw new Error(`the database already holds data (${nonEmpty.join(", ")}); pass --replace to overwrite it`);
         }
         if (nonEmpty.length) {
-          await run.execute(sql.raw(`truncate ${header.tables.map((t) => `"${t}"`).join(", ")} restart identity cascade`));
+          await run.execute(
+            sql.raw(`truncate ${header.tables.map((t) => `"${t}"`).join(", ")} restart identity cascade`),
+          );
         }
         continue;
       }
@@ -193,7 +206,10 @@ export async function restoreDatabase(
       if (!byteaByTable.has(chunk.table)) byteaByTable.set(chunk.table, await byteaColumns(run, chunk.table));
       if (!storedByTable.has(chunk.table)) storedByTable.set(chunk.table, await storedColumns(run, chunk.table));
       // Generated columns (orders.customer_search) are left out: the database computes them again.
-      const columns = sql.join(storedByTable.get(chunk.table)!.map((c) => sql.identifier(c)), sql`, `);
+      const columns = sql.join(
+        storedByTable.get(chunk.table)!.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
       await run.execute(
         sql`insert into ${sql.identifier(chunk.table)} (${columns}) select ${columns} from jsonb_populate_recordset(null::${sql.identifier(chunk.table)}, ${JSON.stringify(decodeByteaMarkers(chunk.rows, byteaByTable.get(chunk.table)!))}::jsonb)`,
       );

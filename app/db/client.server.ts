@@ -65,7 +65,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir, options.pgliteWorker ?? false, options.pgliteFrom);
 }
 
-async function openPglite(dir: string | undefined, inWorker: boolean, from: Uint8Array | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  inWorker: boolean,
+  from: Uint8Array | undefined,
+): Promise<DatabaseHandle> {
   if (dir) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const resolved = dir ? path.resolve(dir) : undefined;
   // The worker starts first: PGlite boots on its own thread while this one loads Drizzle's driver.
@@ -73,7 +77,8 @@ async function openPglite(dir: string | undefined, inWorker: boolean, from: Uint
   const opening = inWorker
     ? Promise.resolve(openPgliteInWorker(resolved, loadDataDir))
     : import("@electric-sql/pglite").then(
-        ({ PGlite }) => new PGlite({ dataDir: resolved, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined }),
+        ({ PGlite }) =>
+          new PGlite({ dataDir: resolved, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined }),
       );
   const [{ drizzle: drizzlePglite }, client] = await Promise.all([
     import("drizzle-orm/pglite"),
@@ -160,7 +165,10 @@ function listenOnPostgres(pg: PgModule, url: string, listener: (what: ContentCha
 type PgModule = typeof pg;
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -213,7 +221,10 @@ function oneQueryAtATime(client: pg.PoolClient) {
   let previous: Promise<unknown> = Promise.resolve();
   client.query = ((...args: unknown[]) => {
     // Callback and submittable forms (the pool's own `pool.query`, cursors) are left as pg runs them.
-    if (typeof args[args.length - 1] === "function" || typeof (args[0] as { submit?: unknown } | undefined)?.submit === "function") {
+    if (
+      typeof args[args.length - 1] === "function" ||
+      typeof (args[0] as { submit?: unknown } | undefined)?.submit === "function"
+    ) {
       return query(...args);
     }
     const run = previous.then(() => query(...args));

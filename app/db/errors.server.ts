@@ -33,7 +33,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 6; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === "string" && UNAVAILABLE_CODES.has(candidate.code)) return true;
-    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGES.some((re) => re.test(candidate.message as string))) {
+    if (
+      typeof candidate.message === "string" &&
+      UNAVAILABLE_MESSAGES.some((re) => re.test(candidate.message as string))
+    ) {
       return true;
     }
     current = candidate.cause;

@@ -8,10 +8,15 @@ import type { PgTable } from "drizzle-orm/pg-core";
  * through each column's own mapping (JSON for jsonb) with its type named, since a parameter in a select
  * list has no column to take its type from; an SQL value (a CTE's id) is written as it is.
  */
-export function insertRowSelect<T extends PgTable>(table: T, row: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL }, source: SQL): SQL {
+export function insertRowSelect<T extends PgTable>(
+  table: T,
+  row: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL },
+  source: SQL,
+): SQL {
   const columns = getTableColumns(table);
   const given = Object.entries(row).filter(([, value]) => value !== undefined);
-  for (const [key] of given) if (!columns[key]) throw new Error(`insertRowSelect: ${key} is not a column of this table`);
+  for (const [key] of given)
+    if (!columns[key]) throw new Error(`insertRowSelect: ${key} is not a column of this table`);
   const names = given.map(([key]) => sql.identifier(columns[key]!.name));
   const values = given.map(([key, value]) => {
     if (is(value, SQL)) return value;

@@ -24,7 +24,9 @@ export function migrationsFolder(): string {
 
 /** The newest committed migration's timestamp (drizzle-kit's `when` in the journal). */
 export function newestMigrationMillis(folder: string = migrationsFolder()): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
   return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
@@ -34,9 +36,14 @@ export function newestMigrationMillis(folder: string = migrationsFolder()): numb
  * row there, so with the newest one recorded it would do nothing. A migration commits with its row,
  * so seeing the row means seeing the migration. False on a new database (no such table yet).
  */
-export async function migrationsAreCurrent(handle: DatabaseHandle, folder: string = migrationsFolder()): Promise<boolean> {
+export async function migrationsAreCurrent(
+  handle: DatabaseHandle,
+  folder: string = migrationsFolder(),
+): Promise<boolean> {
   try {
-    const result = await handle.db.execute(sql`select max(created_at)::text as newest from "drizzle"."__drizzle_migrations"`);
+    const result = await handle.db.execute(
+      sql`select max(created_at)::text as newest from "drizzle"."__drizzle_migrations"`,
+    );
     const newest = (result as unknown as { rows: { newest: string | null }[] }).rows[0]?.newest;
     return newest != null && Number(newest) >= newestMigrationMillis(folder);
   } catch {

@@ -107,7 +107,8 @@ export async function workerMain() {
   const PREPARED_LIMIT = 256;
   const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
   /** Commands that change no table's shape nor the prepared statements (a backup's cursor, for one). */
-  const LEAVES_TABLES = /^\s*(set|show|declare|fetch|move|close|explain|values|lock|savepoint|release|notify|listen|unlisten|analyze|vacuum|checkpoint)\b/i;
+  const LEAVES_TABLES =
+    /^\s*(set|show|declare|fetch|move|close|explain|values|lock|savepoint|release|notify|listen|unlisten|analyze|vacuum|checkpoint)\b/i;
   const prepared = new Map<string, { name: string; paramTypes: number[] }>();
   /** Names retired by a command that may have changed the tables; closed on the next preparation. */
   const retired: string[] = [];
@@ -148,7 +149,12 @@ export async function workerMain() {
     return statement;
   }
 
-  function queryPrepared(sql: string, params: unknown[], options: { rowMode: "array" | "object"; parsers: Record<number, (value: string) => unknown> }, inTransaction: boolean) {
+  function queryPrepared(
+    sql: string,
+    params: unknown[],
+    options: { rowMode: "array" | "object"; parsers: Record<number, (value: string) => unknown> },
+    inTransaction: boolean,
+  ) {
     const run = () =>
       locks._runExclusiveQuery(async () => {
         const statement = await preparedStatement(sql);
@@ -160,7 +166,12 @@ export async function workerMain() {
         });
         try {
           const { messages } = await db.execProtocol(
-            Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+            Buffer.concat([
+              serialize.bind({ statement: statement.name, values }),
+              serialize.describe({ type: "P" }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
             { syncToFs: !inTransaction },
           );
           return parse.parseResults(messages, db.parsers, options)[0]!;
@@ -211,7 +222,10 @@ export async function workerMain() {
       case "listen": {
         const channel = message.channel as string;
         if (!unlisteners.has(channel)) {
-          unlisteners.set(channel, await db.listen(channel, (payload) => port.postMessage({ op: "notify", channel, payload })));
+          unlisteners.set(
+            channel,
+            await db.listen(channel, (payload) => port.postMessage({ op: "notify", channel, payload })),
+          );
         }
         return null;
       }

@@ -59,7 +59,10 @@ type Request =
   | { op: "close" };
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
-type Notice = { op: "ready" } | { op: "fatal"; error: Record<string, unknown> } | { op: "notify"; channel: string; payload: string };
+type Notice =
+  | { op: "ready" }
+  | { op: "fatal"; error: Record<string, unknown> }
+  | { op: "notify"; channel: string; payload: string };
 
 function rebuildError(fields: Record<string, unknown>): Error {
   const error = new Error(String(fields.message));
@@ -166,7 +169,11 @@ export function openPgliteInWorker(dir?: string, loadDataDir?: Uint8Array): Pgli
     },
     deliverTransactionAnswers() {
       if (closed) return;
-      for (let received = receiveMessageOnPort(transactionAnswers); received; received = receiveMessageOnPort(transactionAnswers)) {
+      for (
+        let received = receiveMessageOnPort(transactionAnswers);
+        received;
+        received = receiveMessageOnPort(transactionAnswers)
+      ) {
         deliver(received.message as Reply);
       }
     },

@@ -19,7 +19,14 @@ export interface EmailContent {
   contact: ShopContact;
 }
 
-const BRAND = { honey: "#F2B705", ink: "#1F1A17", inkSoft: "#4A3F38", cream: "#FFF8E7", accent: "#A3431F", white: "#FFFFFF" };
+const BRAND = {
+  honey: "#F2B705",
+  ink: "#1F1A17",
+  inkSoft: "#4A3F38",
+  cream: "#FFF8E7",
+  accent: "#A3431F",
+  white: "#FFFFFF",
+};
 const FONT = "'DM Sans', Helvetica, Arial, sans-serif";
 const DISPLAY = "Fraunces, Georgia, 'Times New Roman', serif";
 
@@ -27,11 +34,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-const paragraphHtml = (text: string) =>
-  text
-    .split("\n")
-    .map(escapeHtml)
-    .join("<br>");
+const paragraphHtml = (text: string) => text.split("\n").map(escapeHtml).join("<br>");
 
 function blockHtml(block: EmailBlock): string {
   switch (block.kind) {

@@ -31,7 +31,8 @@ export interface OutgoingEmail {
 }
 
 /** What an outbox row whose body held a sign-in or renew link keeps once the message has gone. */
-export const EXPIRED_BODY_TEXT = "This message held a personal link. Its text was removed from the outbox once it was sent.";
+export const EXPIRED_BODY_TEXT =
+  "This message held a personal link. Its text was removed from the outbox once it was sent.";
 
 /** The columns that replace such a body, set in the same update that marks the message sent or failed. */
 const expiredBody = {
@@ -115,21 +116,34 @@ export async function deliverPendingEmails(
   const pending = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "pending"), transport ? lt(emailOutbox.attempts, MAX_ATTEMPTS) : eq(emailOutbox.attempts, 0)))
+    .where(
+      and(
+        eq(emailOutbox.status, "pending"),
+        transport ? lt(emailOutbox.attempts, MAX_ATTEMPTS) : eq(emailOutbox.attempts, 0),
+      ),
+    )
     .orderBy(emailOutbox.id)
     .limit(20);
   let sent = 0;
   let failed = 0;
   for (const message of pending) {
     if (!transport) {
-      log(`[mail] (no SMTP_URL: kept in outbox #${message.id}) to=${message.toAddress} subject=${JSON.stringify(message.subject)}`);
+      log(
+        `[mail] (no SMTP_URL: kept in outbox #${message.id}) to=${message.toAddress} subject=${JSON.stringify(message.subject)}`,
+      );
       await db.update(emailOutbox).set({ attempts: 1 }).where(eq(emailOutbox.id, message.id));
       continue;
     }
     const claimed = await db
       .update(emailOutbox)
       .set({ attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")))
+      .where(
+        and(
+          eq(emailOutbox.id, message.id),
+          eq(emailOutbox.attempts, message.attempts),
+          eq(emailOutbox.status, "pending"),
+        ),
+      )
       .returning({ id: emailOutbox.id });
     if (!claimed.length) continue;
     try {
@@ -146,14 +160,21 @@ export async function deliverPendingEmails(
           cid: a.cid,
         })),
       });
-      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null, ...expiredBody }).where(eq(emailOutbox.id, message.id));
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null, ...expiredBody })
+        .where(eq(emailOutbox.id, message.id));
       sent++;
     } catch (error) {
       failed++;
       const last = message.attempts + 1 >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
-        .set({ lastError: (error as Error).message.slice(0, 500), status: last ? "failed" : "pending", ...(last ? expiredBody : {}) })
+        .set({
+          lastError: (error as Error).message.slice(0, 500),
+          status: last ? "failed" : "pending",
+          ...(last ? expiredBody : {}),
+        })
         .where(eq(emailOutbox.id, message.id));
       log(`[mail] sending #${message.id} failed: ${(error as Error).message}`);
     }

@@ -28,9 +28,17 @@ export function demoWorkshopStart(firstStart: Date): Date {
  * start: a shop with card keys never gets it, even if it later switches to the simulator, and a demo
  * the owner deleted does not come back (decision 081).
  */
-export async function seedDemoWorkshop(db: Database, config: Pick<AppConfig, "payment">, clock: Clock): Promise<"added" | "skipped"> {
+export async function seedDemoWorkshop(
+  db: Database,
+  config: Pick<AppConfig, "payment">,
+  clock: Clock,
+): Promise<"added" | "skipped"> {
   return db.transaction(async (tx) => {
-    const [done] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, DEMO_WORKSHOP_KEY)).for("update");
+    const [done] = await tx
+      .select({ key: appSettings.key })
+      .from(appSettings)
+      .where(eq(appSettings.key, DEMO_WORKSHOP_KEY))
+      .for("update");
     if (done) return "skipped" as const;
     const simulator = config.payment.provider === "simulator";
     const inserted = await tx

@@ -6,19 +6,34 @@ import { events, orderLines, ticketOptions } from "~/db/schema";
 import { eventDatesInSouthAfrica, eventTimesInSouthAfrica } from "~/lib/dates-in-words";
 import { formatRand, shortRand, tenfoldPriceChange } from "~/lib/money";
 import { lockStockKey } from "~/stock/holds.server";
-import { linesOf, parseSouthAfricanDateTime, priceCentsOf, toSouthAfricanDateTimeLocal, type EventInput } from "./event-schema";
+import {
+  linesOf,
+  parseSouthAfricanDateTime,
+  priceCentsOf,
+  toSouthAfricanDateTimeLocal,
+  type EventInput,
+} from "./event-schema";
 import type { EventRow, TicketOptionRow } from "./events.server";
 import { splitByPhase } from "./events.server";
 import { saleSession, seatCounts, seatKey } from "./seats.server";
 
 /** The admin's list: every event not archived, upcoming first (soonest first), then past; seats per option. */
 export async function listEventsForAdmin(db: Database, now: Date) {
-  const rows = await db.select().from(events).where(eq(events.archived, false)).orderBy(asc(events.sortOrder), asc(events.id));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(eq(events.archived, false))
+    .orderBy(asc(events.sortOrder), asc(events.id));
   const options = rows.length
     ? await db
         .select()
         .from(ticketOptions)
-        .where(inArray(ticketOptions.eventId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            ticketOptions.eventId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id))
     : [];
   const view = async (e: EventRow) => {
@@ -54,7 +69,11 @@ export async function findEventForAdmin(db: Database, id: string) {
     .where(and(eq(events.id, id), eq(events.archived, false)))
     .limit(1);
   if (!event) return null;
-  const options = await db.select().from(ticketOptions).where(eq(ticketOptions.eventId, id)).orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
+  const options = await db
+    .select()
+    .from(ticketOptions)
+    .where(eq(ticketOptions.eventId, id))
+    .orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
   return { event, options };
 }
 
@@ -62,7 +81,21 @@ export type SaveEventResult =
   | { ok: true; id: string; created: boolean }
   | { ok: false; fieldErrors: Record<string, string>; confirm?: Record<string, number> };
 
-const AUDITED = ["title", "dates", "timeText", "startsAt", "endsAt", "location", "focus", "description", "includes", "priceText", "participants", "images", "imageAlts"] as const;
+const AUDITED = [
+  "title",
+  "dates",
+  "timeText",
+  "startsAt",
+  "endsAt",
+  "location",
+  "focus",
+  "description",
+  "includes",
+  "priceText",
+  "participants",
+  "images",
+  "imageAlts",
+] as const;
 const auditView = (row: Record<string, unknown>) =>
   Object.fromEntries(AUDITED.map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]));
 const optionsView = (rows: TicketOptionRow[]) =>
@@ -88,13 +121,22 @@ export function eventRowValues(input: EventInput, existing: EventRow | null) {
     title: input.title,
     startsAt,
     endsAt,
-    dates: startsAt ? eventDatesInSouthAfrica(startsAt, endsAt) : undatedBefore ? existing.dates : "Date to be announced",
+    dates: startsAt
+      ? eventDatesInSouthAfrica(startsAt, endsAt)
+      : undatedBefore
+        ? existing.dates
+        : "Date to be announced",
     timeText: startsAt ? eventTimesInSouthAfrica(startsAt, endsAt) : undatedBefore ? existing.timeText : null,
     location: input.location,
     focus: input.focus,
     description: input.description,
     includes: linesOf(input.includes),
-    priceText: prices.length === 0 ? (existing?.priceText ?? "Price to be announced") : prices.length === 1 ? shortRand(prices[0]!) : `From ${shortRand(prices[0]!)}`,
+    priceText:
+      prices.length === 0
+        ? (existing?.priceText ?? "Price to be announced")
+        : prices.length === 1
+          ? shortRand(prices[0]!)
+          : `From ${shortRand(prices[0]!)}`,
     participants:
       capacities.length && capacities.every((c) => c !== null)
         ? `Limited to ${capacities.reduce((a, b) => a! + b!, 0)} participants`
@@ -131,15 +173,28 @@ async function ordersOfOptions(tx: Tx, optionIds: number[]): Promise<Map<number,
  * Creates or updates an event and its ticket options in one transaction. Errors name the schema's
  * paths: `options.{k}.{field}` for `input.options[k]`, `remove.{j}` for `input.remove[j]`.
  */
-export async function saveEvent(db: Database, args: { id: string | null; input: EventInput; now: Date }): Promise<SaveEventResult> {
+export async function saveEvent(
+  db: Database,
+  args: { id: string | null; input: EventInput; now: Date },
+): Promise<SaveEventResult> {
   const { input, now } = args;
   return db.transaction(async (tx): Promise<SaveEventResult> => {
     const before = args.id
-      ? (await tx.select().from(events).where(and(eq(events.id, args.id), eq(events.archived, false))).for("update"))[0]
+      ? (
+          await tx
+            .select()
+            .from(events)
+            .where(and(eq(events.id, args.id), eq(events.archived, false)))
+            .for("update")
+        )[0]
       : undefined;
     if (args.id && !before) return { ok: false as const, fieldErrors: { form: "This event no longer exists." } };
     const id = before?.id ?? slugify(input.title);
-    if (!id) return { ok: false as const, fieldErrors: { title: "Use letters or digits in the Title: the event's address is made from it." } };
+    if (!id)
+      return {
+        ok: false as const,
+        fieldErrors: { title: "Use letters or digits in the Title: the event's address is made from it." },
+      };
 
     const fieldErrors: Record<string, string> = {};
     if (!before) {
@@ -159,15 +214,22 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     const keptIds = input.options.filter((o) => o.id !== "").map((o) => Number(o.id));
     const removeIds = input.remove.map(Number);
     input.options.forEach((o, k) => {
-      if (o.id !== "" && !storedById.has(Number(o.id))) fieldErrors[`options.${k}.type`] = "This ticket option no longer exists. Reload the page.";
+      if (o.id !== "" && !storedById.has(Number(o.id)))
+        fieldErrors[`options.${k}.type`] = "This ticket option no longer exists. Reload the page.";
     });
     input.remove.forEach((rid, j) => {
-      if (!storedById.has(Number(rid))) fieldErrors[`remove.${j}`] = "This ticket option no longer exists. Reload the page.";
+      if (!storedById.has(Number(rid)))
+        fieldErrors[`remove.${j}`] = "This ticket option no longer exists. Reload the page.";
     });
-    const orders = await ordersOfOptions(tx, removeIds.filter((r) => storedById.has(r)));
+    const orders = await ordersOfOptions(
+      tx,
+      removeIds.filter((r) => storedById.has(r)),
+    );
     input.remove.forEach((rid, j) => {
       const n = orders.get(Number(rid)) ?? 0;
-      if (n > 0) fieldErrors[`remove.${j}`] ??= `${storedById.get(Number(rid))?.type} has ${n} ${n === 1 ? "order" : "orders"}, so it can't be removed. Set On sale until to stop selling it.`;
+      if (n > 0)
+        fieldErrors[`remove.${j}`] ??=
+          `${storedById.get(Number(rid))?.type} has ${n} ${n === 1 ? "order" : "orders"}, so it can't be removed. Set On sale until to stop selling it.`;
     });
     // A stored option that is neither kept nor ticked for removal was dropped from the form: keep it.
     const untouched = stored.filter((o) => !keptIds.includes(o.id) && !removeIds.includes(o.id));
@@ -180,10 +242,15 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
       await lockStockKey(tx, seatKey(row.id, session));
       const seats = (await seatCounts(tx, [row], session, now)).get(row.id);
       const taken = (seats?.sold ?? 0) + (seats?.held ?? 0);
-      if (Number(o.capacity) < taken) fieldErrors[`options.${k}.capacity`] = `${taken} ${taken === 1 ? "seat is" : "seats are"} sold or held: Capacity can't be lower than ${taken}.`;
+      if (Number(o.capacity) < taken)
+        fieldErrors[`options.${k}.capacity`] =
+          `${taken} ${taken === 1 ? "seat is" : "seats are"} sold or held: Capacity can't be lower than ${taken}.`;
     }
-    const clashWithUntouched = input.options.findIndex((o) => untouched.some((u) => u.type.toLowerCase() === o.type.toLowerCase()));
-    if (clashWithUntouched >= 0) fieldErrors[`options.${clashWithUntouched}.type`] ??= "Another ticket option of this event has this Ticket type.";
+    const clashWithUntouched = input.options.findIndex((o) =>
+      untouched.some((u) => u.type.toLowerCase() === o.type.toLowerCase()),
+    );
+    if (clashWithUntouched >= 0)
+      fieldErrors[`options.${clashWithUntouched}.type`] ??= "Another ticket option of this event has this Ticket type.";
     // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
     const confirm: Record<string, number> = {};
     input.options.forEach((o, k) => {
@@ -198,7 +265,21 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };
 
     const values = eventRowValues(
-      { ...input, options: [...input.options, ...untouched.map((u) => ({ id: String(u.id), type: u.type, price: (u.priceCents / 100).toFixed(2), confirmPrice: "", capacity: u.capacity === null ? "" : String(u.capacity), from: "", until: "" }))] },
+      {
+        ...input,
+        options: [
+          ...input.options,
+          ...untouched.map((u) => ({
+            id: String(u.id),
+            type: u.type,
+            price: (u.priceCents / 100).toFixed(2),
+            confirmPrice: "",
+            capacity: u.capacity === null ? "" : String(u.capacity),
+            from: "",
+            until: "",
+          })),
+        ],
+      },
       before ?? null,
     );
     if (before) {
@@ -208,12 +289,20 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     let after: EventRow;
     if (!before) {
       const [{ top }] = await tx.select({ top: max(events.sortOrder) }).from(events);
-      [after] = await tx.insert(events).values({ id, ...values, sortOrder: (top ?? 0) + 1, createdAt: now, updatedAt: now }).returning();
+      [after] = await tx
+        .insert(events)
+        .values({ id, ...values, sortOrder: (top ?? 0) + 1, createdAt: now, updatedAt: now })
+        .returning();
     } else {
-      [after] = await tx.update(events).set({ ...values, updatedAt: now }).where(eq(events.id, id)).returning();
+      [after] = await tx
+        .update(events)
+        .set({ ...values, updatedAt: now })
+        .where(eq(events.id, id))
+        .returning();
     }
 
-    if (removeIds.length) await tx.delete(ticketOptions).where(and(eq(ticketOptions.eventId, id), inArray(ticketOptions.id, removeIds)));
+    if (removeIds.length)
+      await tx.delete(ticketOptions).where(and(eq(ticketOptions.eventId, id), inArray(ticketOptions.id, removeIds)));
     // Types move out of the way first, so that two options swapping types never meet the unique index.
     if (keptIds.length) {
       await tx
@@ -232,12 +321,30 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
         sortOrder: k + 1,
       };
       if (o.id === "") await tx.insert(ticketOptions).values({ eventId: id, description: "", ...fields });
-      else await tx.update(ticketOptions).set(fields).where(eq(ticketOptions.id, Number(o.id)));
+      else
+        await tx
+          .update(ticketOptions)
+          .set(fields)
+          .where(eq(ticketOptions.id, Number(o.id)));
     }
-    const optionsAfter = await tx.select().from(ticketOptions).where(eq(ticketOptions.eventId, id)).orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
+    const optionsAfter = await tx
+      .select()
+      .from(ticketOptions)
+      .where(eq(ticketOptions.eventId, id))
+      .orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
 
     if (!before) {
-      await recordAudit(tx, { action: "event.create", entity: "event", entityId: id, summary: `Added ${after.title}`, after: { ...auditView(after), options: optionsView(optionsAfter) } }, now);
+      await recordAudit(
+        tx,
+        {
+          action: "event.create",
+          entity: "event",
+          entityId: id,
+          summary: `Added ${after.title}`,
+          after: { ...auditView(after), options: optionsView(optionsAfter) },
+        },
+        now,
+      );
       return { ok: true as const, id, created: true };
     }
     const diff = changedFields(
@@ -247,7 +354,14 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
     if (diff.fields.length) {
       await recordAudit(
         tx,
-        { action: "event.update", entity: "event", entityId: id, summary: `Changed ${diff.fields.join(", ")} of ${after.title}`, before: diff.before, after: diff.after },
+        {
+          action: "event.update",
+          entity: "event",
+          entityId: id,
+          summary: `Changed ${diff.fields.join(", ")} of ${after.title}`,
+          before: diff.before,
+          after: diff.after,
+        },
         now,
       );
     }
@@ -261,7 +375,11 @@ export async function saveEvent(db: Database, args: { id: string | null; input: 
  */
 export async function removeEvent(db: Database, id: string, now: Date): Promise<"deleted" | "archived" | "missing"> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(events).where(and(eq(events.id, id), eq(events.archived, false))).for("update");
+    const [row] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.id, id), eq(events.archived, false)))
+      .for("update");
     if (!row) return "missing" as const;
     const [{ n }] = await tx
       .select({ n: count() })
@@ -270,11 +388,31 @@ export async function removeEvent(db: Database, id: string, now: Date): Promise<
       .where(eq(ticketOptions.eventId, id));
     if (n > 0) {
       await tx.update(events).set({ archived: true, updatedAt: now }).where(eq(events.id, id));
-      await recordAudit(tx, { action: "event.archive", entity: "event", entityId: id, summary: `Archived ${row.title} (kept for its ${n} ${n === 1 ? "order" : "orders"})`, before: auditView(row) }, now);
+      await recordAudit(
+        tx,
+        {
+          action: "event.archive",
+          entity: "event",
+          entityId: id,
+          summary: `Archived ${row.title} (kept for its ${n} ${n === 1 ? "order" : "orders"})`,
+          before: auditView(row),
+        },
+        now,
+      );
       return "archived" as const;
     }
     await tx.delete(events).where(eq(events.id, id));
-    await recordAudit(tx, { action: "event.delete", entity: "event", entityId: id, summary: `Deleted ${row.title}`, before: auditView(row) }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "event.delete",
+        entity: "event",
+        entityId: id,
+        summary: `Deleted ${row.title}`,
+        before: auditView(row),
+      },
+      now,
+    );
     return "deleted" as const;
   });
 }

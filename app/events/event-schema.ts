@@ -51,19 +51,29 @@ const text = (label: string, max: number, multiline = false) =>
 const dateTime = (label: string) =>
   z.string().check(
     z.trim(),
-    z.refine((v) => v === "" || parseSouthAfricanDateTime(v) !== null, `${label} must be a date and time, e.g. 2025-10-10 10:00.`),
+    z.refine(
+      (v) => v === "" || parseSouthAfricanDateTime(v) !== null,
+      `${label} must be a date and time, e.g. 2025-10-10 10:00.`,
+    ),
   );
 
 /** One ticket option row: the stored option's id (empty for a new row) and its fields as typed. */
 export const ticketOptionSchema = z.object({
-  id: z.string().check(z.refine((v) => v === "" || /^[1-9]\d{0,8}$/.test(v), "This ticket option no longer exists. Reload the page.")),
+  id: z
+    .string()
+    .check(
+      z.refine((v) => v === "" || /^[1-9]\d{0,8}$/.test(v), "This ticket option no longer exists. Reload the page."),
+    ),
   type: text("Ticket type", 80),
   price: randField(TICKET_PRICE_RULES),
   /** The cents of a tenfold price change the owner confirmed by saving again. */
   confirmPrice: confirmedCentsField,
   capacity: z.string().check(
     z.trim(),
-    z.refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY), `Capacity must be a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`),
+    z.refine(
+      (v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_CAPACITY),
+      `Capacity must be a whole number from 1 to ${MAX_CAPACITY}, or empty for no limit.`,
+    ),
   ),
   from: dateTime("On sale from"),
   until: dateTime("On sale until"),
@@ -84,28 +94,47 @@ export const eventSchema = z
       z.refine((v) => !hasControlCharacter(v, true), "What's included contains characters we cannot store."),
     ),
     photos: z.array(photoAltSchema).check(z.maxLength(12, "An event can have at most 12 photos.")),
-    options: z.array(ticketOptionSchema).check(z.maxLength(MAX_TICKET_OPTIONS, `An event can have at most ${MAX_TICKET_OPTIONS} ticket options.`)),
+    options: z
+      .array(ticketOptionSchema)
+      .check(z.maxLength(MAX_TICKET_OPTIONS, `An event can have at most ${MAX_TICKET_OPTIONS} ticket options.`)),
     /** Ids of stored options whose Remove box is ticked. */
-    remove: z.array(z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This ticket option no longer exists. Reload the page."))),
+    remove: z.array(
+      z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This ticket option no longer exists. Reload the page.")),
+    ),
   })
   .check(
     z.superRefine((e, ctx) => {
       const starts = parseSouthAfricanDateTime(e.starts);
       const ends = parseSouthAfricanDateTime(e.ends);
-      if (e.ends !== "" && e.starts === "") ctx.addIssue({ code: "custom", message: "Enter Starts too, or leave Ends empty.", path: ["starts"] });
-      if (starts && ends && ends.getTime() <= starts.getTime()) ctx.addIssue({ code: "custom", message: "Ends must be after Starts.", path: ["ends"] });
+      if (e.ends !== "" && e.starts === "")
+        ctx.addIssue({ code: "custom", message: "Enter Starts too, or leave Ends empty.", path: ["starts"] });
+      if (starts && ends && ends.getTime() <= starts.getTime())
+        ctx.addIssue({ code: "custom", message: "Ends must be after Starts.", path: ["ends"] });
       const seen = new Set<string>();
       e.options.forEach((o, i) => {
         const type = o.type.trim().toLowerCase();
         // Checkout finds a ticket by "{event title} - {ticket type}", so two options may not share one.
-        if (type && seen.has(type)) ctx.addIssue({ code: "custom", message: "Another ticket option of this event has this Ticket type.", path: ["options", i, "type"] });
+        if (type && seen.has(type))
+          ctx.addIssue({
+            code: "custom",
+            message: "Another ticket option of this event has this Ticket type.",
+            path: ["options", i, "type"],
+          });
         seen.add(type);
         const from = parseSouthAfricanDateTime(o.from);
         const until = parseSouthAfricanDateTime(o.until);
         if (from && until && until.getTime() <= from.getTime()) {
-          ctx.addIssue({ code: "custom", message: "On sale until must be after On sale from.", path: ["options", i, "until"] });
+          ctx.addIssue({
+            code: "custom",
+            message: "On sale until must be after On sale from.",
+            path: ["options", i, "until"],
+          });
         } else if (until && ends && until.getTime() > ends.getTime()) {
-          ctx.addIssue({ code: "custom", message: "On sale until can't be after the event Ends.", path: ["options", i, "until"] });
+          ctx.addIssue({
+            code: "custom",
+            message: "On sale until can't be after the event Ends.",
+            path: ["options", i, "until"],
+          });
         }
       });
     }),

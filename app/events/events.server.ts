@@ -21,7 +21,10 @@ export async function listEventsByPhase(db: Database, now: Date): Promise<{ upco
  * Dated events that have not ended come first, soonest first; undated ones (monthly, or a date to be
  * announced) follow in the owner's order; ended ones are past, the latest first.
  */
-export function splitByPhase<T extends { startsAt: Date | null; endsAt: Date | null; sortOrder: number }>(rows: T[], now: Date) {
+export function splitByPhase<T extends { startsAt: Date | null; endsAt: Date | null; sortOrder: number }>(
+  rows: T[],
+  now: Date,
+) {
   const upcoming = rows.filter((e) => !isPast(e, now));
   const past = rows.filter((e) => isPast(e, now));
   const dated = upcoming.filter((e) => e.startsAt).sort((a, b) => a.startsAt!.getTime() - b.startsAt!.getTime());
@@ -41,5 +44,9 @@ export async function findEvent(db: Database, id: string): Promise<EventRow | un
 }
 
 export async function listTicketOptions(db: Database, eventId: string): Promise<TicketOptionRow[]> {
-  return db.select().from(ticketOptions).where(eq(ticketOptions.eventId, eventId)).orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
+  return db
+    .select()
+    .from(ticketOptions)
+    .where(eq(ticketOptions.eventId, eventId))
+    .orderBy(asc(ticketOptions.sortOrder), asc(ticketOptions.id));
 }

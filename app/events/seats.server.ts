@@ -18,7 +18,8 @@ export const FEW_SEATS = 10;
 
 /** "3 of 8 seats left" while fewer than ten remain and some do; null otherwise. */
 export function seatsLeftLabel(count: SeatCount | undefined): string | null {
-  if (!count || count.left === null || count.capacity === null || count.left <= 0 || count.left >= FEW_SEATS) return null;
+  if (!count || count.left === null || count.capacity === null || count.left <= 0 || count.left >= FEW_SEATS)
+    return null;
   return `${count.left} of ${count.capacity} ${count.capacity === 1 ? "seat" : "seats"} left`;
 }
 
@@ -30,7 +31,11 @@ interface SeatOption {
 /** A recurring event's session on sale now (its start, and its own seat count if the owner set one). */
 export type SaleSession = { startsAt: Date; capacity: number | null } | null;
 
-export async function saleSession(db: Pick<Database, "select">, event: { id: string; recurring: string | null }, now: Date): Promise<SaleSession> {
+export async function saleSession(
+  db: Pick<Database, "select">,
+  event: { id: string; recurring: string | null },
+  now: Date,
+): Promise<SaleSession> {
   if (event.recurring !== "monthly") return null;
   const session = await nextSession(db, event.id, now);
   return { startsAt: session.startsAt, capacity: session.capacity };
@@ -54,7 +59,11 @@ export async function seatCounts(
   if (!options.length) return counts;
   const keyOf = new Map(options.map((o) => [seatKey(o.id, session), o]));
   const rows = await db
-    .select({ key: stockHolds.stockKey, status: stockHolds.status, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
+    .select({
+      key: stockHolds.stockKey,
+      status: stockHolds.status,
+      n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int`,
+    })
     .from(stockHolds)
     .where(
       and(
@@ -67,7 +76,12 @@ export async function seatCounts(
     const sold = Number(rows.find((r) => r.key === key && r.status === "converted")?.n ?? 0);
     const held = Number(rows.find((r) => r.key === key && r.status === "held")?.n ?? 0);
     const capacity = session?.capacity ?? option.capacity;
-    counts.set(option.id, { sold, held, left: capacity === null ? null : Math.max(0, capacity - sold - held), capacity });
+    counts.set(option.id, {
+      sold,
+      held,
+      left: capacity === null ? null : Math.max(0, capacity - sold - held),
+      capacity,
+    });
   }
   return counts;
 }

@@ -14,15 +14,27 @@ export const sessionSchema = z
     end: z.string().check(z.trim(), z.regex(TIME, "Give an end time like 13:00.")),
     capacity: z.string().check(
       z.trim(),
-      z.refine((v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 500), "Seats must be a whole number from 1 to 500, or empty for the ticket's own."),
+      z.refine(
+        (v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 500),
+        "Seats must be a whole number from 1 to 500, or empty for the ticket's own.",
+      ),
     ),
   })
   .check(
-    z.refine((v) => !TIME.test(v.start) || !TIME.test(v.end) || v.end > v.start, { message: "The session must end after it starts.", path: ["end"] }),
-    z.refine((v) => !DATE.test(v.date) || !Number.isNaN(new Date(`${v.date}T00:00:00Z`).getTime()) && new Date(`${v.date}T00:00:00Z`).toISOString().slice(0, 10) === v.date, {
-      message: "Choose a date that exists.",
-      path: ["date"],
+    z.refine((v) => !TIME.test(v.start) || !TIME.test(v.end) || v.end > v.start, {
+      message: "The session must end after it starts.",
+      path: ["end"],
     }),
+    z.refine(
+      (v) =>
+        !DATE.test(v.date) ||
+        (!Number.isNaN(new Date(`${v.date}T00:00:00Z`).getTime()) &&
+          new Date(`${v.date}T00:00:00Z`).toISOString().slice(0, 10) === v.date),
+      {
+        message: "Choose a date that exists.",
+        path: ["date"],
+      },
+    ),
   );
 
 export type SessionInput = z.infer<typeof sessionSchema>;

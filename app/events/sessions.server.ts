@@ -36,11 +36,20 @@ export function defaultWorkshopSession(now: Date): EventSession {
   const weekdayOfFirst = new Date(Date.UTC(nextYear, nextMonth - 1, 1)).getUTCDay();
   const firstSaturday = 1 + ((6 - weekdayOfFirst + 7) % 7);
   const startsAt = saTime(nextYear, nextMonth, firstSaturday, DEFAULT_SESSION.startHour);
-  return { startsAt, endsAt: new Date(startsAt.getTime() + DEFAULT_SESSION.hours * 3_600_000), capacity: null, isDefault: true };
+  return {
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + DEFAULT_SESSION.hours * 3_600_000),
+    capacity: null,
+    isDefault: true,
+  };
 }
 
 /** The owner's future sessions of an event, soonest first, or the default one when she set none. */
-export async function upcomingSessions(db: Pick<Database, "select">, eventId: string, now: Date): Promise<EventSession[]> {
+export async function upcomingSessions(
+  db: Pick<Database, "select">,
+  eventId: string,
+  now: Date,
+): Promise<EventSession[]> {
   const rows = await db
     .select()
     .from(eventSessions)
@@ -55,13 +64,26 @@ export async function nextSession(db: Pick<Database, "select">, eventId: string,
   return (await upcomingSessions(db, eventId, now))[0]!;
 }
 
-const sessionDay = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const sessionClock = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const sessionDay = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: "Africa/Johannesburg",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const sessionClock = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: "Africa/Johannesburg",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** "Saturday, 4 October 2025, 10:00 to 13:00" in South African time. */
 export function describeSession(startsAt: Date, endsAt: Date | null): string {
   const day = sessionDay.format(startsAt);
-  return endsAt ? `${day}, ${sessionClock.format(startsAt)} to ${sessionClock.format(endsAt)}` : `${day}, ${sessionClock.format(startsAt)}`;
+  return endsAt
+    ? `${day}, ${sessionClock.format(startsAt)} to ${sessionClock.format(endsAt)}`
+    : `${day}, ${sessionClock.format(startsAt)}`;
 }
 
 /** "Saturday, 4 October 2025" in South African time. */
@@ -103,7 +125,18 @@ export async function addEventSession(db: Database, eventId: string, input: Sess
       .returning();
     if (!row) throw new SessionEditError("A session already starts at that time.");
     const label = describeSession(startsAt, endsAt);
-    await recordAudit(tx, { action: "event.session.add", entity: "event", entityId: eventId, summary: `Added session ${label}`, before: null, after: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity } }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "event.session.add",
+        entity: "event",
+        entityId: eventId,
+        summary: `Added session ${label}`,
+        before: null,
+        after: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity },
+      },
+      now,
+    );
     return label;
   });
 }
@@ -111,18 +144,36 @@ export async function addEventSession(db: Database, eventId: string, input: Sess
 /** Removes a session that has no tickets (a sold seat keeps its session). */
 export async function removeEventSession(db: Database, eventId: string, sessionId: number, now: Date) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(eventSessions).where(and(eq(eventSessions.id, sessionId), eq(eventSessions.eventId, eventId))).for("update");
+    const [row] = await tx
+      .select()
+      .from(eventSessions)
+      .where(and(eq(eventSessions.id, sessionId), eq(eventSessions.eventId, eventId)))
+      .for("update");
     if (!row) throw new SessionEditError("That session no longer exists.");
     const [sold] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(tickets)
       .where(and(eq(tickets.eventId, eventId), eq(tickets.sessionStartsAt, row.startsAt)));
     if (Number(sold?.n ?? 0) > 0) throw new SessionEditError("This session has tickets, so it cannot be removed.");
-    const held = await tx.execute(sql`select 1 from stock_holds where stock_key like ${`ticket:%:${row.startsAt.toISOString()}`} and status = 'held' and expires_at > ${now} limit 1`);
-    if ((held as unknown as { rows: unknown[] }).rows.length) throw new SessionEditError("Someone is paying for a seat in this session right now; try again in a few minutes.");
+    const held = await tx.execute(
+      sql`select 1 from stock_holds where stock_key like ${`ticket:%:${row.startsAt.toISOString()}`} and status = 'held' and expires_at > ${now} limit 1`,
+    );
+    if ((held as unknown as { rows: unknown[] }).rows.length)
+      throw new SessionEditError("Someone is paying for a seat in this session right now; try again in a few minutes.");
     await tx.delete(eventSessions).where(eq(eventSessions.id, row.id));
     const label = describeSession(row.startsAt, row.endsAt);
-    await recordAudit(tx, { action: "event.session.remove", entity: "event", entityId: eventId, summary: `Removed session ${label}`, before: { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), capacity: row.capacity }, after: null }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "event.session.remove",
+        entity: "event",
+        entityId: eventId,
+        summary: `Removed session ${label}`,
+        before: { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), capacity: row.capacity },
+        after: null,
+      },
+      now,
+    );
     return label;
   });
 }

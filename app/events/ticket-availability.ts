@@ -18,7 +18,8 @@ export interface EventTiming {
 
 export function ticketAvailability(option: TicketOptionTiming, event: EventTiming, now: Date): TicketAvailability {
   const t = now.getTime();
-  if (event.startsAt && t >= event.startsAt.getTime()) return { status: "event-over", label: "This event has taken place" };
+  if (event.startsAt && t >= event.startsAt.getTime())
+    return { status: "event-over", label: "This event has taken place" };
   if (option.availableUntil && t >= option.availableUntil.getTime()) return { status: "closed", label: "Sales closed" };
   if (option.availableFrom && t < option.availableFrom.getTime()) {
     return {

@@ -5,20 +5,19 @@ import { photoAltSchema } from "~/media/photo-schema";
 
 const id = z.string().check(z.regex(/^[1-9]\d{0,8}$/, "This photo is no longer in the gallery."));
 
-const caption = z.string().check(
-  z.trim(),
-  z.maxLength(300, "Caption must be at most 300 characters."),
-  z.refine(isOneLine, "Caption must be one line of text."),
-);
+const caption = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(300, "Caption must be at most 300 characters."),
+    z.refine(isOneLine, "Caption must be one line of text."),
+  );
 
 /** Adding photos: each with its alt text, an optional caption for all of them. */
 export const galleryAddSchema = z.object({
   photos: z
     .array(photoAltSchema)
-    .check(
-      z.minLength(1, "Choose at least one photo to add."),
-      z.maxLength(24, "Add at most 24 photos at a time."),
-    ),
+    .check(z.minLength(1, "Choose at least one photo to add."), z.maxLength(24, "Add at most 24 photos at a time.")),
   caption,
 });
 

@@ -9,24 +9,50 @@ export function listGalleryPhotos(db: Pick<Database, "select">) {
   return db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.sortOrder), asc(galleryPhotos.id));
 }
 
-const lockGallery = (tx: Tx) => tx.select({ id: galleryPhotos.id }).from(galleryPhotos).orderBy(asc(galleryPhotos.id)).for("update");
+const lockGallery = (tx: Tx) =>
+  tx.select({ id: galleryPhotos.id }).from(galleryPhotos).orderBy(asc(galleryPhotos.id)).for("update");
 
 /** Adds photos at the end; refused (nothing stored) when one of them is already in the gallery. */
-export async function addGalleryPhotos(db: Database, input: GalleryAddInput, now: Date): Promise<{ ok: true; added: number } | { ok: false; error: string }> {
+export async function addGalleryPhotos(
+  db: Database,
+  input: GalleryAddInput,
+  now: Date,
+): Promise<{ ok: true; added: number } | { ok: false; error: string }> {
   const srcs = input.photos.map((p) => p.src);
   if (new Set(srcs).size !== srcs.length) return { ok: false, error: "The same photo was chosen twice." };
   return db.transaction(async (tx) => {
     await lockGallery(tx);
-    const present = await tx.select({ src: galleryPhotos.src }).from(galleryPhotos).where(inArray(galleryPhotos.src, srcs));
-    if (present.length) return { ok: false as const, error: `${present.length === 1 ? "This photo is" : "These photos are"} already in the gallery.` };
+    const present = await tx
+      .select({ src: galleryPhotos.src })
+      .from(galleryPhotos)
+      .where(inArray(galleryPhotos.src, srcs));
+    if (present.length)
+      return {
+        ok: false as const,
+        error: `${present.length === 1 ? "This photo is" : "These photos are"} already in the gallery.`,
+      };
     const [{ last }] = await tx.select({ last: max(galleryPhotos.sortOrder) }).from(galleryPhotos);
     const rows = await tx
       .insert(galleryPhotos)
-      .values(input.photos.map((p, i) => ({ src: p.src, alt: p.alt, caption: input.caption || null, sortOrder: (last ?? 0) + i + 1, createdAt: now })))
+      .values(
+        input.photos.map((p, i) => ({
+          src: p.src,
+          alt: p.alt,
+          caption: input.caption || null,
+          sortOrder: (last ?? 0) + i + 1,
+          createdAt: now,
+        })),
+      )
       .returning();
     await recordAudit(
       tx,
-      { action: "gallery.add", entity: "gallery", entityId: rows.map((r) => r.id).join(","), summary: `Added ${rows.length} ${rows.length === 1 ? "photo" : "photos"} to the gallery`, after: { photos: rows.map((r) => ({ src: r.src, alt: r.alt, caption: r.caption })) } },
+      {
+        action: "gallery.add",
+        entity: "gallery",
+        entityId: rows.map((r) => r.id).join(","),
+        summary: `Added ${rows.length} ${rows.length === 1 ? "photo" : "photos"} to the gallery`,
+        after: { photos: rows.map((r) => ({ src: r.src, alt: r.alt, caption: r.caption })) },
+      },
       now,
     );
     return { ok: true as const, added: rows.length };
@@ -43,7 +69,18 @@ export async function updateGalleryPhoto(db: Database, input: GalleryCaptionInpu
     const diff = changedFields({ alt: before.alt, caption: before.caption }, change);
     if (!diff.fields.length) return true;
     await tx.update(galleryPhotos).set(change).where(eq(galleryPhotos.id, id));
-    await recordAudit(tx, { action: "gallery.update", entity: "gallery", entityId: id, summary: `Changed ${diff.fields.join(" and ")} of a gallery photo (${before.src})`, before: diff.before, after: diff.after }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "gallery.update",
+        entity: "gallery",
+        entityId: id,
+        summary: `Changed ${diff.fields.join(" and ")} of a gallery photo (${before.src})`,
+        before: diff.before,
+        after: diff.after,
+      },
+      now,
+    );
     return true;
   });
 }
@@ -52,7 +89,12 @@ export async function updateGalleryPhoto(db: Database, input: GalleryCaptionInpu
  * Moves a photo one place up or down. The whole order is written back as 1..n, so photos that had
  * equal sort orders (or gaps) end up in a definite order. "edge" when it is already first or last.
  */
-export async function moveGalleryPhoto(db: Database, id: number, direction: "up" | "down", now: Date): Promise<"moved" | "edge" | "missing"> {
+export async function moveGalleryPhoto(
+  db: Database,
+  id: number,
+  direction: "up" | "down",
+  now: Date,
+): Promise<"moved" | "edge" | "missing"> {
   return db.transaction(async (tx) => {
     await lockGallery(tx);
     const rows = await listGalleryPhotos(tx);
@@ -63,11 +105,22 @@ export async function moveGalleryPhoto(db: Database, id: number, direction: "up"
     const order = rows.slice();
     [order[from], order[to]] = [order[to]!, order[from]!];
     for (const [index, row] of order.entries()) {
-      if (row.sortOrder !== index + 1) await tx.update(galleryPhotos).set({ sortOrder: index + 1 }).where(eq(galleryPhotos.id, row.id));
+      if (row.sortOrder !== index + 1)
+        await tx
+          .update(galleryPhotos)
+          .set({ sortOrder: index + 1 })
+          .where(eq(galleryPhotos.id, row.id));
     }
     await recordAudit(
       tx,
-      { action: "gallery.move", entity: "gallery", entityId: id, summary: `Moved a gallery photo ${direction} to place ${to + 1} of ${rows.length} (${rows[from]!.src})`, before: { place: from + 1 }, after: { place: to + 1 } },
+      {
+        action: "gallery.move",
+        entity: "gallery",
+        entityId: id,
+        summary: `Moved a gallery photo ${direction} to place ${to + 1} of ${rows.length} (${rows[from]!.src})`,
+        before: { place: from + 1 },
+        after: { place: to + 1 },
+      },
       now,
     );
     return "moved" as const;
@@ -80,7 +133,17 @@ export async function removeGalleryPhoto(db: Database, id: number, now: Date): P
     const [row] = await tx.select().from(galleryPhotos).where(eq(galleryPhotos.id, id)).for("update");
     if (!row) return false;
     await tx.delete(galleryPhotos).where(eq(galleryPhotos.id, id));
-    await recordAudit(tx, { action: "gallery.remove", entity: "gallery", entityId: id, summary: `Removed a photo from the gallery (${row.src})`, before: { src: row.src, alt: row.alt, caption: row.caption, sortOrder: row.sortOrder } }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "gallery.remove",
+        entity: "gallery",
+        entityId: id,
+        summary: `Removed a photo from the gallery (${row.src})`,
+        before: { src: row.src, alt: row.alt, caption: row.caption, sortOrder: row.sortOrder },
+      },
+      now,
+    );
     return true;
   });
 }

@@ -22,7 +22,10 @@ export async function loadHome(db: Database, now: Date) {
       .from(membershipTiers)
       .where(and(eq(membershipTiers.tierSet, "newer"), eq(membershipTiers.visible, true)))
       .orderBy(asc(membershipTiers.sortOrder)),
-    db.select().from(blogPosts).where(and(inArray(blogPosts.slug, sampleSlugs), eq(blogPosts.published, true))),
+    db
+      .select()
+      .from(blogPosts)
+      .where(and(inArray(blogPosts.slug, sampleSlugs), eq(blogPosts.published, true))),
   ]);
   return {
     events: eventRows.map((e) => ({
@@ -34,7 +37,9 @@ export async function loadHome(db: Database, now: Date) {
       image: e.images[0] ?? null,
       demo: e.demo,
       // Under way (between the days of a multi-day event): shown, no longer sold.
-      action: hasStarted(e, now) ? { label: "View Event", href: `/tickets/${encodeURIComponent(e.id)}` } : eventCardAction(e.id),
+      action: hasStarted(e, now)
+        ? { label: "View Event", href: `/tickets/${encodeURIComponent(e.id)}` }
+        : eventCardAction(e.id),
     })),
     tiers: tiers.map((t) => ({
       slug: t.slug,

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { prepareDocument, rewriteStream } from "./document-rewrite.server";
 
 const DOC = [
-  "<!DOCTYPE html><html><head><meta charSet=\"utf-8\"/><title>Honey</title>",
+  '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Honey</title>',
   '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>',
   '<link rel="modulepreload" href="/assets/root-B.js" nonce="N1"/>',
-  '</head><body><main><p>Tōkyō — R 200,00</p></main>',
+  "</head><body><main><p>Tōkyō — R 200,00</p></main>",
   '<script nonce="N1">window.__reactRouterContext = {};</script>',
   '<script nonce="N1" type="module" async="">import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>',
   "</body></html>",
@@ -35,7 +35,12 @@ describe("rewriteStream", () => {
 
 describe("prepareDocument", () => {
   it("writes the stylesheet into the head and leaves the scripts alone when not holding them", () => {
-    const out = prepareDocument(DOC, { stylesheet: "body{color:red}", nonce: "N1", holdScripts: false, pageViewScript: null });
+    const out = prepareDocument(DOC, {
+      stylesheet: "body{color:red}",
+      nonce: "N1",
+      holdScripts: false,
+      pageViewScript: null,
+    });
     expect(out).toBe(DOC.replace("</head>", '<style data-stylesheet="app">body{color:red}</style></head>'));
   });
 
@@ -54,7 +59,9 @@ describe("prepareDocument", () => {
     const release = /<script nonce="N1">(\(function releaseHeldScripts[\s\S]*?)<\/script>/.exec(head);
     expect(release).not.toBeNull();
     const args = release![1].slice(release![1].lastIndexOf(")(") + 2, -1);
-    expect(JSON.parse(args)).toEqual(['import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");']);
+    expect(JSON.parse(args)).toEqual([
+      'import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");',
+    ]);
   });
 
   it("escapes the held code so that nothing in it can open or close markup inside the release script", () => {
@@ -63,7 +70,9 @@ describe("prepareDocument", () => {
     const release = /<script nonce="N1">(\(function releaseHeldScripts[\s\S]*?)<\/script>/.exec(out)![1];
     const args = release.slice(release.lastIndexOf(")(") + 2, -1);
     expect(args).not.toContain("<");
-    expect(JSON.parse(args)).toEqual(['import * as route0 from "/assets/root-B.js";\nconst s = "<!--<script>" + (1 < 2);']);
+    expect(JSON.parse(args)).toEqual([
+      'import * as route0 from "/assets/root-B.js";\nconst s = "<!--<script>" + (1 < 2);',
+    ]);
   });
 
   it("changes nothing about scripts in a document that has no module script (an error page without them)", () => {
@@ -71,11 +80,18 @@ describe("prepareDocument", () => {
     expect(prepareDocument(plain, { stylesheet: "a{}", nonce: "N", holdScripts: true, pageViewScript: null })).toBe(
       '<html><head><title>x</title><style data-stylesheet="app">a{}</style></head><body><p>hi</p></body></html>',
     );
-    expect(prepareDocument("<p>fragment</p>", { stylesheet: "a{}", nonce: "N", holdScripts: true, pageViewScript: null })).toBe("<p>fragment</p>");
+    expect(
+      prepareDocument("<p>fragment</p>", { stylesheet: "a{}", nonce: "N", holdScripts: true, pageViewScript: null }),
+    ).toBe("<p>fragment</p>");
   });
 
   it("puts the page-view script, under the response's nonce, in the head before the stylesheet and before any held script", () => {
-    const out = prepareDocument(DOC, { stylesheet: "p{}", nonce: "N1", holdScripts: true, pageViewScript: "sendView()" });
+    const out = prepareDocument(DOC, {
+      stylesheet: "p{}",
+      nonce: "N1",
+      holdScripts: true,
+      pageViewScript: "sendView()",
+    });
     const head = out.split("</head>")[0];
     const view = head.indexOf('<script nonce="N1">sendView()</script>');
     expect(view).toBeGreaterThan(head.indexOf("<title>"));

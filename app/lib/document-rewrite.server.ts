@@ -86,7 +86,10 @@ function releaseScript(code: string[]): string {
  *   page is server-rendered and its links and forms work before hydration: nothing is lost meanwhile.
  * See docs/decisions/063-first-paint-needs-the-html-alone.md.
  */
-export function prepareDocument(html: string, { stylesheet, nonce, holdScripts, pageViewScript }: DocumentOptions): string {
+export function prepareDocument(
+  html: string,
+  { stylesheet, nonce, holdScripts, pageViewScript }: DocumentOptions,
+): string {
   const headEnd = html.indexOf("</head>");
   if (headEnd === -1) return html;
   // The page view goes out before the stylesheet is even parsed: a visitor who leaves at once is counted.

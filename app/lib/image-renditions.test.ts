@@ -80,7 +80,9 @@ describe("generateRenditions", () => {
       join(dir, "art.svg"),
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 1000" width="800" height="1000"><rect width="800" height="1000" fill="#F2B705"/></svg>',
     );
-    await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#A3431F" } }).jpeg().toFile(join(dir, "photo.jpg"));
+    await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#A3431F" } })
+      .jpeg()
+      .toFile(join(dir, "photo.jpg"));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -47,6 +47,7 @@ export function renditionUrl(src: string, width: number, format: RenditionFormat
  */
 export function renditionSrcSet(src: string, format: RenditionFormat, intrinsicWidth?: number): string | undefined {
   if (!hasRenditions(src)) return undefined;
-  const widths = intrinsicWidth && intrinsicWidth > 0 ? renditionWidthsFor(Math.round(intrinsicWidth)) : RENDITION_WIDTHS;
+  const widths =
+    intrinsicWidth && intrinsicWidth > 0 ? renditionWidthsFor(Math.round(intrinsicWidth)) : RENDITION_WIDTHS;
   return widths.map((w) => `${renditionUrl(src, w, format)} ${w}w`).join(", ");
 }

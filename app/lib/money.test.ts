@@ -27,7 +27,8 @@ function writings(cents: number): string[] {
     `  r ${grouped(rands, " ")}.${cc} `,
     formatRand(cents),
   ];
-  if (cents % 100 === 0) out.push(`${rands}`, `R${rands}`, grouped(rands, " "), grouped(rands, ","), grouped(rands, NARROW_NBSP));
+  if (cents % 100 === 0)
+    out.push(`${rands}`, `R${rands}`, grouped(rands, " "), grouped(rands, ","), grouped(rands, NARROW_NBSP));
   if (cents % 10 === 0) out.push(`${rands},${cc[0]}`, `${grouped(rands, " ")}.${cc[0]}`);
   return out;
 }
@@ -106,30 +107,54 @@ describe("readRand: an amount as a South African types it", () => {
       fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
         for (const typed of writings(cents)) expect([typed, parseRandToCents(typed)]).toEqual([typed, cents]);
       }),
-      { numRuns: 2000, examples: [[0], [1], [99], [100], [65000], [99999], [100000], [150050], [99_999_999], [100_000_000]] },
+      {
+        numRuns: 2000,
+        examples: [[0], [1], [99], [100], [65000], [99999], [100000], [150050], [99_999_999], [100_000_000]],
+      },
     );
   });
 
   it("a third decimal is refused whatever the amount, never rounded", () => {
-    const decimals = fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9 })).map(([cc, extra]) => `${String(cc).padStart(2, "0")}${extra}`);
+    const decimals = fc
+      .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9 }))
+      .map(([cc, extra]) => `${String(cc).padStart(2, "0")}${extra}`);
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 1_000_000 }), decimals, fc.constantFrom([" ", ","], [",", "."], [".", ","], [NBSP, "."]), (rands, digits, [thousands, decimal]) => {
-        // Once thousands are grouped, the one remaining separator holds the cents: three digits there are too many.
-        expect(readRand(`${grouped(rands, thousands!)}${decimal}${digits}`)).toEqual({ ok: false, problem: "decimals" });
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 1_000_000 }),
+        decimals,
+        fc.constantFrom([" ", ","], [",", "."], [".", ","], [NBSP, "."]),
+        (rands, digits, [thousands, decimal]) => {
+          // Once thousands are grouped, the one remaining separator holds the cents: three digits there are too many.
+          expect(readRand(`${grouped(rands, thousands!)}${decimal}${digits}`)).toEqual({
+            ok: false,
+            problem: "decimals",
+          });
+        },
+      ),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), decimals, fc.integer({ min: 0, max: 9 }), fc.constantFrom(".", ","), (rands, digits, more, decimal) => {
-        expect(readRand(`${rands}${decimal}${digits}${more}`)).toEqual({ ok: false, problem: "decimals" });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        decimals,
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom(".", ","),
+        (rands, digits, more, decimal) => {
+          expect(readRand(`${rands}${decimal}${digits}${more}`)).toEqual({ ok: false, problem: "decimals" });
+        },
+      ),
     );
   });
 
   it("a thousands group that is not three digits is refused whatever the amount", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999 }), fc.stringMatching(/^\d{1,2}$|^\d{4,5}$/), fc.constantFrom(" ", NBSP, NARROW_NBSP), (head, group, sep) => {
-        expect(readRand(`${head}${sep}${group}${sep}000`).ok).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.stringMatching(/^\d{1,2}$|^\d{4,5}$/),
+        fc.constantFrom(" ", NBSP, NARROW_NBSP),
+        (head, group, sep) => {
+          expect(readRand(`${head}${sep}${group}${sep}000`).ok).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -137,8 +162,14 @@ describe("readRand: an amount as a South African types it", () => {
 describe("checkRand and randField: the message beside the field", () => {
   const rules = { label: "Price", minCents: 100, maxCents: 100_000_000 };
   it.each([
-    ["6,5,0", "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50)."],
-    ["1.5.0", "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50)."],
+    [
+      "6,5,0",
+      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).",
+    ],
+    [
+      "1.5.0",
+      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).",
+    ],
     ["-5", "Price can't be negative."],
     ["1e3", "Price must be an amount in rand, e.g. 650, 650,00 or 1 500,50."],
     ["650,5050", "Price has more than two decimals: cents take two digits, e.g. 650,50."],

@@ -116,11 +116,17 @@ export interface RandRules {
 }
 
 /** One typed amount checked against its field's rules: cents, or the message shown beside the field. */
-export function checkRand(typed: string, rules: RandRules): { ok: true; cents: number } | { ok: false; message: string } {
+export function checkRand(
+  typed: string,
+  rules: RandRules,
+): { ok: true; cents: number } | { ok: false; message: string } {
   const reading = readRand(typed);
-  if (!reading.ok) return { ok: false, message: randProblemMessage(rules.label, reading.problem, typed, rules.maxCents) };
-  if (reading.cents > rules.maxCents) return { ok: false, message: randProblemMessage(rules.label, "large", typed, rules.maxCents) };
-  if (reading.cents < rules.minCents) return { ok: false, message: `${rules.label} must be at least ${formatRand(rules.minCents)}.` };
+  if (!reading.ok)
+    return { ok: false, message: randProblemMessage(rules.label, reading.problem, typed, rules.maxCents) };
+  if (reading.cents > rules.maxCents)
+    return { ok: false, message: randProblemMessage(rules.label, "large", typed, rules.maxCents) };
+  if (reading.cents < rules.minCents)
+    return { ok: false, message: `${rules.label} must be at least ${formatRand(rules.minCents)}.` };
   return reading;
 }
 
@@ -132,7 +138,8 @@ const timesWords: Record<number, string> = { 10: "a tenth", 100: "a hundredth", 
  */
 export function tenfoldPriceChange(currentCents: number | null, newCents: number | null): string | null {
   if (currentCents === null || newCents === null || currentCents <= 0 || newCents <= 0) return null;
-  const ask = (relation: string) => `${formatRand(newCents)} is ${relation} the current ${formatRand(currentCents)}. Save again to confirm.`;
+  const ask = (relation: string) =>
+    `${formatRand(newCents)} is ${relation} the current ${formatRand(currentCents)}. Save again to confirm.`;
   if (newCents >= currentCents * 10) {
     const times = newCents / currentCents;
     const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -140,7 +147,9 @@ export function tenfoldPriceChange(currentCents: number | null, newCents: number
   }
   if (newCents * 10 <= currentCents) {
     const fraction = currentCents / newCents;
-    return ask(Number.isInteger(fraction) && timesWords[fraction] ? `${timesWords[fraction]} of` : "less than a tenth of");
+    return ask(
+      Number.isInteger(fraction) && timesWords[fraction] ? `${timesWords[fraction]} of` : "less than a tenth of",
+    );
   }
   return null;
 }

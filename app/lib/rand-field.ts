@@ -19,4 +19,6 @@ export function randField(rules: RandRules & { optional?: boolean }) {
 }
 
 /** The hidden "yes, this price" answer to a tenfold change: the cents confirmed, or "". */
-export const confirmedCentsField = z.string().check(z.trim(), z.regex(/^(\d{1,12})?$/, "Reload the page and save again."));
+export const confirmedCentsField = z
+  .string()
+  .check(z.trim(), z.regex(/^(\d{1,12})?$/, "Reload the page and save again."));

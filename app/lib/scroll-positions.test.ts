@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { mayHaveSavedPositions, readScrollPositions, SCROLL_POSITIONS_KEY, saveScrollPositions } from "./scroll-positions";
+import {
+  mayHaveSavedPositions,
+  readScrollPositions,
+  SCROLL_POSITIONS_KEY,
+  saveScrollPositions,
+} from "./scroll-positions";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -10,7 +10,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  */
 
 /** A value for a bytea column in an insert. */
-export const bytesParam = (bytes: Uint8Array): SQL => sql`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}, 'base64')`;
+export const bytesParam = (bytes: Uint8Array): SQL =>
+  sql`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}, 'base64')`;
 
 /** Selects a bytea column as base64; pass the result to `fromBase64`. */
 export const bytesColumn = (column: AnyPgColumn): SQL<string> => sql<string>`encode(${column}, 'base64')`;

@@ -47,5 +47,8 @@ export const TOO_LARGE_MESSAGE = `is larger than ${MAX_PHOTO_BYTES / 1024 / 1024
  * so a seeded product or event can be saved without retyping every description.
  */
 export function photosWithAlts(images: string[], alts: string[], name: string): PhotoWithAlt[] {
-  return images.map((src, i) => ({ src, alt: alts[i]?.trim() || (images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name) }));
+  return images.map((src, i) => ({
+    src,
+    alt: alts[i]?.trim() || (images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name),
+  }));
 }

@@ -33,7 +33,11 @@ export function looksLikeHeic(bytes: Uint8Array): boolean {
   if (bytes.length < 16) return false;
   const ascii = (from: number) => String.fromCharCode(...bytes.subarray(from, from + 4));
   if (ascii(4) !== "ftyp") return false;
-  const boxSize = Math.min(((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0, bytes.length, 256);
+  const boxSize = Math.min(
+    ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0,
+    bytes.length,
+    256,
+  );
   const brands = [ascii(8)];
   for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(ascii(at));
   return brands.some((b) => HEIC_BRANDS.has(b)) && !brands.some((b) => AVIF_BRANDS.has(b));
@@ -41,8 +45,12 @@ export function looksLikeHeic(bytes: Uint8Array): boolean {
 
 /** The file's own name, for messages and the asset row: no folders, no control characters. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return (base || "photo").slice(0, NAME_MAX);
 }
 
@@ -60,7 +68,10 @@ interface Master {
  * of metadata dropped (sharp writes none unless asked, so the owner's GPS position never leaves),
  * converted to sRGB, at most 2400 px on its long side, as WebP quality 90.
  */
-async function makeMaster(bytes: Uint8Array, name: string): Promise<{ ok: true; master: Master } | { ok: false; error: string }> {
+async function makeMaster(
+  bytes: Uint8Array,
+  name: string,
+): Promise<{ ok: true; master: Master } | { ok: false; error: string }> {
   const options = { failOn: "error" as const, limitInputPixels: MAX_INPUT_PIXELS };
   let meta: sharp.Metadata;
   try {
@@ -75,7 +86,10 @@ async function makeMaster(bytes: Uint8Array, name: string): Promise<{ ok: true; 
     return { ok: false, error: `"${name}" is a ${kind} image. Upload ${SUPPORTED_LIST}.` };
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    return { ok: false, error: `"${name}" has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Upload a smaller copy.` };
+    return {
+      ok: false,
+      error: `"${name}" has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Upload a smaller copy.`,
+    };
   }
   try {
     const { data, info } = await loadSharp()(bytes, options)
@@ -85,7 +99,10 @@ async function makeMaster(bytes: Uint8Array, name: string): Promise<{ ok: true; 
       .toBuffer({ resolveWithObject: true });
     return { ok: true, master: { bytes: data, width: info.width, height: info.height } };
   } catch {
-    return { ok: false, error: `"${name}" could not be read to the end: the file may be damaged. Upload ${SUPPORTED_LIST}.` };
+    return {
+      ok: false,
+      error: `"${name}" could not be read to the end: the file may be damaged. Upload ${SUPPORTED_LIST}.`,
+    };
   }
 }
 
@@ -110,7 +127,14 @@ export async function storePhoto(db: Database, bytes: Uint8Array, originalName: 
   const hash = masterHash(master.bytes);
   await db
     .insert(mediaAssets)
-    .values({ hash, originalName: name, width: master.width, height: master.height, status: "pending", master: bytesParam(master.bytes) })
+    .values({
+      hash,
+      originalName: name,
+      width: master.width,
+      height: master.height,
+      status: "pending",
+      master: bytesParam(master.bytes),
+    })
     // A photo whose renditions failed gets another try when uploaded again.
     .onConflictDoUpdate({
       target: mediaAssets.hash,
@@ -141,7 +165,10 @@ export async function readPhotosFromForm(
   });
   const errors: string[] = [];
   // An empty file input still sends one part with no name and no bytes.
-  const files = formData.getAll("photoFiles").filter(isFile).filter((file) => file.size > 0 || file.name !== "");
+  const files = formData
+    .getAll("photoFiles")
+    .filter(isFile)
+    .filter((file) => file.size > 0 || file.name !== "");
   for (const file of files) {
     const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()), file.name);
     if (stored.ok) photos.push({ src: stored.photo.src, alt: "" });

@@ -17,7 +17,8 @@ export const RENDITION_FORMATS: RenditionFormat[] = ["avif", "webp"];
 const LOCK_NAMESPACE = 78_001;
 
 type DatabaseLike = Database | Pick<DatabaseHandle, "db" | "kind" | "raw">;
-const handleOf = (database: DatabaseLike) => ("db" in database && "kind" in database ? database : { db: database as Database, kind: "pglite" as const, raw: {} });
+const handleOf = (database: DatabaseLike) =>
+  "db" in database && "kind" in database ? database : { db: database as Database, kind: "pglite" as const, raw: {} };
 
 /** Assets this process is encoding, per database: PGlite has one process, so this is its whole claim. */
 const inProcessClaims = new WeakMap<Database, Set<string>>();
@@ -35,7 +36,11 @@ export interface DrainOptions {
  * encode one asset twice. The lock dies with the connection, so a crashed instance's asset is free
  * for the next one at once. Returns false when someone else holds it.
  */
-async function withClaim(database: ReturnType<typeof handleOf>, hash: string, work: () => Promise<void>): Promise<boolean> {
+async function withClaim(
+  database: ReturnType<typeof handleOf>,
+  hash: string,
+  work: () => Promise<void>,
+): Promise<boolean> {
   let claims = inProcessClaims.get(database.db);
   if (!claims) inProcessClaims.set(database.db, (claims = new Set()));
   if (claims.has(hash)) return false;
@@ -48,7 +53,10 @@ async function withClaim(database: ReturnType<typeof handleOf>, hash: string, wo
     }
     const client = await pool.connect();
     try {
-      const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [LOCK_NAMESPACE, hash]);
+      const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [
+        LOCK_NAMESPACE,
+        hash,
+      ]);
       if (!rows[0]?.ok) return false;
       try {
         await work();
@@ -80,7 +88,9 @@ async function encodeAsset(db: Database, hash: string, options: DrainOptions): P
       for (const format of RENDITION_FORMATS) {
         if (options.shouldStop?.()) return "stopped";
         const { data, info } = await imageWork.run("rendition", () =>
-          ENCODE[format](loadSharp()(master).resize({ width, withoutEnlargement: true })).toBuffer({ resolveWithObject: true }),
+          ENCODE[format](loadSharp()(master).resize({ width, withoutEnlargement: true })).toBuffer({
+            resolveWithObject: true,
+          }),
         );
         rows.push({ hash, format, width: info.width, height: info.height, bytes: bytesParam(data) });
       }
@@ -148,7 +158,10 @@ export function wakeRenditionWorker(db: Database): void {
  * The process's rendition worker: one asset at a time, woken by uploads, once at start (assets a
  * crash or a deploy left pending) and every `pollMs` (assets another instance took in and left).
  */
-export function startRenditionWorker(database: Pick<DatabaseHandle, "db" | "kind" | "raw">, options: { pollMs?: number } = {}): RenditionWorker {
+export function startRenditionWorker(
+  database: Pick<DatabaseHandle, "db" | "kind" | "raw">,
+  options: { pollMs?: number } = {},
+): RenditionWorker {
   let stopping = false;
   let running: Promise<void> | undefined;
   let again = false;

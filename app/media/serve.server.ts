@@ -18,7 +18,9 @@ export function parseMediaFile(file: string): MediaFileRequest | null {
   const match = MEDIA_FILE.exec(file);
   if (!match) return null;
   const [, hash, width, format] = match;
-  return width ? { hash: hash!, width: Number(width), format: format as RenditionFormat } : { hash: hash!, format: "webp" };
+  return width
+    ? { hash: hash!, width: Number(width), format: format as RenditionFormat }
+    : { hash: hash!, format: "webp" };
 }
 
 export type MediaLookup =
@@ -33,10 +35,16 @@ export type MediaLookup =
  * works; any other missing width is a 404.
  */
 export async function findMedia(db: Database, request: MediaFileRequest): Promise<MediaLookup> {
-  const [asset] = await db.select({ status: mediaAssets.status }).from(mediaAssets).where(eq(mediaAssets.hash, request.hash));
+  const [asset] = await db
+    .select({ status: mediaAssets.status })
+    .from(mediaAssets)
+    .where(eq(mediaAssets.hash, request.hash));
   if (!asset) return { kind: "missing" };
   if (asset.status !== "ready") {
-    const [row] = await db.select({ master: bytesColumn(mediaAssets.master) }).from(mediaAssets).where(eq(mediaAssets.hash, request.hash));
+    const [row] = await db
+      .select({ master: bytesColumn(mediaAssets.master) })
+      .from(mediaAssets)
+      .where(eq(mediaAssets.hash, request.hash));
     return row ? { kind: "master", bytes: fromBase64(row.master) } : { kind: "missing" };
   }
   const conditions = [eq(mediaRenditions.hash, request.hash), eq(mediaRenditions.format, request.format)];
@@ -60,7 +68,13 @@ export async function findMedia(db: Database, request: MediaFileRequest): Promis
       const [row] = await db
         .select({ bytes: bytesColumn(mediaRenditions.bytes) })
         .from(mediaRenditions)
-        .where(and(eq(mediaRenditions.hash, request.hash), eq(mediaRenditions.format, request.format), eq(mediaRenditions.width, chosen.width)));
+        .where(
+          and(
+            eq(mediaRenditions.hash, request.hash),
+            eq(mediaRenditions.format, request.format),
+            eq(mediaRenditions.width, chosen.width),
+          ),
+        );
       return fromBase64(row!.bytes);
     },
   };

@@ -1,7 +1,14 @@
 import type { AppContext } from "~/context.server";
 import { readSmallForm } from "~/contact/read-form.server";
 import { dayMonthYear } from "~/lib/dates-in-words";
-import { changePlanSchema, fieldErrors, memberDetailsSchema, signInRequestSchema, type FieldErrors, type MemberDetails } from "./account-schema";
+import {
+  changePlanSchema,
+  fieldErrors,
+  memberDetailsSchema,
+  signInRequestSchema,
+  type FieldErrors,
+  type MemberDetails,
+} from "./account-schema";
 import { cancelMembership, chooseNextTier, resumeMembership, updateMemberDetails } from "./members.server";
 import { requestSignInLink, SIGN_IN_LINK_MINUTES } from "./sign-in-link.server";
 
@@ -10,7 +17,13 @@ type ActionContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
 /** What an /account form gets back: a message, or messages under its fields with what was typed. */
 export type AccountActionResult =
   | { intent: string; ok: true; message: string }
-  | { intent: string; ok: false; message: string; errors?: FieldErrors<MemberDetails & { email: string }>; values?: Record<string, string> };
+  | {
+      intent: string;
+      ok: false;
+      message: string;
+      errors?: FieldErrors<MemberDetails & { email: string }>;
+      values?: Record<string, string>;
+    };
 
 /** Room for every field of the largest /account form, percent-encoded, and nothing more. */
 const MAX_FORM_BYTES = 4096;
@@ -32,15 +45,22 @@ export async function readAccountForm(request: Request): Promise<FormData | null
 }
 
 /** Asking for a sign-in link: the form's check, the rate limits, and one answer for every address. */
-export async function askForSignInLink(context: ActionContext, form: FormData): Promise<{ status: number; result: AccountActionResult }> {
+export async function askForSignInLink(
+  context: ActionContext,
+  form: FormData,
+): Promise<{ status: number; result: AccountActionResult }> {
   const values = { email: text(form, "email") };
   const parsed = signInRequestSchema.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors<{ email: string }>(parsed.error.issues);
-    return { status: 400, result: { intent: "request-link", ok: false, message: errors.email ?? UNREADABLE, errors, values } };
+    return {
+      status: 400,
+      result: { intent: "request-link", ok: false, message: errors.email ?? UNREADABLE, errors, values },
+    };
   }
   const outcome = await requestSignInLink(context, parsed.data.email);
-  if (outcome.status === "limited") return { status: 429, result: { intent: "request-link", ok: false, message: SIGN_IN_LIMITED, values } };
+  if (outcome.status === "limited")
+    return { status: 429, result: { intent: "request-link", ok: false, message: SIGN_IN_LIMITED, values } };
   return { status: 200, result: { intent: "request-link", ok: true, message: signInSentMessage(parsed.data.email) } };
 }
 
@@ -48,13 +68,21 @@ export async function askForSignInLink(context: ActionContext, form: FormData): 
  * One of the signed-in member's own forms; every change is made to `memberId`'s row only. Renewing is
  * an order (orders/renewal-checkout.server.ts), which the route starts itself.
  */
-export async function memberAction(context: ActionContext, memberId: number, form: FormData): Promise<{ status: number; result: AccountActionResult }> {
+export async function memberAction(
+  context: ActionContext,
+  memberId: number,
+  form: FormData,
+): Promise<{ status: number; result: AccountActionResult }> {
   const intent = text(form, "intent");
   const now = context.clock.now();
   switch (intent) {
     case "change-plan": {
       const parsed = changePlanSchema.safeParse({ tier: text(form, "tier") });
-      if (!parsed.success) return { status: 400, result: { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please choose a plan." } };
+      if (!parsed.success)
+        return {
+          status: 400,
+          result: { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please choose a plan." },
+        };
       const chosen = await chooseNextTier(context.db, memberId, parsed.data.tier, now);
       if (!chosen.ok) return { status: 400, result: { intent, ok: false, message: chosen.reason } };
       const member = chosen.member;
@@ -66,21 +94,55 @@ export async function memberAction(context: ActionContext, memberId: number, for
     }
     case "cancel": {
       const member = await cancelMembership(context.db, memberId, now, "member");
-      if (!member) return { status: 409, result: { intent, ok: false, message: "Your membership could not be cancelled. Please try again." } };
-      return { status: 200, result: { intent, ok: true, message: `Your membership is cancelled. It ends on ${dayMonthYear(member.paidUntil)}, and we will not ask you to renew.` } };
+      if (!member)
+        return {
+          status: 409,
+          result: { intent, ok: false, message: "Your membership could not be cancelled. Please try again." },
+        };
+      return {
+        status: 200,
+        result: {
+          intent,
+          ok: true,
+          message: `Your membership is cancelled. It ends on ${dayMonthYear(member.paidUntil)}, and we will not ask you to renew.`,
+        },
+      };
     }
     case "resume": {
       const member = await resumeMembership(context.db, memberId, now);
       if (!member) {
-        return { status: 409, result: { intent, ok: false, message: "Your membership can no longer be kept: it has ended. Renew to start again." } };
+        return {
+          status: 409,
+          result: {
+            intent,
+            ok: false,
+            message: "Your membership can no longer be kept: it has ended. Renew to start again.",
+          },
+        };
       }
-      return { status: 200, result: { intent, ok: true, message: "Welcome back: your membership continues, and we will remind you before it is due." } };
+      return {
+        status: 200,
+        result: {
+          intent,
+          ok: true,
+          message: "Welcome back: your membership continues, and we will remind you before it is due.",
+        },
+      };
     }
     case "details": {
       const values = { name: text(form, "name"), phone: text(form, "phone") };
       const parsed = memberDetailsSchema.safeParse(values);
       if (!parsed.success) {
-        return { status: 400, result: { intent, ok: false, message: "Please check your details.", errors: fieldErrors<MemberDetails>(parsed.error.issues), values } };
+        return {
+          status: 400,
+          result: {
+            intent,
+            ok: false,
+            message: "Please check your details.",
+            errors: fieldErrors<MemberDetails>(parsed.error.issues),
+            values,
+          },
+        };
       }
       await updateMemberDetails(context.db, memberId, parsed.data, now);
       return { status: 200, result: { intent, ok: true, message: "Your details are saved." } };

@@ -39,7 +39,9 @@ export type MemberDetails = z.infer<typeof memberDetailsSchema>;
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 /** The first message for each field of a failed parse, for messages under the fields. */
-export function fieldErrors<T extends Record<string, unknown>>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<T> {
+export function fieldErrors<T extends Record<string, unknown>>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors<T> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? "");

@@ -78,14 +78,21 @@ export type AccountView = NonNullable<Awaited<ReturnType<typeof accountView>>>;
  */
 export async function memberReceipt(db: Database, memberId: number, reference: string) {
   if (!/^[A-Za-z0-9-]{1,40}$/.test(reference)) return undefined;
-  const theirs = db.select({ orderId: memberPeriods.orderId }).from(memberPeriods).where(and(eq(memberPeriods.memberId, memberId), isNotNull(memberPeriods.orderId)));
+  const theirs = db
+    .select({ orderId: memberPeriods.orderId })
+    .from(memberPeriods)
+    .where(and(eq(memberPeriods.memberId, memberId), isNotNull(memberPeriods.orderId)));
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.reference, reference), or(eq(orders.memberId, memberId), inArray(orders.id, theirs))))
     .limit(1);
   if (!order) return undefined;
-  const [period] = await db.select().from(memberPeriods).where(and(eq(memberPeriods.orderId, order.id), eq(memberPeriods.memberId, memberId))).limit(1);
+  const [period] = await db
+    .select()
+    .from(memberPeriods)
+    .where(and(eq(memberPeriods.orderId, order.id), eq(memberPeriods.memberId, memberId)))
+    .limit(1);
   return {
     reference: order.reference,
     item: order.itemName,

@@ -44,7 +44,14 @@ export function renewalLinkEmail(input: {
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: `Hi ${firstName(member.name)},` },
     { kind: "paragraph", text: lead[kind] },
-    { kind: "facts", rows: [["Plan", tier.name], ["Price", price], ["Due", due]] },
+    {
+      kind: "facts",
+      rows: [
+        ["Plan", tier.name],
+        ["Price", price],
+        ["Due", due],
+      ],
+    },
     { kind: "button", href: memberLink(links, member, "renew"), label: "Renew" },
   ];
   if (kind !== "lapsed") {

@@ -22,11 +22,18 @@ export const memberLinkSettings = (config: Pick<AppConfig, "siteUrl" | "sessionS
  * mistake) without the site storing a token per email.
  */
 function signature(secret: string, memberId: number, paidUntil: string, purpose: MemberLinkPurpose): string {
-  return createHmac("sha256", secret).update(`member-link:${purpose}:${memberId}:${paidUntil}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", secret)
+    .update(`member-link:${purpose}:${memberId}:${paidUntil}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The absolute URL of a member's "Renew" or "Cancel membership" link, as emails carry it. */
-export function memberLink(settings: MemberLinkSettings, member: Pick<MemberRow, "id" | "paidUntil">, purpose: MemberLinkPurpose): string {
+export function memberLink(
+  settings: MemberLinkSettings,
+  member: Pick<MemberRow, "id" | "paidUntil">,
+  purpose: MemberLinkPurpose,
+): string {
   const token = `${member.id}.${signature(settings.secret, member.id, member.paidUntil, purpose)}`;
   return `${settings.siteUrl}/account/${purpose}?token=${token}`;
 }

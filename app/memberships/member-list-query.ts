@@ -31,7 +31,8 @@ export function readMemberQuery(search: URLSearchParams): MemberListQuery {
   return {
     q: textParam(search, "q"),
     tier: textParam(search, "tier", 80),
-    status: status === SOON ? SOON : (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : "",
+    status:
+      status === SOON ? SOON : (MEMBER_STATUSES as readonly string[]).includes(status) ? (status as MemberStatus) : "",
     page: pageParam(search),
   };
 }

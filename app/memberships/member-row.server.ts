@@ -17,6 +17,10 @@ export async function findMember(db: Database | Tx, id: number): Promise<MemberR
 }
 
 export async function findMemberByEmail(db: Database | Tx, email: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(eq(members.email, normaliseEmail(email)))
+    .limit(1);
   return row;
 }

@@ -24,17 +24,26 @@ export function memberCookieName(context: CookieContext): string {
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Stores a session for the member (only the token's hash) and returns the Set-Cookie header. */
-export async function createMemberSession(db: Pick<Database, "insert" | "delete">, context: CookieContext & Pick<AppContext, "clock">, memberId: number): Promise<string> {
+export async function createMemberSession(
+  db: Pick<Database, "insert" | "delete">,
+  context: CookieContext & Pick<AppContext, "clock">,
+  memberId: number,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = context.clock.now();
-  await db.insert(memberSessions).values({ idHash: hashToken(token), memberId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) });
+  await db
+    .insert(memberSessions)
+    .values({ idHash: hashToken(token), memberId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) });
   // Expired rows are useless; sweeping them here keeps the table small without a separate job.
   await db.delete(memberSessions).where(lt(memberSessions.expiresAt, now));
   return `${memberCookieName(context)}=${token}; ${cookieAttributes(context, SESSION_MS / 1000)}`;
 }
 
 /** Ends the session named by the request's cookie and returns the Set-Cookie header that clears it. */
-export async function destroyMemberSession(request: Request, context: Pick<AppContext, "db" | "config">): Promise<string> {
+export async function destroyMemberSession(
+  request: Request,
+  context: Pick<AppContext, "db" | "config">,
+): Promise<string> {
   const token = readCookie(request, memberCookieName(context));
   if (token) await context.db.delete(memberSessions).where(eq(memberSessions.idHash, hashToken(token)));
   return `${memberCookieName(context)}=; ${cookieAttributes(context, 0)}`;

@@ -71,7 +71,12 @@ export async function* memberExportRows(db: Database, query: MemberListQuery, to
   const nextTier = alias(membershipTiers, "next_tier");
   for (let offset = 0; ; offset += batch) {
     const rows = await db
-      .select({ member: members, tierName: membershipTiers.name, tierPriceCents: membershipTiers.priceCents, nextTierName: nextTier.name })
+      .select({
+        member: members,
+        tierName: membershipTiers.name,
+        tierPriceCents: membershipTiers.priceCents,
+        nextTierName: nextTier.name,
+      })
       .from(members)
       .leftJoin(membershipTiers, eq(membershipTiers.slug, members.tierSlug))
       .leftJoin(nextTier, eq(nextTier.slug, members.nextTierSlug))
@@ -104,7 +109,12 @@ export async function memberFigures(db: Database): Promise<MemberFigures> {
   ]);
   const counts = Object.fromEntries(MEMBER_STATUSES.map((s) => [s, 0])) as Record<MemberStatus, number>;
   for (const r of rows) if ((MEMBER_STATUSES as readonly string[]).includes(r.status)) counts[r.status] = Number(r.n);
-  return { counts, total: MEMBER_STATUSES.reduce((sum, s) => sum + counts[s], 0), active: active.active, mrrCents: active.mrrCents };
+  return {
+    counts,
+    total: MEMBER_STATUSES.reduce((sum, s) => sum + counts[s], 0),
+    active: active.active,
+    mrrCents: active.mrrCents,
+  };
 }
 
 /** The dashboard's two member figures: one aggregate over the active members only (members_status_idx). */
@@ -143,12 +153,21 @@ export async function findMemberForAdmin(db: Database, id: number) {
   const [payments, emails, nextTier] = await Promise.all([
     memberPayments(db, id),
     db
-      .select({ id: emailOutbox.id, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .select({
+        id: emailOutbox.id,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
       .from(emailOutbox)
       .where(eq(emailOutbox.memberId, id))
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)),
     member.nextTierSlug && member.nextTierSlug !== member.tierSlug
-      ? db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.slug, member.nextTierSlug))
+      ? db
+          .select({ name: membershipTiers.name })
+          .from(membershipTiers)
+          .where(eq(membershipTiers.slug, member.nextTierSlug))
       : Promise.resolve([]),
   ]);
   return {

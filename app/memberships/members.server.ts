@@ -18,7 +18,8 @@ type MembershipOrder = Pick<
 >;
 
 /** The tier the next renewal is for: the member's chosen change, else their current tier. */
-export const renewalTierSlug = (member: Pick<MemberRow, "tierSlug" | "nextTierSlug">) => member.nextTierSlug ?? member.tierSlug;
+export const renewalTierSlug = (member: Pick<MemberRow, "tierSlug" | "nextTierSlug">) =>
+  member.nextTierSlug ?? member.tierSlug;
 
 async function lockMember(tx: Tx, id: number): Promise<MemberRow | undefined> {
   const [row] = await tx.select().from(members).where(eq(members.id, id)).for("update");
@@ -31,7 +32,11 @@ async function lockMember(tx: Tx, id: number): Promise<MemberRow | undefined> {
  * is confirmed (webhook retries, the buyer's return, reconciliation) it extends once. The first payment
  * of an email address makes its member; a renewal order names its member.
  */
-export async function applyMembershipPayment(tx: Tx, order: MembershipOrder, now: Date): Promise<MemberRow | undefined> {
+export async function applyMembershipPayment(
+  tx: Tx,
+  order: MembershipOrder,
+  now: Date,
+): Promise<MemberRow | undefined> {
   const [line] = await tx
     .select({ slug: orderLines.membershipSlug })
     .from(orderLines)
@@ -64,14 +69,30 @@ export async function applyMembershipPayment(tx: Tx, order: MembershipOrder, now
   const endsOn = addMonths(startsOn, 1);
   const period = await tx
     .insert(memberPeriods)
-    .values({ memberId: member.id, kind: "payment", orderId: order.id, tierSlug: line.slug, amountCents: order.amountCents, startsOn, endsOn, createdAt: now })
+    .values({
+      memberId: member.id,
+      kind: "payment",
+      orderId: order.id,
+      tierSlug: line.slug,
+      amountCents: order.amountCents,
+      startsOn,
+      endsOn,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: memberPeriods.orderId })
     .returning({ id: memberPeriods.id });
   if (!period.length) return member;
   const [extended] = await tx
     .update(members)
     // Paying again also undoes a cancellation: the member chose to stay.
-    .set({ tierSlug: line.slug, nextTierSlug: null, status: "active", paidUntil: endsOn, cancelledAt: null, updatedAt: now })
+    .set({
+      tierSlug: line.slug,
+      nextTierSlug: null,
+      status: "active",
+      paidUntil: endsOn,
+      cancelledAt: null,
+      updatedAt: now,
+    })
     .where(eq(members.id, member.id))
     .returning();
   if (!order.memberId) await tx.update(orders).set({ memberId: member.id }).where(eq(orders.id, order.id));
@@ -121,7 +142,12 @@ export async function memberPayments(db: Executor, memberId: number): Promise<Me
  * Stops renewals: the member keeps access until paid-until and gets no more reminders. The owner's
  * cancellation is in her activity log; the member's own is theirs to make.
  */
-export async function cancelMembership(db: Database, memberId: number, now: Date, by: "member" | "owner"): Promise<MemberRow | undefined> {
+export async function cancelMembership(
+  db: Database,
+  memberId: number,
+  now: Date,
+  by: "member" | "owner",
+): Promise<MemberRow | undefined> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     if (!member) return undefined;
@@ -134,7 +160,14 @@ export async function cancelMembership(db: Database, memberId: number, now: Date
     if (by === "owner") {
       await recordAudit(
         tx,
-        { action: "member.cancel", entity: "member", entityId: memberId, summary: `Cancelled the membership of ${member.name} (${member.email})`, before: { status: member.status }, after: { status: "cancelled" } },
+        {
+          action: "member.cancel",
+          entity: "member",
+          entityId: memberId,
+          summary: `Cancelled the membership of ${member.name} (${member.email})`,
+          before: { status: member.status },
+          after: { status: "cancelled" },
+        },
         now,
       );
     }
@@ -147,7 +180,13 @@ export async function resumeMembership(db: Database, memberId: number, now: Date
   const [resumed] = await db
     .update(members)
     .set({ status: "active", cancelledAt: null, updatedAt: now })
-    .where(and(eq(members.id, memberId), eq(members.status, "cancelled"), sql`${members.paidUntil} > ${southAfricanDay(now)}`))
+    .where(
+      and(
+        eq(members.id, memberId),
+        eq(members.status, "cancelled"),
+        sql`${members.paidUntil} > ${southAfricanDay(now)}`,
+      ),
+    )
     .returning();
   return resumed;
 }
@@ -160,7 +199,8 @@ export async function chooseNextTier(
   now: Date,
 ): Promise<{ ok: true; member: MemberRow } | { ok: false; reason: string }> {
   const [tier] = await db.select().from(membershipTiers).where(eq(membershipTiers.slug, tierSlug)).limit(1);
-  if (!tier || !tier.visible || tier.priceCents === null) return { ok: false, reason: "Please choose one of the plans on offer." };
+  if (!tier || !tier.visible || tier.priceCents === null)
+    return { ok: false, reason: "Please choose one of the plans on offer." };
   const member = await findMember(db, memberId);
   if (!member) return { ok: false, reason: "We could not find your membership." };
   const [updated] = await db
@@ -171,7 +211,12 @@ export async function chooseNextTier(
   return { ok: true, member: updated! };
 }
 
-export async function updateMemberDetails(db: Database, memberId: number, details: { name: string; phone: string }, now: Date): Promise<MemberRow | undefined> {
+export async function updateMemberDetails(
+  db: Database,
+  memberId: number,
+  details: { name: string; phone: string },
+  now: Date,
+): Promise<MemberRow | undefined> {
   const [updated] = await db
     .update(members)
     .set({ name: details.name, phone: details.phone, updatedAt: now })
@@ -181,14 +226,28 @@ export async function updateMemberDetails(db: Database, memberId: number, detail
 }
 
 /** The owner's gift of one month, extending from paid-until like a renewal, noted in the member's history and her activity log. */
-export async function giftMonth(db: Database, memberId: number, note: string, now: Date): Promise<MemberRow | undefined> {
+export async function giftMonth(
+  db: Database,
+  memberId: number,
+  note: string,
+  now: Date,
+): Promise<MemberRow | undefined> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     if (!member) return undefined;
     const today = southAfricanDay(now);
     const startsOn = renewalStartsOn(member.paidUntil, today);
     const endsOn = addMonths(startsOn, 1);
-    await tx.insert(memberPeriods).values({ memberId, kind: "gift", tierSlug: member.tierSlug, amountCents: 0, startsOn, endsOn, note, createdAt: now });
+    await tx.insert(memberPeriods).values({
+      memberId,
+      kind: "gift",
+      tierSlug: member.tierSlug,
+      amountCents: 0,
+      startsOn,
+      endsOn,
+      note,
+      createdAt: now,
+    });
     const [extended] = await tx
       .update(members)
       // A cancelled member keeps their decision (the gift only lengthens their access); anyone else is active again.
@@ -197,7 +256,14 @@ export async function giftMonth(db: Database, memberId: number, note: string, no
       .returning();
     await recordAudit(
       tx,
-      { action: "member.gift", entity: "member", entityId: memberId, summary: `Gave ${member.name} a month (${note})`, before: { paidUntil: member.paidUntil }, after: { paidUntil: endsOn } },
+      {
+        action: "member.gift",
+        entity: "member",
+        entityId: memberId,
+        summary: `Gave ${member.name} a month (${note})`,
+        before: { paidUntil: member.paidUntil },
+        after: { paidUntil: endsOn },
+      },
       now,
     );
     return extended;
@@ -205,21 +271,38 @@ export async function giftMonth(db: Database, memberId: number, note: string, no
 }
 
 /** Sends the member the renewal email again now (say, after a phone call), whatever the reminders did. */
-export async function resendRenewalLink(db: Database, memberId: number, now: Date, links: MemberLinkSettings): Promise<boolean> {
+export async function resendRenewalLink(
+  db: Database,
+  memberId: number,
+  now: Date,
+  links: MemberLinkSettings,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const member = await lockMember(tx, memberId);
     if (!member) return false;
     const tier = await renewalTier(tx, member);
     const email = renewalLinkEmail({ member, tier, links, contact: await shopContact(tx), kind: "resend" });
     await queueEmail(tx, { ...email, dedupeKey: `member-renewal-link:${memberId}:${now.getTime()}` });
-    await recordAudit(tx, { action: "member.renewal-link", entity: "member", entityId: memberId, summary: `Sent ${member.name} a renewal link` }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "member.renewal-link",
+        entity: "member",
+        entityId: memberId,
+        summary: `Sent ${member.name} a renewal link`,
+      },
+      now,
+    );
     return true;
   });
 }
 
 /** The tier (name and price) the member's next renewal is for. */
 export async function renewalTier(db: Executor, member: Pick<MemberRow, "tierSlug" | "nextTierSlug">) {
-  const [tier] = await db.select().from(membershipTiers).where(eq(membershipTiers.slug, renewalTierSlug(member))).limit(1);
+  const [tier] = await db
+    .select()
+    .from(membershipTiers)
+    .where(eq(membershipTiers.slug, renewalTierSlug(member)))
+    .limit(1);
   return tier!;
 }
-

@@ -17,7 +17,8 @@ export interface MembershipJobResult {
   lapsed: number;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * Which reminder a member is owed today: the week-ahead one from 7 days before paid-until, the
@@ -39,7 +40,11 @@ function reminderFor(member: MemberRow, today: string): RenewalEmailKind | null 
  * in the outbox, each status change is a conditional update, and a lapse's email is queued in the
  * transaction that made the change.
  */
-export async function runMembershipJob(db: Database, now: Date, links: MemberLinkSettings): Promise<MembershipJobResult> {
+export async function runMembershipJob(
+  db: Database,
+  now: Date,
+  links: MemberLinkSettings,
+): Promise<MembershipJobResult> {
   const today = southAfricanDay(now);
   const result: MembershipJobResult = { reminded: 0, due: 0, lapsed: 0 };
   const contact = await shopContact(db);
@@ -47,13 +52,20 @@ export async function runMembershipJob(db: Database, now: Date, links: MemberLin
   const upcoming = await db
     .select()
     .from(members)
-    .where(and(eq(members.status, "active"), gt(members.paidUntil, today), lte(members.paidUntil, addDays(today, REMINDER_DAYS_BEFORE[0]))));
+    .where(
+      and(
+        eq(members.status, "active"),
+        gt(members.paidUntil, today),
+        lte(members.paidUntil, addDays(today, REMINDER_DAYS_BEFORE[0])),
+      ),
+    );
   for (const member of upcoming) {
     const kind = reminderFor(member, today);
     if (!kind) continue;
     const tier = await renewalTier(db, member);
     const email = renewalLinkEmail({ member, tier, links, contact, kind });
-    if (await queueEmail(db, { ...email, dedupeKey: `member-${kind}:${member.id}:${member.paidUntil}` })) result.reminded++;
+    if (await queueEmail(db, { ...email, dedupeKey: `member-${kind}:${member.id}:${member.paidUntil}` }))
+      result.reminded++;
   }
 
   const lapseDay = addDays(today, -GRACE_DAYS);
@@ -86,7 +98,10 @@ export async function runMembershipJob(db: Database, now: Date, links: MemberLin
 }
 
 /** Every 15 minutes, and soon after start (so a server that was down catches up at once). */
-export function startMembershipJob(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 15 * 60_000) {
+export function startMembershipJob(
+  runtime: { config: AppConfig; database: { db: Database }; clock: Clock },
+  everyMs = 15 * 60_000,
+) {
   const { config, database, clock } = runtime;
   let running = false;
   const pass = (afterStart = false) => {
@@ -97,7 +112,9 @@ export function startMembershipJob(runtime: { config: AppConfig; database: { db:
       .then((r) => {
         // The pass after a start is always logged: it is the catch-up after any downtime.
         if (afterStart || r.reminded || r.due || r.lapsed) {
-          console.log(`[members] ${afterStart ? "catch-up pass after start" : "pass"}: ${r.reminded} reminded, ${r.due} now due, ${r.lapsed} lapsed`);
+          console.log(
+            `[members] ${afterStart ? "catch-up pass after start" : "pass"}: ${r.reminded} reminded, ${r.due} now due, ${r.lapsed} lapsed`,
+          );
         }
       })
       .catch((error) => console.error(`[members] membership pass failed: ${(error as Error).message}`))

@@ -28,7 +28,13 @@ type LinkContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
 
 export type SignInRequestResult = { status: "sent" } | { status: "limited" };
 
-export function signInEmail(to: string, memberId: number, link: string, contact: ShopContact, dedupeKey: string): OutgoingEmail {
+export function signInEmail(
+  to: string,
+  memberId: number,
+  link: string,
+  contact: ShopContact,
+  dedupeKey: string,
+): OutgoingEmail {
   const { html, text } = renderEmail({
     preheader: `Your sign-in link works once, for ${SIGN_IN_LINK_MINUTES} minutes`,
     heading: "Sign in to your membership",
@@ -53,9 +59,11 @@ export function signInEmail(to: string, memberId: number, link: string, contact:
 export async function requestSignInLink(context: LinkContext, email: string): Promise<SignInRequestResult> {
   const now = context.clock.now();
   const address = email.trim().toLowerCase();
-  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.address, requestClientKey(context), now))) return { status: "limited" };
+  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.address, requestClientKey(context), now)))
+    return { status: "limited" };
   // The counter's key is a hash: the rate-limit table never holds anyone's email address.
-  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.email, `email:${hashToken(address)}`, now))) return { status: "limited" };
+  if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.email, `email:${hashToken(address)}`, now)))
+    return { status: "limited" };
 
   const member = await findMemberByEmail(context.db, address);
   if (!member) return { status: "sent" };
@@ -72,7 +80,10 @@ export async function requestSignInLink(context: LinkContext, email: string): Pr
     });
     // Links a day past their expiry are of no use to anyone: swept here instead of by a job.
     await tx.delete(memberLoginTokens).where(lt(memberLoginTokens.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
-    await queueEmail(tx, signInEmail(member.email, member.id, link, await shopContact(tx), `member-sign-in:${tokenHash}`));
+    await queueEmail(
+      tx,
+      signInEmail(member.email, member.id, link, await shopContact(tx), `member-sign-in:${tokenHash}`),
+    );
   });
   return { status: "sent" };
 }
@@ -102,14 +113,23 @@ export type SignInResult = { ok: true; cookie: string } | { ok: false; state: Ex
  * so two tabs (or two instances) pressing Sign in at once cannot both get a session. The session is
  * made in the same transaction.
  */
-export async function signInWithToken(context: Pick<AppContext, "db" | "config" | "clock">, token: string): Promise<SignInResult> {
+export async function signInWithToken(
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  token: string,
+): Promise<SignInResult> {
   const now = context.clock.now();
   if (!isPlausibleToken(token)) return { ok: false, state: "unknown" };
   const cookie = await context.db.transaction(async (tx) => {
     const [used] = await tx
       .update(memberLoginTokens)
       .set({ usedAt: now })
-      .where(and(eq(memberLoginTokens.tokenHash, hashToken(token)), isNull(memberLoginTokens.usedAt), gt(memberLoginTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(memberLoginTokens.tokenHash, hashToken(token)),
+          isNull(memberLoginTokens.usedAt),
+          gt(memberLoginTokens.expiresAt, now),
+        ),
+      )
       .returning({ memberId: memberLoginTokens.memberId });
     return used ? createMemberSession(tx, context, used.memberId) : undefined;
   });

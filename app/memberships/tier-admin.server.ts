@@ -25,7 +25,11 @@ export async function saveTier(
   db: Database,
   input: TierInput,
   now: Date,
-): Promise<{ ok: true; changed: string[] } | { ok: false; missing: true } | { ok: false; missing: false; fieldErrors: Record<string, string>; confirm: Record<string, number> }> {
+): Promise<
+  | { ok: true; changed: string[] }
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; fieldErrors: Record<string, string>; confirm: Record<string, number> }
+> {
   const values = tierRowValues(input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(membershipTiers).where(eq(membershipTiers.slug, input.slug)).for("update");
@@ -33,14 +37,29 @@ export async function saveTier(
     // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
     const question = tenfoldPriceChange(before.priceCents, values.priceCents);
     if (question && input.confirmPrice !== String(values.priceCents)) {
-      return { ok: false as const, missing: false as const, fieldErrors: { price: question }, confirm: { price: values.priceCents! } };
+      return {
+        ok: false as const,
+        missing: false as const,
+        fieldErrors: { price: question },
+        confirm: { price: values.priceCents! },
+      };
     }
     const diff = changedFields(auditView(before), values);
     if (!diff.fields.length) return { ok: true as const, changed: [] };
-    await tx.update(membershipTiers).set({ ...values, updatedAt: now }).where(eq(membershipTiers.slug, input.slug));
+    await tx
+      .update(membershipTiers)
+      .set({ ...values, updatedAt: now })
+      .where(eq(membershipTiers.slug, input.slug));
     await recordAudit(
       tx,
-      { action: "membership.update", entity: "membership", entityId: input.slug, summary: `Changed ${diff.fields.join(", ")} of ${values.name}`, before: diff.before, after: diff.after },
+      {
+        action: "membership.update",
+        entity: "membership",
+        entityId: input.slug,
+        summary: `Changed ${diff.fields.join(", ")} of ${values.name}`,
+        before: diff.before,
+        after: diff.after,
+      },
       now,
     );
     return { ok: true as const, changed: diff.fields };

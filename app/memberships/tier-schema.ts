@@ -18,37 +18,49 @@ const benefitLines = (text: string) =>
 export const tierSchema = z
   .object({
     slug: z.string().check(z.regex(/^[a-z0-9-]{1,80}$/, "This membership plan could not be found.")),
-    name: z.string().check(
-      z.trim(),
-      z.minLength(1, "Name is required."),
-      z.maxLength(80, "Name must be at most 80 characters."),
-      z.refine(isOneLine, "Name must be one line of text."),
-    ),
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Name is required."),
+        z.maxLength(80, "Name must be at most 80 characters."),
+        z.refine(isOneLine, "Name must be one line of text."),
+      ),
     price: randField(TIER_PRICE_RULES),
     /** The cents of a tenfold price change the owner confirmed by saving again. */
     confirmPrice: confirmedCentsField,
-    priceText: z.string().check(
-      z.trim(),
-      z.maxLength(60, "Price on request text must be at most 60 characters."),
-      z.refine(isOneLine, "Price on request text must be one line of text."),
-    ),
-    description: z.string().check(
-      z.trim(),
-      z.minLength(1, "Description is required."),
-      z.maxLength(1000, "Description must be at most 1000 characters."),
-      z.refine(isCleanText, "Description contains a control character: please retype it."),
-    ),
+    priceText: z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(60, "Price on request text must be at most 60 characters."),
+        z.refine(isOneLine, "Price on request text must be one line of text."),
+      ),
+    description: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Description is required."),
+        z.maxLength(1000, "Description must be at most 1000 characters."),
+        z.refine(isCleanText, "Description contains a control character: please retype it."),
+      ),
     benefits: z.string().check(
       z.trim(),
       z.refine(isCleanText, "Benefits contain a control character: please retype them."),
       z.refine((v) => benefitLines(v).length >= 1, "List at least one benefit, one per line."),
       z.refine((v) => benefitLines(v).length <= MAX_BENEFITS, `List at most ${MAX_BENEFITS} benefits.`),
-      z.refine((v) => benefitLines(v).every((line) => line.length <= 200), "Each benefit must be at most 200 characters."),
+      z.refine(
+        (v) => benefitLines(v).every((line) => line.length <= 200),
+        "Each benefit must be at most 200 characters.",
+      ),
     ),
     visible: z.boolean(),
     sortOrder: z.string().check(
       z.trim(),
-      z.refine((v) => /^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 10_000, "Sort order must be a whole number from -10000 to 10000."),
+      z.refine(
+        (v) => /^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 10_000,
+        "Sort order must be a whole number from -10000 to 10000.",
+      ),
     ),
   })
   .check(
@@ -60,7 +72,16 @@ export const tierSchema = z
 
 export type TierInput = z.infer<typeof tierSchema>;
 
-export const TIER_TEXT_FIELDS = ["slug", "name", "price", "confirmPrice", "priceText", "description", "benefits", "sortOrder"] as const;
+export const TIER_TEXT_FIELDS = [
+  "slug",
+  "name",
+  "price",
+  "confirmPrice",
+  "priceText",
+  "description",
+  "benefits",
+  "sortOrder",
+] as const;
 
 /** What the form's fields become in the tier's row. A priced tier shows its short price ("R150"). */
 export function tierRowValues(input: TierInput) {

@@ -41,7 +41,11 @@ export async function submitCheckout(
   try {
     form = await request.formData();
   } catch {
-    return { ok: false, toast: checkoutErrorToast("The form could not be read. Please try again."), values: emptyValues() };
+    return {
+      ok: false,
+      toast: checkoutErrorToast("The form could not be read. Please try again."),
+      values: emptyValues(),
+    };
   }
   const values = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, field(form, f)])) as CheckoutValues;
   const problem = checkoutFormProblem(values);
@@ -61,7 +65,8 @@ export async function submitCheckout(
 
   const quantity = seatsFromForm(found.item.orderType, field(form, "seats"));
   if (quantity === null) return { ok: false, toast: checkoutErrorToast(SEATS_PROBLEM), values };
-  if (!(await withinCheckoutBudget(context))) return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
+  if (!(await withinCheckoutBudget(context)))
+    return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
@@ -80,7 +85,8 @@ export async function submitCheckout(
       buyer: buyer.row,
     });
   } catch (error) {
-    if (error instanceof OutOfStockError || error instanceof HoldLimitError) return { ok: false, toast: checkoutErrorToast(error.message), values };
+    if (error instanceof OutOfStockError || error instanceof HoldLimitError)
+      return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
 
@@ -138,7 +144,9 @@ export async function sendToPaymentPage(
   } catch (error) {
     await closePendingOrder(context.db, order.id, "failed", now).catch(() => {});
     if (error instanceof PaymentProviderError) {
-      console.error(`[payments] checkout for order ${order.id} failed: ${error.message} (status ${error.status ?? "none"})`);
+      console.error(
+        `[payments] checkout for order ${order.id} failed: ${error.message} (status ${error.status ?? "none"})`,
+      );
       return { ok: false, toast: checkoutErrorToast(error.message) };
     }
     console.error(`[payments] checkout for order ${order.id} failed unexpectedly:`, error);

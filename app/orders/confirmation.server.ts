@@ -48,7 +48,14 @@ export async function confirmationView(
   if (!order && rawCheckout) order = await findOrderByCheckoutId(context.db, rawCheckout);
 
   if (!order) {
-    return { state: stateFromQuery(status), reference: rawOrderId ?? rawCheckout, orderId: rawOrderId, checkoutId: rawCheckout, fromOrder: false, retry: null };
+    return {
+      state: stateFromQuery(status),
+      reference: rawOrderId ?? rawCheckout,
+      orderId: rawOrderId,
+      checkoutId: rawCheckout,
+      fromOrder: false,
+      retry: null,
+    };
   }
   let current = order.status;
   const mail = mailSettingsForOrders(context.config);

@@ -36,7 +36,12 @@ export function fulfilmentWaits(order: FulfilmentFacts): boolean {
 const dayMonth = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "Africa/Johannesburg" });
 
 /** "Refunded R 350.00 on 27 Nov", or for a part: "Refunded R 100.00 of R 350.00 on 27 Nov". */
-export function refundWords(order: { status: string; amountCents: number; refundedCents: number; refundedAt?: string | null }): string | null {
+export function refundWords(order: {
+  status: string;
+  amountCents: number;
+  refundedCents: number;
+  refundedAt?: string | null;
+}): string | null {
   if (order.status !== "refunded" && order.status !== "partially_refunded") return null;
   const on = order.refundedAt ? ` on ${dayMonth.format(new Date(order.refundedAt))}` : "";
   const of = order.status === "partially_refunded" ? ` of ${formatRand(order.amountCents)}` : "";

@@ -12,24 +12,46 @@ import { recordOrderEvent } from "./order-history.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
-
 /** A paid order is marked fulfilled once; the buyer is emailed. A second press changes nothing. */
-export async function markFulfilled(context: Context, orderId: string, method: FulfilmentMethod): Promise<"fulfilled" | "already" | "not-paid"> {
+export async function markFulfilled(
+  context: Context,
+  orderId: string,
+  method: FulfilmentMethod,
+): Promise<"fulfilled" | "already" | "not-paid"> {
   const now = context.clock.now();
   return context.db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
       .set({ fulfilmentStatus: "fulfilled", fulfilmentMethod: method, fulfilledAt: now, updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, "unfulfilled"), inArray(orders.status, ["paid", "partially_refunded"])))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.fulfilmentStatus, "unfulfilled"),
+          inArray(orders.status, ["paid", "partially_refunded"]),
+        ),
+      )
       .returning();
     if (!order) {
-      const [current] = await tx.select({ status: orders.status, fulfilment: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, orderId));
+      const [current] = await tx
+        .select({ status: orders.status, fulfilment: orders.fulfilmentStatus })
+        .from(orders)
+        .where(eq(orders.id, orderId));
       return current?.fulfilment === "fulfilled" ? ("already" as const) : ("not-paid" as const);
     }
     const label = FULFILMENT_METHODS.find((m) => m.value === method)!.label;
     await recordOrderEvent(tx, order.id, "fulfilled", `Marked fulfilled: ${label.toLowerCase()}`, now);
     await queueOrderEmail(tx, fulfilledEmail(order, method, await shopContact(tx)), now);
-    await recordAudit(tx, { action: "order.fulfil", entity: "order", entityId: order.id, summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`, after: { fulfilmentMethod: method } }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "order.fulfil",
+        entity: "order",
+        entityId: order.id,
+        summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`,
+        after: { fulfilmentMethod: method },
+      },
+      now,
+    );
     return "fulfilled" as const;
   });
 }
@@ -38,12 +60,30 @@ export async function markFulfilled(context: Context, orderId: string, method: F
 export async function saveOwnerNote(context: Context, orderId: string, note: string): Promise<boolean> {
   const now = context.clock.now();
   return context.db.transaction(async (tx) => {
-    const [before] = await tx.select({ note: orders.ownerNote, reference: orders.reference }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [before] = await tx
+      .select({ note: orders.ownerNote, reference: orders.reference })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
     if (!before) return false;
     if ((before.note ?? "") === note) return true;
-    await tx.update(orders).set({ ownerNote: note || null, updatedAt: now }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ ownerNote: note || null, updatedAt: now })
+      .where(eq(orders.id, orderId));
     await recordOrderEvent(tx, orderId, "note", note ? "Note updated" : "Note removed", now);
-    await recordAudit(tx, { action: "order.note", entity: "order", entityId: orderId, summary: `Updated the note on ${before.reference}`, before: { note: before.note }, after: { note } }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "order.note",
+        entity: "order",
+        entityId: orderId,
+        summary: `Updated the note on ${before.reference}`,
+        before: { note: before.note },
+        after: { note },
+      },
+      now,
+    );
     return true;
   });
 }
@@ -52,17 +92,35 @@ export async function saveOwnerNote(context: Context, orderId: string, note: str
  * Sends the confirmation email again. The key comes from the form the owner saw, so a double click
  * queues one email (the outbox's dedupe key).
  */
-export async function resendConfirmation(context: Context, orderId: string, key: string): Promise<"queued" | "not-paid"> {
+export async function resendConfirmation(
+  context: Context,
+  orderId: string,
+  key: string,
+): Promise<"queued" | "not-paid"> {
   const now = context.clock.now();
   return context.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order || !["paid", "partially_refunded"].includes(order.status)) return "not-paid" as const;
     await orderPageAccessUpsert(tx, context.config.sessionSecret, order.id, now);
     const orderPage = orderPageUrl(context.config.siteUrl, context.config.sessionSecret, order.id);
-    const email = await customerConfirmationEmail(order, context.config.siteUrl, { tickets: await orderTickets(tx, order.id), contact: await shopContact(tx), now, orderPage });
+    const email = await customerConfirmationEmail(order, context.config.siteUrl, {
+      tickets: await orderTickets(tx, order.id),
+      contact: await shopContact(tx),
+      now,
+      orderPage,
+    });
     const queued = await queueOrderEmail(tx, { ...email, dedupeKey: `${email.dedupeKey}:resend:${key}` }, now);
     if (queued) {
-      await recordAudit(tx, { action: "order.resend", entity: "order", entityId: order.id, summary: `Resent the confirmation of ${order.reference}` }, now);
+      await recordAudit(
+        tx,
+        {
+          action: "order.resend",
+          entity: "order",
+          entityId: order.id,
+          summary: `Resent the confirmation of ${order.reference}`,
+        },
+        now,
+      );
     }
     return "queued" as const;
   });

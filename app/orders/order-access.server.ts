@@ -38,7 +38,8 @@ export function orderPageToken(secret: string, orderId: string): string {
 
 export const orderPagePath = (secret: string, orderId: string) => `/order/${orderPageToken(secret, orderId)}`;
 
-export const orderPageUrl = (siteUrl: string, secret: string, orderId: string) => `${siteUrl.replace(/\/$/, "")}${orderPagePath(secret, orderId)}`;
+export const orderPageUrl = (siteUrl: string, secret: string, orderId: string) =>
+  `${siteUrl.replace(/\/$/, "")}${orderPagePath(secret, orderId)}`;
 
 /**
  * The statement (not yet run) that records the order page's token hash. A changed SESSION_SECRET
@@ -49,7 +50,11 @@ export function orderPageAccessUpsert(tx: Pick<Tx, "insert">, secret: string, or
   return tx
     .insert(orderAccess)
     .values({ orderId, pageTokenHash, createdAt: now })
-    .onConflictDoUpdate({ target: orderAccess.orderId, set: { pageTokenHash }, setWhere: sql`${orderAccess.pageTokenHash} <> ${pageTokenHash}` });
+    .onConflictDoUpdate({
+      target: orderAccess.orderId,
+      set: { pageTokenHash },
+      setWhere: sql`${orderAccess.pageTokenHash} <> ${pageTokenHash}`,
+    });
 }
 
 /** The order_access row that binds a new checkout's order to the browser that made it. */
@@ -60,18 +65,30 @@ export type BuyerAccessRow = typeof orderAccess.$inferInsert;
  * made when the order is) and the Set-Cookie header to send with the redirect to the payment page. A
  * fresh token every checkout, so a cookie planted in the browser beforehand can never open the order.
  */
-export function newBuyerBinding(context: Pick<AppContext, "config" | "clock">): { row: (orderId: string) => BuyerAccessRow; cookie: string } {
+export function newBuyerBinding(context: Pick<AppContext, "config" | "clock">): {
+  row: (orderId: string) => BuyerAccessRow;
+  cookie: string;
+} {
   const token = randomBytes(32).toString("base64url");
   const now = context.clock.now();
   const buyer = { buyerTokenHash: sha256(token), buyerExpiresAt: new Date(now.getTime() + BUYER_MS) };
   return {
-    row: (orderId) => ({ orderId, pageTokenHash: sha256(orderPageToken(context.config.sessionSecret, orderId)), createdAt: now, ...buyer }),
+    row: (orderId) => ({
+      orderId,
+      pageTokenHash: sha256(orderPageToken(context.config.sessionSecret, orderId)),
+      createdAt: now,
+      ...buyer,
+    }),
     cookie: `${buyerCookieName(context)}=${token}; ${cookieAttributes(context, BUYER_MS / 1000)}`,
   };
 }
 
 /** Whether this request comes from the browser that made the order's checkout, within its time. */
-export async function isBuyerBrowser(request: Request, context: Pick<AppContext, "db" | "config" | "clock">, orderId: string): Promise<boolean> {
+export async function isBuyerBrowser(
+  request: Request,
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  orderId: string,
+): Promise<boolean> {
   const token = readCookie(request, buyerCookieName(context));
   if (!token || !BUYER_TOKEN_PATTERN.test(token)) return false;
   const [row] = await context.db
@@ -88,6 +105,10 @@ export async function isBuyerBrowser(request: Request, context: Pick<AppContext,
 /** The order a private page's token opens, or undefined. */
 export async function orderIdForPageToken(db: Pick<Database, "select">, token: string): Promise<string | undefined> {
   if (!ORDER_PAGE_TOKEN_PATTERN.test(token)) return undefined;
-  const [row] = await db.select({ orderId: orderAccess.orderId }).from(orderAccess).where(eq(orderAccess.pageTokenHash, sha256(token))).limit(1);
+  const [row] = await db
+    .select({ orderId: orderAccess.orderId })
+    .from(orderAccess)
+    .where(eq(orderAccess.pageTokenHash, sha256(token)))
+    .limit(1);
   return row?.orderId;
 }

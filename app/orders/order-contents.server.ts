@@ -24,7 +24,9 @@ export async function orderContents(context: ContentsContext, order: OrderRow) {
     amount: formatRand(order.amountCents),
     orderType: order.orderType,
     tickets,
-    membership: membership ? { tierName: membership.tierName, paidUntil: membership.paidUntil, status: membership.status } : null,
+    membership: membership
+      ? { tierName: membership.tierName, paidUntil: membership.paidUntil, status: membership.status }
+      : null,
   };
 }
 
@@ -35,19 +37,28 @@ export type OrderContents = Awaited<ReturnType<typeof orderContents>>;
  * its private page and, for a membership, the way into /account. Another browser (a shared link, the
  * analytics' order id) sees none of it: the order id is not a secret.
  */
-export async function buyerConfirmation(request: Request, context: ContentsContext, orderId: string | null, state: ConfirmationState) {
+export async function buyerConfirmation(
+  request: Request,
+  context: ContentsContext,
+  orderId: string | null,
+  state: ConfirmationState,
+) {
   if (state !== "success" || !isOrderId(orderId) || !(await isBuyerBrowser(request, context, orderId))) return null;
   const order = await findOrder(context.db, orderId);
   if (!order) return null;
   const contents = await orderContents(context, order);
   if (contents.state !== "success") return null;
-  return { contents, orderPagePath: orderPagePath(context.config.sessionSecret, order.id), canEnterAccount: contents.membership !== null };
+  return {
+    contents,
+    orderPagePath: orderPagePath(context.config.sessionSecret, order.id),
+    canEnterAccount: contents.membership !== null,
+  };
 }
 
 export type BuyerConfirmation = NonNullable<Awaited<ReturnType<typeof buyerConfirmation>>>;
 
 export const ENTER_ACCOUNT_REFUSED =
-  "This browser cannot open the account for this order any more. Use \"Email me a sign-in link\" on the account page instead.";
+  'This browser cannot open the account for this order any more. Use "Email me a sign-in link" on the account page instead.';
 
 /**
  * Signs the member of a paid membership order in, from the browser that bought it, while that
@@ -59,7 +70,8 @@ export async function enterAccountAsBuyer(
   orderId: string | null | undefined,
 ): Promise<{ ok: true; cookie: string } | { ok: false; message: string }> {
   const order = isOrderId(orderId) ? await findOrder(context.db, orderId) : undefined;
-  if (!order || stateFromOrder(order.status) !== "success" || order.orderType !== "membership") return { ok: false, message: ENTER_ACCOUNT_REFUSED };
+  if (!order || stateFromOrder(order.status) !== "success" || order.orderType !== "membership")
+    return { ok: false, message: ENTER_ACCOUNT_REFUSED };
   if (!(await isBuyerBrowser(request, context, order.id))) return { ok: false, message: ENTER_ACCOUNT_REFUSED };
   const membership = await membershipOfOrder(context.db, order.id, context.clock.now());
   if (!membership) return { ok: false, message: ENTER_ACCOUNT_REFUSED };

@@ -14,7 +14,12 @@ import type { OrderRow } from "./orders.server";
 const customerName = (order: OrderRow) => order.customerFirstName;
 
 /** The blocks and files that present one ticket: QR inline by cid, the code, when and where, the .ics. */
-async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string, now: Date): Promise<{ block: EmailBlock; files: EmailAttachment[] }> {
+async function ticketParts(
+  ticket: IssuedTicket,
+  total: number,
+  siteUrl: string,
+  now: Date,
+): Promise<{ block: EmailBlock; files: EmailAttachment[] }> {
   const url = ticketUrl(siteUrl, ticket.code);
   const cid = `ticket-${ticket.seatNumber}@honeybee`;
   const when = ticket.startsAt ? describeSession(ticket.startsAt, ticket.endsAt) : "Date to be announced";
@@ -32,11 +37,26 @@ async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string,
 <tr><td style="padding:16px;text-align:center;"><img src="cid:${cid}" width="220" height="220" alt="QR code for ticket ${escapeHtml(ticket.code)}" style="display:block;margin:0 auto;width:220px;max-width:100%;height:auto;"></td></tr>
 <tr><td style="padding:0 16px 16px;text-align:center;font:15px/1.4 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">Door code<br><strong style="font-family:monospace;font-size:26px;letter-spacing:2px;white-space:nowrap;">${escapeHtml(doorCode)}</strong></td></tr>
 <tr><td style="padding:0 16px 16px;font:15px/1.5 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">${facts
-    .map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${k === "Code" ? `<span style="font-family:monospace;font-size:16px;word-break:break-all;">${escapeHtml(v)}</span>` : escapeHtml(v)}`)
-    .join("<br>")}<br><a href="${escapeHtml(url)}" style="color:#A3431F;">Show this ticket on your phone</a></td></tr></table>`;
-  const text = [`${ticket.eventTitle}: ${label}`, `Door code: ${doorCode}`, ...facts.slice(1).map(([k, v]) => `${k}: ${v}`), `Your ticket: ${url}`].join("\n");
+    .map(
+      ([k, v]) =>
+        `<strong>${escapeHtml(k)}:</strong> ${k === "Code" ? `<span style="font-family:monospace;font-size:16px;word-break:break-all;">${escapeHtml(v)}</span>` : escapeHtml(v)}`,
+    )
+    .join(
+      "<br>",
+    )}<br><a href="${escapeHtml(url)}" style="color:#A3431F;">Show this ticket on your phone</a></td></tr></table>`;
+  const text = [
+    `${ticket.eventTitle}: ${label}`,
+    `Door code: ${doorCode}`,
+    ...facts.slice(1).map(([k, v]) => `${k}: ${v}`),
+    `Your ticket: ${url}`,
+  ].join("\n");
   const files: EmailAttachment[] = [
-    { filename: `ticket-${ticket.seatNumber}.png`, contentType: "image/png", contentBase64: (await qrPng(url)).toString("base64"), cid },
+    {
+      filename: `ticket-${ticket.seatNumber}.png`,
+      contentType: "image/png",
+      contentBase64: (await qrPng(url)).toString("base64"),
+      cid,
+    },
   ];
   if (ticket.startsAt && ticket.seatNumber === 1) {
     const ics = calendarFile({
@@ -49,7 +69,11 @@ async function ticketParts(ticket: IssuedTicket, total: number, siteUrl: string,
       url,
       now,
     });
-    files.push({ filename: "event.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", contentBase64: Buffer.from(ics).toString("base64") });
+    files.push({
+      filename: "event.ics",
+      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+      contentBase64: Buffer.from(ics).toString("base64"),
+    });
   }
   return { block: { kind: "raw", html, text }, files };
 }
@@ -64,23 +88,41 @@ export async function customerConfirmationEmail(
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: `Hi ${customerName(order)},` },
     { kind: "paragraph", text: "Thank you for your order. Your payment was successful." },
-    { kind: "facts", rows: [["Item", order.itemName], ["Amount", formatRand(order.amountCents)]] },
+    {
+      kind: "facts",
+      rows: [
+        ["Item", order.itemName],
+        ["Amount", formatRand(order.amountCents)],
+      ],
+    },
   ];
   const attachments: EmailAttachment[] = [];
   if (tickets.length) {
     blocks.push({ kind: "heading", text: tickets.length === 1 ? "Your ticket" : "Your tickets" });
-    blocks.push({ kind: "paragraph", text: "Show the QR code at the door, on your phone or printed, or say the door code under it. The calendar file adds the date to your phone." });
+    blocks.push({
+      kind: "paragraph",
+      text: "Show the QR code at the door, on your phone or printed, or say the door code under it. The calendar file adds the date to your phone.",
+    });
     for (const ticket of tickets) {
       const parts = await ticketParts(ticket, tickets.length, siteUrl, extras.now);
       blocks.push(parts.block);
       attachments.push(...parts.files);
     }
   } else {
-    blocks.push({ kind: "paragraph", text: "Your order will be processed within 1-2 business days. We will email you with status updates." });
+    blocks.push({
+      kind: "paragraph",
+      text: "Your order will be processed within 1-2 business days. We will email you with status updates.",
+    });
   }
-  blocks.push({ kind: "paragraph", text: "Your order page shows this order, and your tickets if you bought any, whenever you need them. It is private to you: keep this email." });
+  blocks.push({
+    kind: "paragraph",
+    text: "Your order page shows this order, and your tickets if you bought any, whenever you need them. It is private to you: keep this email.",
+  });
   blocks.push({ kind: "button", href: extras.orderPage, label: "Your order page" });
-  blocks.push({ kind: "paragraph", text: `Questions? Reply to this email or visit ${siteUrl}/contact and quote your order reference.` });
+  blocks.push({
+    kind: "paragraph",
+    text: `Questions? Reply to this email or visit ${siteUrl}/contact and quote your order reference.`,
+  });
   const { html, text } = renderEmail({
     preheader: tickets.length ? `Your ticket for ${tickets[0]!.eventTitle}` : `Order ${order.reference} is confirmed`,
     heading: "Your order is confirmed",
@@ -100,7 +142,12 @@ export async function customerConfirmationEmail(
 }
 
 /** The owner's notice of a paid order, with what is needed to fulfil it. */
-export function ownerOrderNotice(order: OrderRow, ownerEmail: string, contact: ShopContact, ticketCount = 0): OrderEmail {
+export function ownerOrderNotice(
+  order: OrderRow,
+  ownerEmail: string,
+  contact: ShopContact,
+  ticketCount = 0,
+): OrderEmail {
   const rows: [string, string][] = [
     ["Item", order.itemName],
     ["Type", order.orderType],
@@ -128,17 +175,37 @@ export function ownerOrderNotice(order: OrderRow, ownerEmail: string, contact: S
 }
 
 /** The owner's notice that an order needs her attention (for example a paid order whose unit was gone). */
-export function ownerAttentionNotice(order: OrderRow, ownerEmail: string, reason: string, contact: ShopContact): OrderEmail {
+export function ownerAttentionNotice(
+  order: OrderRow,
+  ownerEmail: string,
+  reason: string,
+  contact: ShopContact,
+): OrderEmail {
   const { html, text } = renderEmail({
     preheader: reason,
     heading: `Order ${order.reference} needs your attention`,
     blocks: [
       { kind: "paragraph", text: reason },
-      { kind: "facts", rows: [["Item", order.itemName], ["Amount", formatRand(order.amountCents)], ["Customer", `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`], ["Phone", order.customerPhone]] },
+      {
+        kind: "facts",
+        rows: [
+          ["Item", order.itemName],
+          ["Amount", formatRand(order.amountCents)],
+          ["Customer", `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`],
+          ["Phone", order.customerPhone],
+        ],
+      },
     ],
     contact,
   });
-  return { to: ownerEmail, subject: `Needs attention: order ${order.reference}`, dedupeKey: `order-attention:${order.id}`, orderId: order.id, text, html };
+  return {
+    to: ownerEmail,
+    subject: `Needs attention: order ${order.reference}`,
+    dedupeKey: `order-attention:${order.id}`,
+    orderId: order.id,
+    text,
+    html,
+  };
 }
 
 const FULFILMENT_WORDS: Record<string, string> = {
@@ -161,7 +228,14 @@ export function fulfilledEmail(order: OrderRow, method: string, contact: ShopCon
     ],
     contact,
   });
-  return { to: order.customerEmail, subject: `Your Honey Bee order ${order.reference} is complete`, dedupeKey: `order-fulfilled:${order.id}`, orderId: order.id, text, html };
+  return {
+    to: order.customerEmail,
+    subject: `Your Honey Bee order ${order.reference} is complete`,
+    dedupeKey: `order-fulfilled:${order.id}`,
+    orderId: order.id,
+    text,
+    html,
+  };
 }
 
 /** The buyer's refund email. */
@@ -173,8 +247,18 @@ export function refundEmail(order: OrderRow, amountCents: number, contact: ShopC
     reference: order.reference,
     blocks: [
       { kind: "paragraph", text: `Hi ${customerName(order)},` },
-      { kind: "paragraph", text: `We have refunded ${formatRand(amountCents)} of your order. Your bank usually shows it within 5-10 business days.` },
-      { kind: "facts", rows: [["Item", order.itemName], ["Paid", formatRand(order.amountCents)], ["Refunded", formatRand(amountCents)]] },
+      {
+        kind: "paragraph",
+        text: `We have refunded ${formatRand(amountCents)} of your order. Your bank usually shows it within 5-10 business days.`,
+      },
+      {
+        kind: "facts",
+        rows: [
+          ["Item", order.itemName],
+          ["Paid", formatRand(order.amountCents)],
+          ["Refunded", formatRand(amountCents)],
+        ],
+      },
       { kind: "paragraph", text: "Questions? Reply to this email and quote your order reference." },
     ],
     contact,

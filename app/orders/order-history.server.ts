@@ -57,7 +57,11 @@ export function orderHistoryEntry(entry: {
   from?: SQL;
 }): SQL {
   const at = sql`${sql.param(entry.at, orderEvents.at)}::timestamptz`;
-  const detail = is(entry.detail, SQL) ? entry.detail : entry.detail ? sql`${sql.param(entry.detail, orderEvents.detail)}::jsonb` : sql`null::jsonb`;
+  const detail = is(entry.detail, SQL)
+    ? entry.detail
+    : entry.detail
+      ? sql`${sql.param(entry.detail, orderEvents.detail)}::jsonb`
+      : sql`null::jsonb`;
   const from = entry.from ? sql` from ${entry.from}` : sql``;
   return sql`select ${entry.orderId}::uuid, ${at}, ${entry.kind}::text, ${entry.summary.slice(0, 500)}::text, ${detail}${from}`;
 }
@@ -67,11 +71,18 @@ export function orderHistoryEntry(entry: {
  * time, follow it. Several writes then make one statement, one trip to the database (decision 102).
  */
 export function orderHistoryInsert(entries: SQL[]): SQL {
-  const numbered = entries.map((entry, i) => sql`select ${sql.raw(String(i))} as position, line.* from (${entry}) as line(order_id, at, kind, summary, detail)`);
+  const numbered = entries.map(
+    (entry, i) =>
+      sql`select ${sql.raw(String(i))} as position, line.* from (${entry}) as line(order_id, at, kind, summary, detail)`,
+  );
   return sql`insert into ${orderEvents} (order_id, at, kind, summary, detail) select order_id, at, kind, summary, detail from (${sql.join(numbered, sql` union all `)}) as lines order by position`;
 }
 
 export async function orderHistory(db: Database, orderId: string) {
-  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), kind: r.kind, summary: r.summary }));
 }

@@ -1,6 +1,14 @@
 import { pageParam, textParam } from "~/admin/list-query";
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled", "expired", "refunded", "partially_refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "refunded",
+  "partially_refunded",
+] as const;
 export const ORDER_TYPES = ["product", "service", "membership", "workshop", "ticket"] as const;
 
 export interface OrderListQuery {

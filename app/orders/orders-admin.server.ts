@@ -7,7 +7,6 @@ import { ORDER_STATUSES, ORDER_TYPES, type OrderListQuery } from "./order-list-q
 
 export const ORDERS_PAGE_SIZE = 25;
 
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const like = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -50,7 +49,8 @@ export function orderListConditions(query: OrderListQuery): SQL | undefined {
   if (query.status === "attention") conditions.push(eq(orders.needsAttention, true));
   else if (query.status === "to-post") conditions.push(toPost);
   else if (query.status === "refund-pending") conditions.push(refundPending);
-  else if ((ORDER_STATUSES as readonly string[]).includes(query.status)) conditions.push(eq(orders.status, query.status as (typeof ORDER_STATUSES)[number]));
+  else if ((ORDER_STATUSES as readonly string[]).includes(query.status))
+    conditions.push(eq(orders.status, query.status as (typeof ORDER_STATUSES)[number]));
   // Checkouts nobody paid for are clutter by default (and one client could make many): "Expired" finds them.
   else conditions.push(ne(orders.status, "expired"));
   if ((ORDER_TYPES as readonly string[]).includes(query.type)) conditions.push(eq(orders.orderType, query.type));
@@ -97,7 +97,16 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
-  return { total, page, pages, orders: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), refundedAt: r.refundedAt ? new Date(r.refundedAt).toISOString() : null })) };
+  return {
+    total,
+    page,
+    pages,
+    orders: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      refundedAt: r.refundedAt ? new Date(r.refundedAt).toISOString() : null,
+    })),
+  };
 }
 
 /** Rows for the CSV export of a filtered list, in batches, oldest first. */
@@ -105,7 +114,13 @@ export async function* orderExportRows(db: Database, query: OrderListQuery, batc
   const where = orderListConditions(query);
   let offset = 0;
   for (;;) {
-    const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id)).limit(batch).offset(offset);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batch)
+      .offset(offset);
     yield* rows;
     if (rows.length < batch) return;
     offset += batch;
@@ -121,7 +136,14 @@ export async function findOrderForAdmin(db: Database, id: string) {
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
     orderHistory(db, id),
     db
-      .select({ id: emailOutbox.id, to: emailOutbox.toAddress, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
       .from(emailOutbox)
       .where(eq(emailOutbox.orderId, id))
       .orderBy(asc(emailOutbox.id)),
@@ -141,5 +163,8 @@ export async function ordersNeedingAttention(db: Database, limit = 5) {
 
 /** Events to filter orders by, newest first. */
 export async function listEventChoices(db: Database) {
-  return db.select({ id: events.id, title: events.title }).from(events).orderBy(sql`${events.startsAt} desc nulls last`, asc(events.title));
+  return db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .orderBy(sql`${events.startsAt} desc nulls last`, asc(events.title));
 }

@@ -4,7 +4,14 @@ import { runsOneStatementAtATime, type Database } from "~/db/client.server";
 import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
-import { HoldLimitError, lockStockKey, placeHold, releaseHolds, unpaidBudget, unpaidLimitReason } from "~/stock/holds.server";
+import {
+  HoldLimitError,
+  lockStockKey,
+  placeHold,
+  releaseHolds,
+  unpaidBudget,
+  unpaidLimitReason,
+} from "~/stock/holds.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
@@ -125,7 +132,15 @@ export async function createPendingOrder(
       : await run(db);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (budget && (!row || row.id == null)) {
-    throw new HoldLimitError(unpaidLimitReason(item.displayName, Number(row?.held_item ?? 0), Number(row?.held_total ?? 0), quantity, input.holdMinutes));
+    throw new HoldLimitError(
+      unpaidLimitReason(
+        item.displayName,
+        Number(row?.held_item ?? 0),
+        Number(row?.held_total ?? 0),
+        quantity,
+        input.holdMinutes,
+      ),
+    );
   }
   return rowFromDriver(orders, row!);
 }
@@ -138,7 +153,11 @@ export async function createPendingOrder(
  */
 function uncountedHoldKey(item: Sellable): string {
   const { catalogItemId, ticketOptionId, membershipSlug } = item.line;
-  const what = catalogItemId ? `catalog:${catalogItemId}` : ticketOptionId ? `ticket:${ticketOptionId}` : `membership:${membershipSlug ?? ""}`;
+  const what = catalogItemId
+    ? `catalog:${catalogItemId}`
+    : ticketOptionId
+      ? `ticket:${ticketOptionId}`
+      : `membership:${membershipSlug ?? ""}`;
   return `unpaid:${what}`;
 }
 
@@ -180,14 +199,22 @@ export async function closePendingOrder(
       .set({ status, updatedAt: now })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id });
-    await releaseHolds(tx, closed.map((c) => c.id));
+    await releaseHolds(
+      tx,
+      closed.map((c) => c.id),
+    );
     if (closed.length) await recordOrderEvent(tx, orderId, status, CLOSED_SUMMARY[status], now);
     return closed.length > 0;
   });
 }
 
 /** Pending orders whose holds ran out before `now`, oldest first: candidates for reconciliation. */
-export async function pendingOrdersPastHold(db: Database, now: Date, holdMinutes: number, limit = 50): Promise<OrderRow[]> {
+export async function pendingOrdersPastHold(
+  db: Database,
+  now: Date,
+  holdMinutes: number,
+  limit = 50,
+): Promise<OrderRow[]> {
   const cutoff = new Date(now.getTime() - holdMinutes * 60_000);
   return db
     .select()

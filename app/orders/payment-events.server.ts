@@ -42,7 +42,9 @@ export interface MailSettingsForOrders {
   secret: string;
 }
 
-export const mailSettingsForOrders = (config: Pick<AppConfig, "siteUrl" | "sessionSecret" | "mail">): MailSettingsForOrders => ({
+export const mailSettingsForOrders = (
+  config: Pick<AppConfig, "siteUrl" | "sessionSecret" | "mail">,
+): MailSettingsForOrders => ({
   siteUrl: config.siteUrl,
   ownerEmail: config.mail.ownerEmail,
   secret: config.sessionSecret,
@@ -68,7 +70,12 @@ async function firstDelivery(tx: Tx, event: EventRecord): Promise<boolean> {
 function deliveryInsert(tx: Tx, event: EventRecord) {
   return tx
     .insert(paymentWebhookEvents)
-    .values({ webhookId: event.eventId, provider: event.provider, eventType: event.eventType, payload: event.payload as object })
+    .values({
+      webhookId: event.eventId,
+      provider: event.provider,
+      eventType: event.eventType,
+      payload: event.payload as object,
+    })
     .onConflictDoNothing({ target: paymentWebhookEvents.webhookId })
     .returning({ id: paymentWebhookEvents.webhookId });
 }
@@ -86,7 +93,12 @@ function orderConditions(ref: OrderRef) {
 
 /** The select that locks the order an event names, not yet run. */
 function orderLock(tx: Tx, conditions: ReturnType<typeof orderConditions>) {
-  return tx.select().from(orders).where(or(...conditions)).limit(1).for("update");
+  return tx
+    .select()
+    .from(orders)
+    .where(or(...conditions))
+    .limit(1)
+    .for("update");
 }
 
 /** The order an event is about, locked for the rest of the transaction. */
@@ -102,7 +114,11 @@ async function lockOrder(tx: Tx, ref: OrderRef): Promise<OrderRow | undefined> {
  * order is locked before the event id is written; a concurrent delivery of the same event waits on
  * that lock, then finds the id taken, as it did when the id came first.
  */
-async function firstDeliveryOfOrder(tx: Tx, event: EventRecord, ref: OrderRef): Promise<{ first: boolean; order?: OrderRow }> {
+async function firstDeliveryOfOrder(
+  tx: Tx,
+  event: EventRecord,
+  ref: OrderRef,
+): Promise<{ first: boolean; order?: OrderRow }> {
   const conditions = orderConditions(ref);
   if (!conditions.length) return { first: await firstDelivery(tx, event) };
   const result = await tx.execute(sql`
@@ -156,7 +172,13 @@ export async function recordPayment(
     if (!first) return { outcome: "duplicate" as const };
     if (!order) return { outcome: "unknown-order" as const };
     if (SETTLED.has(order.status)) {
-      await recordOrderEvent(tx, order.id, "webhook", `Payment confirmed again by ${source(order)}: nothing changed`, input.now);
+      await recordOrderEvent(
+        tx,
+        order.id,
+        "webhook",
+        `Payment confirmed again by ${source(order)}: nothing changed`,
+        input.now,
+      );
       return { outcome: "unchanged" as const, order };
     }
     if (input.amountCents !== order.amountCents) {
@@ -165,9 +187,19 @@ export async function recordPayment(
       );
       await tx
         .update(orders)
-        .set({ needsAttention: true, attentionReason: `A payment of ${formatRand(input.amountCents)} arrived for this ${formatRand(order.amountCents)} order.`, updatedAt: input.now })
+        .set({
+          needsAttention: true,
+          attentionReason: `A payment of ${formatRand(input.amountCents)} arrived for this ${formatRand(order.amountCents)} order.`,
+          updatedAt: input.now,
+        })
         .where(eq(orders.id, order.id));
-      await recordOrderEvent(tx, order.id, "attention", `Payment of ${formatRand(input.amountCents)} does not match the order`, input.now);
+      await recordOrderEvent(
+        tx,
+        order.id,
+        "attention",
+        `Payment of ${formatRand(input.amountCents)} does not match the order`,
+        input.now,
+      );
       return { outcome: "amount-mismatch" as const, order };
     }
     const wasClosed = order.status !== "pending";
@@ -181,7 +213,8 @@ export async function recordPayment(
       yocoCheckoutId: order.yocoCheckoutId ?? input.checkoutId ?? null,
       ...(attention && {
         needsAttention: true,
-        attentionReason: "Paid after its hold was released, and the last unit had been sold to someone else. Refund it, or offer another piece or date.",
+        attentionReason:
+          "Paid after its hold was released, and the last unit had been sold to someone else. Refund it, or offer another piece or date.",
       }),
     };
     // The order as the update leaves it (the row is locked: nothing else changes it meanwhile).
@@ -197,8 +230,11 @@ export async function recordPayment(
     // The order's writes and its emails make one statement, one trip to the database while the
     // transaction holds a connection (decision 102). Tickets and a membership's month come between
     // them: they read the order as paid, and their history follows the payment's.
-    const inBetween = !attention && (paid.orderType === "ticket" || paid.orderType === "workshop" || paid.orderType === "membership");
-    const paymentWritten = inBetween ? started(tx.execute(sql`with ${update} ${orderHistoryInsert([paidEntry])}`)) : undefined;
+    const inBetween =
+      !attention && (paid.orderType === "ticket" || paid.orderType === "workshop" || paid.orderType === "membership");
+    const paymentWritten = inBetween
+      ? started(tx.execute(sql`with ${update} ${orderHistoryInsert([paidEntry])}`))
+      : undefined;
     const contact = shopContactFrom(settings);
     const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
@@ -207,21 +243,40 @@ export async function recordPayment(
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
     const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
     const orderPage = orderPageUrl(input.mail.siteUrl, input.mail.secret, order.id);
-    const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, { tickets, contact, now: input.now, orderPage });
+    const confirmation = await customerConfirmationEmail(paid, input.mail.siteUrl, {
+      tickets,
+      contact,
+      now: input.now,
+      orderPage,
+    });
     const email = (queued: OrderEmail, name: string) => queuedOrderEmailStatement(tx, queued, name, input.now);
     // A membership's confirmation belongs to the member's email history too.
-    const emails = [email({ ...confirmation, memberId: member?.id }, "confirmation"), email(ownerOrderNotice(paid, ownerEmail, contact, tickets.length), "owner_notice")];
+    const emails = [
+      email({ ...confirmation, memberId: member?.id }, "confirmation"),
+      email(ownerOrderNotice(paid, ownerEmail, contact, tickets.length), "owner_notice"),
+    ];
     const entries = [...(paymentWritten ? [] : [paidEntry]), ...emails.map((e) => e.historyEntry)];
     if (attention) {
       const reason = `${paid.attentionReason} Open the order to refund it in one click: ${input.mail.siteUrl}/admin/orders/${order.id}`;
       const notice = email(ownerAttentionNotice(paid, ownerEmail, reason, contact), "attention_notice");
       emails.push(notice);
-      entries.push(orderHistoryEntry({ orderId: order.id, kind: "attention", summary: "Needs attention: no unit was left for this late payment", at: input.now }), notice.historyEntry);
+      entries.push(
+        orderHistoryEntry({
+          orderId: order.id,
+          kind: "attention",
+          summary: "Needs attention: no unit was left for this late payment",
+          at: input.now,
+        }),
+        notice.historyEntry,
+      );
     }
     // The private page the confirmation links to is recorded in the same statement.
     const pageAccess = sql`order_page as (${orderPageAccessUpsert(tx, input.mail.secret, order.id, input.now).getSQL()})`;
     const ctes = [...(paymentWritten ? [] : [update]), pageAccess, ...emails.map((e) => e.cte)];
-    await Promise.all([paymentWritten, tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${orderHistoryInsert(entries)}`)]);
+    await Promise.all([
+      paymentWritten,
+      tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${orderHistoryInsert(entries)}`),
+    ]);
     return { outcome: attention ? ("paid-needs-attention" as const) : ("paid" as const), order: paid };
   });
 }
@@ -242,10 +297,20 @@ interface RefundEventInput {
 async function lockRefund(tx: Tx, orderId: string, providerRefundId: string | undefined) {
   const waiting = and(eq(refunds.orderId, orderId), inArray(refunds.status, ["requested", "pending"]));
   if (providerRefundId) {
-    const [byId] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.providerRefundId, providerRefundId))).for("update");
+    const [byId] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.providerRefundId, providerRefundId)))
+      .for("update");
     if (byId) return byId;
   }
-  const [oldest] = await tx.select().from(refunds).where(waiting).orderBy(asc(refunds.createdAt)).limit(1).for("update");
+  const [oldest] = await tx
+    .select()
+    .from(refunds)
+    .where(waiting)
+    .orderBy(asc(refunds.createdAt))
+    .limit(1)
+    .for("update");
   return oldest;
 }
 
@@ -256,10 +321,17 @@ async function lockRefund(tx: Tx, orderId: string, providerRefundId: string | un
  * `partially_refunded`. A refund that overtakes its payment event marks the order refunded straight
  * away and frees its hold, and the late payment then changes nothing.
  */
-export async function recordRefund(db: Database, input: RefundEventInput): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+export async function recordRefund(
+  db: Database,
+  input: RefundEventInput,
+): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId, paymentId: input.paymentId });
+    const order = await lockOrder(tx, {
+      orderId: input.orderId,
+      checkoutId: input.checkoutId,
+      paymentId: input.paymentId,
+    });
     if (!order) return { outcome: "unknown-order" as const };
     const refund = await lockRefund(tx, order.id, input.refundId);
     if (refund?.status === "succeeded" || (!refund && order.status === "refunded")) {
@@ -283,7 +355,11 @@ export async function recordRefund(db: Database, input: RefundEventInput): Promi
     if (refund) {
       await tx
         .update(refunds)
-        .set({ status: "succeeded", completedAt: input.now, providerRefundId: refund.providerRefundId ?? input.refundId ?? null })
+        .set({
+          status: "succeeded",
+          completedAt: input.now,
+          providerRefundId: refund.providerRefundId ?? input.refundId ?? null,
+        })
         .where(eq(refunds.id, refund.id));
     }
     if (order.status !== "paid" && order.status !== "partially_refunded") await releaseHolds(tx, [order.id]);
@@ -294,22 +370,46 @@ export async function recordRefund(db: Database, input: RefundEventInput): Promi
     }
     // A ticket whose seat went back on sale, or whose money went back, no longer admits.
     if (refund?.restock || refundedCents >= order.amountCents) await voidOrderTickets(tx, order.id, input.now);
-    await recordOrderEvent(tx, order.id, "refund", summary, input.now, { refundId: input.refundId ?? null, amountCents: amount });
+    await recordOrderEvent(tx, order.id, "refund", summary, input.now, {
+      refundId: input.refundId ?? null,
+      amountCents: amount,
+    });
     await queueOrderEmail(tx, refundEmail(updated!, amount, await shopContact(tx)), input.now);
     return { outcome: "refunded" as const, order: updated };
   });
 }
 
 /** A refund the provider could not make: the owner sees it failed on the order and may try again. */
-export async function recordRefundFailure(db: Database, input: RefundEventInput): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
+export async function recordRefundFailure(
+  db: Database,
+  input: RefundEventInput,
+): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, { orderId: input.orderId, checkoutId: input.checkoutId, paymentId: input.paymentId });
+    const order = await lockOrder(tx, {
+      orderId: input.orderId,
+      checkoutId: input.checkoutId,
+      paymentId: input.paymentId,
+    });
     if (!order) return { outcome: "unknown-order" as const };
     const refund = await lockRefund(tx, order.id, input.refundId);
-    if (!refund || refund.status === "succeeded" || refund.status === "failed") return { outcome: "unchanged" as const, order };
-    await tx.update(refunds).set({ status: "failed", completedAt: input.now, failureReason: "The payment provider could not make this refund." }).where(eq(refunds.id, refund.id));
-    await recordOrderEvent(tx, order.id, "refund", `Refund of ${formatRand(refund.amountCents)} failed at the payment provider`, input.now);
+    if (!refund || refund.status === "succeeded" || refund.status === "failed")
+      return { outcome: "unchanged" as const, order };
+    await tx
+      .update(refunds)
+      .set({
+        status: "failed",
+        completedAt: input.now,
+        failureReason: "The payment provider could not make this refund.",
+      })
+      .where(eq(refunds.id, refund.id));
+    await recordOrderEvent(
+      tx,
+      order.id,
+      "refund",
+      `Refund of ${formatRand(refund.amountCents)} failed at the payment provider`,
+      input.now,
+    );
     return { outcome: "refund-failed" as const, order };
   });
 }

@@ -1,6 +1,13 @@
 import type { AppContext } from "~/context.server";
 import { readPaymentWebhook, webhookResponse } from "~/payments/webhooks.server";
-import { mailSettingsForOrders, recordIgnoredEvent, recordPayment, recordRefund, recordRefundFailure, type PaymentOutcome } from "./payment-events.server";
+import {
+  mailSettingsForOrders,
+  recordIgnoredEvent,
+  recordPayment,
+  recordRefund,
+  recordRefundFailure,
+  type PaymentOutcome,
+} from "./payment-events.server";
 
 /**
  * POST /api/webhooks/yoco, shared by Yoco and the simulator: payments/ verifies and reads the delivery
@@ -19,14 +26,26 @@ export async function handlePaymentWebhook(
   let outcome: PaymentOutcome;
   if (event.kind === "payment") {
     const { orderId, checkoutId, paymentId, amountCents } = event;
-    ({ outcome } = await recordPayment(context.db, { event: event.received, orderId, checkoutId, paymentId, amountCents, now, mail }));
+    ({ outcome } = await recordPayment(context.db, {
+      event: event.received,
+      orderId,
+      checkoutId,
+      paymentId,
+      amountCents,
+      now,
+      mail,
+    }));
   } else if (event.kind === "refund.succeeded" || event.kind === "refund.failed") {
     const { refundId, checkoutId, orderId, paymentId, amountCents } = event;
     const refund = { event: event.received, refundId, checkoutId, orderId, paymentId, amountCents, now, mail };
-    ({ outcome } = event.kind === "refund.succeeded" ? await recordRefund(context.db, refund) : await recordRefundFailure(context.db, refund));
+    ({ outcome } =
+      event.kind === "refund.succeeded"
+        ? await recordRefund(context.db, refund)
+        : await recordRefundFailure(context.db, refund));
   } else {
     outcome = await recordIgnoredEvent(context.db, event.received);
   }
-  if (outcome === "unknown-order") console.warn(`[payments] webhook ${webhookId} (${event.received.eventType}) names no order we know`);
+  if (outcome === "unknown-order")
+    console.warn(`[payments] webhook ${webhookId} (${event.received.eventType}) names no order we know`);
   return webhookResponse({ received: true, outcome }, 200);
 }

@@ -5,7 +5,9 @@ export function providerName(provider: string): string {
 
 /** "Paid by card (Yoco)" / "Paid by card (simulator: no money moved)". */
 export function paidByWords(provider: string): string {
-  return provider === "simulator" ? "Paid by card (simulator: no money moved)" : `Paid by card (${providerName(provider)})`;
+  return provider === "simulator"
+    ? "Paid by card (simulator: no money moved)"
+    : `Paid by card (${providerName(provider)})`;
 }
 
 /**
@@ -16,7 +18,9 @@ export function historyWords(summary: string, provider: string): string {
   const by = providerName(provider);
   const paid = /^Paid \((?:webhook [\w.]+|asking the payment provider)\)(.*)$/.exec(summary);
   if (paid) return `Payment confirmed by ${by}${paid[1]}`;
-  const again = /^Payment confirmed again by (?:webhook [\w.]+|asking the payment provider): nothing changed$/.exec(summary);
+  const again = /^Payment confirmed again by (?:webhook [\w.]+|asking the payment provider): nothing changed$/.exec(
+    summary,
+  );
   if (again) return `Payment confirmed again by ${by}: nothing changed`;
   return summary;
 }

@@ -25,7 +25,12 @@ export async function reconcileOrder(
   if (checkout.status !== "completed") return order.status;
   const result = await recordPayment(db, {
     // One synthetic event id per checkout: concurrent reconciliations of the same order count once.
-    event: { eventId: `reconcile:${order.yocoCheckoutId}`, provider: provider.name, eventType: "checkout.completed", payload: checkout },
+    event: {
+      eventId: `reconcile:${order.yocoCheckoutId}`,
+      provider: provider.name,
+      eventType: "checkout.completed",
+      payload: checkout,
+    },
     orderId: order.id,
     checkoutId: order.yocoCheckoutId,
     paymentId: checkout.paymentId,

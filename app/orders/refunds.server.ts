@@ -10,13 +10,17 @@ import { deliverSimulatedRefund } from "./simulator-actions.server";
 import { findOrder } from "./orders.server";
 
 export type RefundRequestResult =
-  | { ok: true; state: "pending" | "succeeded" | "already-requested" }
-  | { ok: false; error: string; field?: "amount" };
+  { ok: true; state: "pending" | "succeeded" | "already-requested" } | { ok: false; error: string; field?: "amount" };
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
 /** What may still be refunded: what was charged, less what was refunded or is on its way back. */
-async function refundableCents(tx: Pick<Context["db"], "select">, orderId: string, amountCents: number, refundedCents: number) {
+async function refundableCents(
+  tx: Pick<Context["db"], "select">,
+  orderId: string,
+  amountCents: number,
+  refundedCents: number,
+) {
   const [row] = await tx
     .select({ waiting: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
@@ -48,39 +52,80 @@ export async function requestRefund(
     if (!order.yocoCheckoutId) return { kind: "error" as const, error: "This order has no payment to refund." };
     const left = await refundableCents(tx, order.id, order.amountCents, order.refundedCents);
     if (input.amountCents < 1 || input.amountCents > left) {
-      return { kind: "error" as const, error: left > 0 ? `Refund an amount from R 0.01 to ${formatRand(left)}.` : "Nothing is left to refund on this order.", field: "amount" as const };
+      return {
+        kind: "error" as const,
+        error:
+          left > 0
+            ? `Refund an amount from R 0.01 to ${formatRand(left)}.`
+            : "Nothing is left to refund on this order.",
+        field: "amount" as const,
+      };
     }
     const [refund] = await tx
       .insert(refunds)
-      .values({ orderId: order.id, amountCents: input.amountCents, restock: input.restock, idempotencyKey: input.key, createdAt: now })
+      .values({
+        orderId: order.id,
+        amountCents: input.amountCents,
+        restock: input.restock,
+        idempotencyKey: input.key,
+        createdAt: now,
+      })
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
     if (!refund) return { kind: "existing" as const };
     const summary = `Refund of ${formatRand(input.amountCents)} requested${input.restock ? ", unit back on sale when it succeeds" : ""}`;
     await recordOrderEvent(tx, order.id, "refund", summary, now);
-    await recordAudit(tx, { action: "order.refund", entity: "order", entityId: order.id, summary: `${summary} (${order.reference})`, after: { amountCents: input.amountCents, restock: input.restock } }, now);
+    await recordAudit(
+      tx,
+      {
+        action: "order.refund",
+        entity: "order",
+        entityId: order.id,
+        summary: `${summary} (${order.reference})`,
+        after: { amountCents: input.amountCents, restock: input.restock },
+      },
+      now,
+    );
     return { kind: "new" as const, refund, order };
   });
   if (claimed.kind === "existing") return { ok: true, state: "already-requested" };
-  if (claimed.kind === "error") return { ok: false, error: claimed.error, field: "field" in claimed ? claimed.field : undefined };
+  if (claimed.kind === "error")
+    return { ok: false, error: claimed.error, field: "field" in claimed ? claimed.field : undefined };
 
   const { refund, order } = claimed;
   let providerRefundId: string;
   try {
     const full = refund.amountCents === order.amountCents - order.refundedCents && order.refundedCents === 0;
-    ({ refundId: providerRefundId } = await provider.refund(order.yocoCheckoutId!, refund.idempotencyKey, full ? undefined : refund.amountCents));
+    ({ refundId: providerRefundId } = await provider.refund(
+      order.yocoCheckoutId!,
+      refund.idempotencyKey,
+      full ? undefined : refund.amountCents,
+    ));
   } catch (error) {
     const reason = (error as Error).message.slice(0, 300);
     await context.db.transaction(async (tx) => {
-      await tx.update(refunds).set({ status: "failed", failureReason: reason, completedAt: context.clock.now() }).where(eq(refunds.id, refund.id));
-      await recordOrderEvent(tx, order.id, "refund", `Refund of ${formatRand(refund.amountCents)} was refused: ${reason}`, context.clock.now());
+      await tx
+        .update(refunds)
+        .set({ status: "failed", failureReason: reason, completedAt: context.clock.now() })
+        .where(eq(refunds.id, refund.id));
+      await recordOrderEvent(
+        tx,
+        order.id,
+        "refund",
+        `Refund of ${formatRand(refund.amountCents)} was refused: ${reason}`,
+        context.clock.now(),
+      );
     });
     return { ok: false, error: `The payment provider refused the refund: ${reason}` };
   }
-  await context.db.update(refunds).set({ status: "pending", providerRefundId }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "requested")));
+  await context.db
+    .update(refunds)
+    .set({ status: "pending", providerRefundId })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "requested")));
   if (provider.name === "simulator") {
     const current = await findOrder(context.db, order.id);
-    if (current) await deliverSimulatedRefund(context, current, { refundId: providerRefundId, amountCents: refund.amountCents });
+    if (current)
+      await deliverSimulatedRefund(context, current, { refundId: providerRefundId, amountCents: refund.amountCents });
     return { ok: true, state: "succeeded" };
   }
   return { ok: true, state: "pending" };

@@ -28,7 +28,13 @@ export async function startRenewalCheckout(
   const buyer = newBuyerBinding(context);
   const order = await createPendingOrder(context.db, {
     item: found.item,
-    customer: { firstName: firstName || member.name, lastName: rest.join(" "), email: member.email, phone: member.phone, address: "" },
+    customer: {
+      firstName: firstName || member.name,
+      lastName: rest.join(" "),
+      email: member.email,
+      phone: member.phone,
+      address: "",
+    },
     provider: provider.name,
     sessionId: null,
     now,

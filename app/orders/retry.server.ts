@@ -13,7 +13,10 @@ export async function retryCheckoutQuery(db: Database, order: OrderRow): Promise
   if (!line) return null;
   let item: string | null = null;
   if (line.catalogItemId) {
-    const [row] = await db.select({ name: catalogItems.name }).from(catalogItems).where(eq(catalogItems.id, line.catalogItemId));
+    const [row] = await db
+      .select({ name: catalogItems.name })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, line.catalogItemId));
     item = row?.name ?? null;
   } else if (line.membershipSlug) {
     item = line.membershipSlug;

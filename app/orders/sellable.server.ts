@@ -33,7 +33,8 @@ const MAX_QUERY = 200;
 export async function findSellable(db: Database, type: string, item: string, now: Date): Promise<SellableLookup> {
   const name = item.trim();
   // A NUL cannot even be compared by PostgreSQL: such a name matches nothing.
-  if (!name || name.length > MAX_QUERY || name.includes("\u0000")) return { ok: false, reason: "We could not find that item." };
+  if (!name || name.length > MAX_QUERY || name.includes("\u0000"))
+    return { ok: false, reason: "We could not find that item." };
   switch (type) {
     case "product":
     case "service":
@@ -62,7 +63,12 @@ export function rememberRefusal(context: object, type: string, item: string, fou
 }
 
 /** `findSellable` for the checkout page: the action's refusal in this request if it asked the same, else a lookup. */
-export async function findSellableForPage(context: { db: Database }, type: string, item: string, now: Date): Promise<SellableLookup> {
+export async function findSellableForPage(
+  context: { db: Database },
+  type: string,
+  item: string,
+  now: Date,
+): Promise<SellableLookup> {
   const refused = refusedInRequest.get(context);
   if (refused && refused.type === type && refused.item === item) return refused.found;
   return findSellable(context.db, type, item, now);
@@ -103,7 +109,9 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
     .select()
     .from(membershipTiers)
     // A hidden tier is not offered, so it is not sold either.
-    .where(sql`(${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})) and ${membershipTiers.visible}`)
+    .where(
+      sql`(${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})) and ${membershipTiers.visible}`,
+    )
     .orderBy(asc(membershipTiers.sortOrder))
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that membership plan." };
@@ -144,7 +152,8 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
   const { event, option } = match;
   if (!event.ticketsOnSale) return { ok: false, reason: "Tickets for this event are not on sale yet." };
   const availability = ticketAvailability(option, event, now);
-  if (availability.status === "not-yet") return { ok: false, reason: `This ticket is not on sale yet: ${availability.label}.` };
+  if (availability.status === "not-yet")
+    return { ok: false, reason: `This ticket is not on sale yet: ${availability.label}.` };
   if (availability.status === "closed") return { ok: false, reason: "Sales for this ticket have closed." };
   if (availability.status === "event-over") return { ok: false, reason: "This event has already taken place." };
 
@@ -154,7 +163,9 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
   let stock: Sellable["stock"] = null;
   if (capacity !== null) {
     const key = session ? sessionStockKey(option.id, session.startsAt) : ticketStockKey(option.id);
-    const soldOutReason = session ? `The workshop on ${describeSessionDay(session.startsAt)} is full.` : "This ticket is sold out.";
+    const soldOutReason = session
+      ? `The workshop on ${describeSessionDay(session.startsAt)} is full.`
+      : "This ticket is sold out.";
     stock = { key, limit: capacity - (await soldSeats(db, key)), soldOutReason };
     const held = await heldUnits(db, [key], now);
     if (unitsAvailable(stock.limit, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
@@ -166,7 +177,9 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
       orderType: isWorkshop ? "workshop" : "ticket",
       displayName: isWorkshop ? event.title : `${event.title} - ${option.type}`,
       amountCents: option.priceCents,
-      description: session ? `${option.description} (${describeSession(session.startsAt, session.endsAt)})` : option.description,
+      description: session
+        ? `${option.description} (${describeSession(session.startsAt, session.endsAt)})`
+        : option.description,
       stock,
       line: { ticketOptionId: option.id },
     },

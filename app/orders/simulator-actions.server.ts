@@ -31,7 +31,11 @@ export async function runSimulatorIntent(context: Context, order: OrderRow, inte
     if (order.status === "pending") {
       const delivery = simulatedPaymentWebhook(context.config.payment.simulatorWebhookSecret, order);
       const response = await handlePaymentWebhook(
-        new Request(`${context.config.siteUrl}/api/webhooks/yoco`, { method: "POST", headers: delivery.headers, body: delivery.body }),
+        new Request(`${context.config.siteUrl}/api/webhooks/yoco`, {
+          method: "POST",
+          headers: delivery.headers,
+          body: delivery.body,
+        }),
         context,
       );
       if (!response.ok) throw new Error(`simulated webhook refused: ${response.status} ${await response.text()}`);
@@ -50,11 +54,19 @@ export async function runSimulatorIntent(context: Context, order: OrderRow, inte
  * The simulator's answer to a refund request: the `refund.succeeded` webhook Yoco would send later,
  * delivered to the same handler. (With Yoco the order shows "refund pending" until it arrives.)
  */
-export async function deliverSimulatedRefund(context: Context, order: OrderRow, refund: { refundId: string; amountCents: number }): Promise<void> {
+export async function deliverSimulatedRefund(
+  context: Context,
+  order: OrderRow,
+  refund: { refundId: string; amountCents: number },
+): Promise<void> {
   // Signed at the real time, as the verifier checks signatures against it (not the app clock tests pin).
   const delivery = simulatedRefundWebhook(context.config.payment.simulatorWebhookSecret, order, refund);
   const response = await handlePaymentWebhook(
-    new Request(`${context.config.siteUrl}/api/webhooks/yoco`, { method: "POST", headers: delivery.headers, body: delivery.body }),
+    new Request(`${context.config.siteUrl}/api/webhooks/yoco`, {
+      method: "POST",
+      headers: delivery.headers,
+      body: delivery.body,
+    }),
     context,
   );
   if (!response.ok) throw new Error(`simulated refund webhook refused: ${response.status} ${await response.text()}`);

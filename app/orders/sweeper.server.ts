@@ -10,10 +10,19 @@ import { sweepPendingOrders } from "./reconcile.server";
  * provider or expired.
  * Safe on several instances at once: each change is a conditional update of a pending order.
  */
-export function startOrderSweeper(runtime: { config: AppConfig; database: { db: Database }; clock: Clock }, everyMs = 60_000) {
+export function startOrderSweeper(
+  runtime: { config: AppConfig; database: { db: Database }; clock: Clock },
+  everyMs = 60_000,
+) {
   const { config, database, clock } = runtime;
   const sweep = () => {
-    sweepPendingOrders(database.db, paymentProvider(config), clock.now(), config.payment.stockHoldMinutes, mailSettingsForOrders(config)).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
+    sweepPendingOrders(
+      database.db,
+      paymentProvider(config),
+      clock.now(),
+      config.payment.stockHoldMinutes,
+      mailSettingsForOrders(config),
+    ).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
   };
   // Once soon after start too: after a crash or a deploy, orders left pending meanwhile are settled
   // (paid at the provider, or expired and their holds released) without waiting a whole interval.

@@ -38,7 +38,11 @@ export interface PaymentProvider {
    * Asks for a refund of a paid checkout (all of it, or `amountCents`); the outcome arrives later as
    * a refund.succeeded or refund.failed webhook. The idempotency key makes a retry ask only once.
    */
-  refund(checkoutId: string, idempotencyKey: string, amountCents?: number): Promise<{ refundId: string; status: string }>;
+  refund(
+    checkoutId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<{ refundId: string; status: string }>;
 }
 
 /** A provider call that failed; `message` is safe to show the buyer. */

@@ -15,5 +15,7 @@ export function paymentProvider(config: AppConfig): PaymentProvider {
 /** The secret webhooks are verified with: Yoco's `whsec_…`, or the simulator's generated one. */
 export function webhookSecret(config: AppConfig): string {
   const { payment } = config;
-  return payment.provider === "yoco" && payment.yocoWebhookSecret ? payment.yocoWebhookSecret : payment.simulatorWebhookSecret;
+  return payment.provider === "yoco" && payment.yocoWebhookSecret
+    ? payment.yocoWebhookSecret
+    : payment.simulatorWebhookSecret;
 }

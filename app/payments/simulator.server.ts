@@ -24,7 +24,10 @@ export function createSimulatorProvider(): PaymentProvider {
     // The refund's webhook is delivered by the admin's refund action (orders/simulator-actions.server.ts),
     // as the payment itself is by the simulator page. The same key always names the same refund.
     async refund(_checkoutId: string, idempotencyKey: string) {
-      return { refundId: `rfd_sim_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`, status: "pending" };
+      return {
+        refundId: `rfd_sim_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`,
+        status: "pending",
+      };
     },
   };
 }

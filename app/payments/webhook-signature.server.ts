@@ -31,9 +31,24 @@ const refundPayload = z.object({
 
 /** The Yoco event envelope; unknown types are accepted (and recorded) but change nothing. */
 export const webhookEventSchema = z.discriminatedUnion("type", [
-  z.object({ id: z.string().min(1), type: z.literal("payment.succeeded"), createdDate: z.string().optional(), payload: paymentPayload }),
-  z.object({ id: z.string().min(1), type: z.literal("refund.succeeded"), createdDate: z.string().optional(), payload: refundPayload }),
-  z.object({ id: z.string().min(1), type: z.literal("refund.failed"), createdDate: z.string().optional(), payload: refundPayload }),
+  z.object({
+    id: z.string().min(1),
+    type: z.literal("payment.succeeded"),
+    createdDate: z.string().optional(),
+    payload: paymentPayload,
+  }),
+  z.object({
+    id: z.string().min(1),
+    type: z.literal("refund.succeeded"),
+    createdDate: z.string().optional(),
+    payload: refundPayload,
+  }),
+  z.object({
+    id: z.string().min(1),
+    type: z.literal("refund.failed"),
+    createdDate: z.string().optional(),
+    payload: refundPayload,
+  }),
 ]);
 
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -57,13 +72,18 @@ export function verifyWebhook(
   const id = headers.get("webhook-id");
   const timestamp = headers.get("webhook-timestamp");
   const signature = headers.get("webhook-signature");
-  if (!id || !timestamp || !signature || id.length > 200) return { ok: false, status: 400, reason: "missing webhook headers" };
+  if (!id || !timestamp || !signature || id.length > 200)
+    return { ok: false, status: 400, reason: "missing webhook headers" };
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, status: 400, reason: "malformed webhook-timestamp" };
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) {
     return { ok: false, status: 401, reason: "stale webhook timestamp" };
   }
   try {
-    new Webhook(secret).verify(rawBody, { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signature }, { jsonParse: false });
+    new Webhook(secret).verify(
+      rawBody,
+      { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signature },
+      { jsonParse: false },
+    );
   } catch {
     return { ok: false, status: 401, reason: "invalid webhook signature" };
   }
@@ -74,7 +94,8 @@ export function verifyWebhook(
     return { ok: false, status: 400, reason: "body is not JSON" };
   }
   // The event is stored as jsonb, which cannot hold U+0000: such a delivery is malformed for us.
-  if (containsUnstorableText(json)) return { ok: false, status: 400, reason: "body holds characters that cannot be stored" };
+  if (containsUnstorableText(json))
+    return { ok: false, status: 400, reason: "body holds characters that cannot be stored" };
   const envelope = z.object({ id: z.string().min(1), type: z.string().min(1), payload: z.unknown() }).safeParse(json);
   if (!envelope.success) return { ok: false, status: 400, reason: "not a webhook event" };
   const known = ["payment.succeeded", "refund.succeeded", "refund.failed"].includes(envelope.data.type);

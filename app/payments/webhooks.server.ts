@@ -6,7 +6,10 @@ const MAX_BODY = 64 * 1024;
 
 /** The answer a provider's delivery gets: JSON, never stored by anything in between. */
 export const webhookResponse = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
 
 const text = (value: unknown) =>
   typeof value === "string" && value.length <= 200 && !value.includes("\u0000") ? value : undefined;
@@ -21,7 +24,14 @@ export interface ReceivedEvent {
 
 /** What a verified delivery says, in the shop's terms; the ids that name an order are only what the provider sent. */
 export type PaymentWebhookEvent =
-  | { kind: "payment"; received: ReceivedEvent; orderId?: string; checkoutId?: string; paymentId: string; amountCents: number }
+  | {
+      kind: "payment";
+      received: ReceivedEvent;
+      orderId?: string;
+      checkoutId?: string;
+      paymentId: string;
+      amountCents: number;
+    }
   | {
       kind: "refund.succeeded" | "refund.failed";
       received: ReceivedEvent;
@@ -47,7 +57,12 @@ export async function readPaymentWebhook(
   if (!verified.ok) return { ok: false, response: webhookResponse({ error: verified.reason }, verified.status) };
 
   const { webhookId } = verified;
-  const received = { eventId: webhookId, provider: config.payment.provider, eventType: verified.event.type, payload: verified.event };
+  const received = {
+    eventId: webhookId,
+    provider: config.payment.provider,
+    eventType: verified.event.type,
+    payload: verified.event,
+  };
   if (!verified.known) return { ok: true, webhookId, event: { kind: "other", received } };
   const { event } = verified;
   if (event.type === "payment.succeeded") {

@@ -34,7 +34,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The real Yoco Checkout API (see /work/shared/payments-yoco.md). */
 export type YocoProvider = PaymentProvider;
 
-const refundReply = z.object({ refundId: z.string().optional(), id: z.string().optional(), status: z.string().default("pending") });
+const refundReply = z.object({
+  refundId: z.string().optional(),
+  id: z.string().optional(),
+  status: z.string().default("pending"),
+});
 
 export function createYocoProvider(options: YocoOptions): YocoProvider {
   const attempts = options.attempts ?? 3;
@@ -61,7 +65,9 @@ export function createYocoProvider(options: YocoOptions): YocoProvider {
       } catch (error) {
         const timedOut = (error as Error).name === "TimeoutError";
         lastError = new PaymentProviderError(
-          timedOut ? "The payment service did not answer in time. Please try again." : "The payment service could not be reached. Please try again.",
+          timedOut
+            ? "The payment service did not answer in time. Please try again."
+            : "The payment service could not be reached. Please try again.",
           true,
         );
         continue;
@@ -71,7 +77,11 @@ export function createYocoProvider(options: YocoOptions): YocoProvider {
         try {
           return JSON.parse(text) as unknown;
         } catch {
-          throw new PaymentProviderError("The payment service sent an unreadable answer. Please try again.", false, response.status);
+          throw new PaymentProviderError(
+            "The payment service sent an unreadable answer. Please try again.",
+            false,
+            response.status,
+          );
         }
       }
       const detail = readError(text);
@@ -120,7 +130,8 @@ export function createYocoProvider(options: YocoOptions): YocoProvider {
         await call("POST", `/api/checkouts/${encodeURIComponent(checkoutId)}/refund`, body, idempotencyKey),
       );
       const refundId = parsed.success ? (parsed.data.refundId ?? parsed.data.id) : undefined;
-      if (!parsed.success || !refundId) throw new PaymentProviderError("The payment service sent an incomplete refund answer.", false);
+      if (!parsed.success || !refundId)
+        throw new PaymentProviderError("The payment service sent an incomplete refund answer.", false);
       return { refundId, status: parsed.data.status };
     },
   };

@@ -11,8 +11,8 @@ export default function About() {
         <h1 className="font-display mt-2 text-4xl sm:text-5xl">About Honey Bee</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-ink-soft">
           Honey Bee began with a simple belief: beautiful clothes do not have to cost the earth. We rescue fabrics,
-          tablecloths and forgotten garments, and turn them into pieces you will love for years, styled on our
-          beautiful Honeys and made by hand in South Africa.
+          tablecloths and forgotten garments, and turn them into pieces you will love for years, styled on our beautiful
+          Honeys and made by hand in South Africa.
         </p>
       </section>
       <AboutImages />

@@ -16,9 +16,11 @@ import type { Route } from "./+types/account-link";
  * only says what will happen, so a mail scanner opening the link changes nothing; the button's POST does it.
  */
 const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-const BAD_LINK = "This link has expired or is not valid: links in our emails stop working once the membership is renewed.";
+const BAD_LINK =
+  "This link has expired or is not valid: links in our emails stop working once the membership is renewed.";
 
-const purposeOf = (request: Request) => (new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/cancel") ? "cancel" : "renew");
+const purposeOf = (request: Request) =>
+  new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/cancel") ? "cancel" : "renew";
 
 async function linkedMember(request: Request, context: Route.LoaderArgs["context"], token: string) {
   const purpose = purposeOf(request);
@@ -30,7 +32,8 @@ async function linkedMember(request: Request, context: Route.LoaderArgs["context
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { purpose, member } = await linkedMember(request, context, token);
-  if (!member) return data({ purpose, problem: BAD_LINK, token: null, details: null }, { status: 410, headers: PRIVATE });
+  if (!member)
+    return data({ purpose, problem: BAD_LINK, token: null, details: null }, { status: 410, headers: PRIVATE });
   const renewal = await nextRenewal(context.db, member);
   const today = southAfricanDay(context.clock.now());
   return data(
@@ -63,9 +66,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ done: null, problem: started.reason }, { status: 409, headers: PRIVATE });
   }
   const cancelled = await cancelMembership(context.db, member.id, context.clock.now(), "member");
-  if (!cancelled) return data({ done: null, problem: "Your membership could not be cancelled. Please try again." }, { status: 409, headers: PRIVATE });
+  if (!cancelled)
+    return data(
+      { done: null, problem: "Your membership could not be cancelled. Please try again." },
+      { status: 409, headers: PRIVATE },
+    );
   return data(
-    { done: `Your membership is cancelled. You keep it until ${dayMonthYear(cancelled.paidUntil)}, and we will not ask you to renew.`, problem: null },
+    {
+      done: `Your membership is cancelled. You keep it until ${dayMonthYear(cancelled.paidUntil)}, and we will not ask you to renew.`,
+      problem: null,
+    },
     { headers: PRIVATE },
   );
 }
@@ -116,17 +126,22 @@ export default function AccountLink({ loaderData, actionData }: Route.ComponentP
       {renew ? (
         <p className="mt-4 text-ink/85">
           Hi {d.name}, renewing pays for one more month of <strong>{d.tierName}</strong>
-          {d.price ? <>, at <strong>{d.price}</strong></> : null}. It starts on {d.paidUntil} if you are still paid up then, so no days are lost. You pay on the
-          next page.
+          {d.price ? (
+            <>
+              , at <strong>{d.price}</strong>
+            </>
+          ) : null}
+          . It starts on {d.paidUntil} if you are still paid up then, so no days are lost. You pay on the next page.
         </p>
       ) : d.alreadyCancelled ? (
         <p className="mt-4 text-ink/85">
-          Hi {d.name}, your membership is already cancelled. {d.stillPaid ? `You keep it until ${d.paidUntil}.` : `It ended on ${d.paidUntil}.`}
+          Hi {d.name}, your membership is already cancelled.{" "}
+          {d.stillPaid ? `You keep it until ${d.paidUntil}.` : `It ended on ${d.paidUntil}.`}
         </p>
       ) : (
         <p className="mt-4 text-ink/85">
-          Hi {d.name}, cancelling stops your <strong>{d.tierName}</strong> membership at the end of what you have paid for: you keep it until {d.paidUntil}, and we stop
-          asking you to renew.
+          Hi {d.name}, cancelling stops your <strong>{d.tierName}</strong> membership at the end of what you have paid
+          for: you keep it until {d.paidUntil}, and we stop asking you to renew.
         </p>
       )}
       {renew || !d.alreadyCancelled ? (
@@ -156,5 +171,11 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   });
 
 export function ErrorBoundary() {
-  return <AccountProblem title="Something went wrong" text="We could not open this link just now. Please try again in a moment." linkLabel="Manage your membership" />;
+  return (
+    <AccountProblem
+      title="Something went wrong"
+      text="We could not open this link just now. Please try again in a moment."
+      linkLabel="Manage your membership"
+    />
+  );
 }

@@ -32,7 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...receipt,
       date: dayMonthYear(southAfricanDay(paidAt)),
       statusWords: ORDER_STATUS_WORDS[receipt.status] ?? receipt.status,
-      period: receipt.period ? `${dayMonthYear(receipt.period.startsOn)} to ${dayMonthYear(receipt.period.endsOn)}` : null,
+      period: receipt.period
+        ? `${dayMonthYear(receipt.period.startsOn)} to ${dayMonthYear(receipt.period.endsOn)}`
+        : null,
       shop: await shopContact(context.db),
     },
     { headers: PRIVATE },
@@ -69,7 +71,9 @@ export default function AccountReceipt({ loaderData: r }: Route.ComponentProps) 
           </div>
         ))}
       </dl>
-      <p className="mt-6 text-sm text-ink-soft">Prices are in South African rand. Keep this page for your records, or print it.</p>
+      <p className="mt-6 text-sm text-ink-soft">
+        Prices are in South African rand. Keep this page for your records, or print it.
+      </p>
       <p className="mt-6 print:hidden">
         <Link to="/account" className="btn-outline">
           Back to your membership
@@ -89,5 +93,11 @@ export const meta: Route.MetaFunction = ({ data: r, matches, params }) =>
   });
 
 export function ErrorBoundary() {
-  return <AccountProblem title="Receipt not found" text="We could not find that receipt among your payments." linkLabel="Back to your membership" />;
+  return (
+    <AccountProblem
+      title="Receipt not found"
+      text="We could not find that receipt among your payments."
+      linkLabel="Back to your membership"
+    />
+  );
 }

@@ -15,7 +15,9 @@ const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-r
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = await signInTokenState(context.db, token, context.clock.now());
-  return data(state === "valid" ? { token, problem: null } : { token: null, problem: TOKEN_PROBLEMS[state] }, { headers: PRIVATE });
+  return data(state === "valid" ? { token, problem: null } : { token: null, problem: TOKEN_PROBLEMS[state] }, {
+    headers: PRIVATE,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +43,9 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
         </div>
         <SignInLinkForm />
         <p className="mt-8 text-sm">
-          <Link to="/account" className="link">Back to your membership</Link>
+          <Link to="/account" className="link">
+            Back to your membership
+          </Link>
         </p>
       </AccountCard>
     );
@@ -69,5 +73,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function ErrorBoundary() {
-  return <AccountProblem title="Sign in" text="We could not sign you in just now. Please try again in a moment." linkLabel="Back to your membership" />;
+  return (
+    <AccountProblem
+      title="Sign in"
+      text="We could not sign you in just now. Please try again in a moment."
+      linkLabel="Back to your membership"
+    />
+  );
 }

@@ -6,7 +6,9 @@ import type { Route } from "./+types/account-sign-out";
 /** Ends the member's session (the row is deleted, the cookie cleared) and shows the sign-in form. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
-  throw redirect("/account", { headers: { "Set-Cookie": await destroyMemberSession(request, context), "Cache-Control": "private, no-store" } });
+  throw redirect("/account", {
+    headers: { "Set-Cookie": await destroyMemberSession(request, context), "Cache-Control": "private, no-store" },
+  });
 }
 
 /** A GET never signs anyone out (a prefetch or an image tag could); it goes back to the page. */

@@ -1,10 +1,24 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { textFields } from "~/admin/form-result";
 import { assertSameOrigin } from "~/auth/cookies.server";
-import { AccountCard, AccountField, AccountProblem, fieldClass, labelClass, Notice, SignInLinkForm } from "~/components/account/account-ui";
+import {
+  AccountCard,
+  AccountField,
+  AccountProblem,
+  fieldClass,
+  labelClass,
+  Notice,
+  SignInLinkForm,
+} from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { askForSignInLink, memberAction, readAccountForm, UNREADABLE, type AccountActionResult } from "~/memberships/account-actions.server";
+import {
+  askForSignInLink,
+  memberAction,
+  readAccountForm,
+  UNREADABLE,
+  type AccountActionResult,
+} from "~/memberships/account-actions.server";
 import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 import { accountView, type AccountView } from "~/memberships/account.server";
 import { destroyMemberSession, signedInMemberId } from "~/memberships/member-session.server";
@@ -29,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
   const form = await readAccountForm(request);
-  if (!form) return data<AccountActionResult>({ intent: "", ok: false, message: UNREADABLE }, { status: 400, headers: PRIVATE });
+  if (!form)
+    return data<AccountActionResult>({ intent: "", ok: false, message: UNREADABLE }, { status: 400, headers: PRIVATE });
   if (textFields(form, ["intent"]).intent === "request-link") {
     const { status, result } = await askForSignInLink(context, form);
     return data(result, { status, headers: PRIVATE });
@@ -39,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "renew") {
     const started = await startRenewalCheckout(context, memberId);
     if (started.ok) throw redirect(started.redirectUrl, { headers: { "Set-Cookie": started.buyerCookie } });
-    return data<AccountActionResult>({ intent: "renew", ok: false, message: started.reason }, { status: 409, headers: PRIVATE });
+    return data<AccountActionResult>(
+      { intent: "renew", ok: false, message: started.reason },
+      { status: 409, headers: PRIVATE },
+    );
   }
   const { status, result } = await memberAction(context, memberId, form);
   return data(result, { status, headers: PRIVATE });
@@ -47,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const headers = new Headers(PRIVATE);
-  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()]) headers.append("Set-Cookie", cookie);
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()])
+    headers.append("Set-Cookie", cookie);
   return headers;
 };
 
@@ -59,8 +78,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     return (
       <AccountCard title="Your membership">
         <p className="mt-3 text-ink/85">
-          Members manage their membership here: renew, change plan, cancel, and see past payments. We email you a link to
-          sign in; there is no password to remember.
+          Members manage their membership here: renew, change plan, cancel, and see past payments. We email you a link
+          to sign in; there is no password to remember.
         </p>
         {asked?.ok ? (
           <div className="mt-6">
@@ -73,11 +92,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <Notice tone="problem">{asked.message}</Notice>
               </div>
             ) : null}
-            <SignInLinkForm email={asked && !asked.ok ? asked.values?.email : undefined} error={asked?.ok === false ? asked.errors?.email : undefined} sending={sending} />
+            <SignInLinkForm
+              email={asked && !asked.ok ? asked.values?.email : undefined}
+              error={asked?.ok === false ? asked.errors?.email : undefined}
+              sending={sending}
+            />
           </>
         )}
         <p className="mt-8 text-sm text-ink/80">
-          Not a member yet? <Link to="/#membership-heading" className="link">See the membership plans</Link>.
+          Not a member yet?{" "}
+          <Link to="/#membership-heading" className="link">
+            See the membership plans
+          </Link>
+          .
         </p>
       </AccountCard>
     );
@@ -101,7 +128,9 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
       <p className="mt-2 text-ink-soft">Signed in as {account.email}</p>
 
       <section aria-labelledby="plan-heading" className="mt-8">
-        <h2 id="plan-heading" className="text-xl font-semibold">Your plan</h2>
+        <h2 id="plan-heading" className="text-xl font-semibold">
+          Your plan
+        </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold">Plan</dt>
           <dd>{account.tierName}</dd>
@@ -125,8 +154,12 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
       </section>
 
       <section aria-labelledby="renew-heading" className="mt-8 grid gap-3">
-        <h2 id="renew-heading" className="text-xl font-semibold">Renew</h2>
-        <p className="text-ink/85">Pay for your next month now: it starts when your current one ends, so no days are lost.</p>
+        <h2 id="renew-heading" className="text-xl font-semibold">
+          Renew
+        </h2>
+        <p className="text-ink/85">
+          Pay for your next month now: it starts when your current one ends, so no days are lost.
+        </p>
         {resultFor(result, "renew")}
         <Form method="post">
           <button type="submit" name="intent" value="renew" className="btn-primary" disabled={busy("renew")}>
@@ -137,8 +170,12 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
 
       {cancelled ? null : (
         <section aria-labelledby="change-heading" className="mt-8 grid gap-3">
-          <h2 id="change-heading" className="text-xl font-semibold">Change plan</h2>
-          <p className="text-ink/85">A new plan takes effect at your next renewal; until then you keep your current one.</p>
+          <h2 id="change-heading" className="text-xl font-semibold">
+            Change plan
+          </h2>
+          <p className="text-ink/85">
+            A new plan takes effect at your next renewal; until then you keep your current one.
+          </p>
           {resultFor(result, "change-plan")}
           <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
             <div>
@@ -153,7 +190,13 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
                 ))}
               </select>
             </div>
-            <button type="submit" name="intent" value="change-plan" className="btn-outline" disabled={busy("change-plan")}>
+            <button
+              type="submit"
+              name="intent"
+              value="change-plan"
+              className="btn-outline"
+              disabled={busy("change-plan")}
+            >
               Change plan
             </button>
           </Form>
@@ -161,7 +204,9 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
       )}
 
       <section aria-labelledby="payments-heading" className="mt-8">
-        <h2 id="payments-heading" className="text-xl font-semibold">Past payments</h2>
+        <h2 id="payments-heading" className="text-xl font-semibold">
+          Past payments
+        </h2>
         {account.payments.length === 0 ? (
           <p className="mt-2 text-ink/85">No payments yet.</p>
         ) : (
@@ -169,13 +214,19 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
             {account.payments.map((p) => (
               <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
                 <span>
-                  <span className="font-semibold">{p.tierName}</span>, {dayMonthYear(p.startsOn)} to {dayMonthYear(p.endsOn)}
-                  {p.kind === "gift" ? <span className="text-ink-soft"> (a gift from the shop{p.note ? `: ${p.note}` : ""})</span> : null}
+                  <span className="font-semibold">{p.tierName}</span>, {dayMonthYear(p.startsOn)} to{" "}
+                  {dayMonthYear(p.endsOn)}
+                  {p.kind === "gift" ? (
+                    <span className="text-ink-soft"> (a gift from the shop{p.note ? `: ${p.note}` : ""})</span>
+                  ) : null}
                 </span>
                 <span className="flex items-baseline gap-4">
                   <span>{p.amount}</span>
                   {p.reference ? (
-                    <Link to={`/account/receipts/${encodeURIComponent(p.reference)}`} className="link inline-flex min-h-11 items-center">
+                    <Link
+                      to={`/account/receipts/${encodeURIComponent(p.reference)}`}
+                      className="link inline-flex min-h-11 items-center"
+                    >
                       Receipt<span className="sr-only"> for {p.reference}</span>
                     </Link>
                   ) : null}
@@ -187,7 +238,9 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
       </section>
 
       <section aria-labelledby="details-heading" className="mt-8 grid gap-3">
-        <h2 id="details-heading" className="text-xl font-semibold">Your details</h2>
+        <h2 id="details-heading" className="text-xl font-semibold">
+          Your details
+        </h2>
         {resultFor(result, "details")}
         <Form method="post" noValidate className="grid gap-4" aria-labelledby="details-heading">
           <AccountField
@@ -209,20 +262,36 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
             defaultValue={detailValues?.phone ?? account.phone}
             error={detailErrors?.phone}
           />
-          <button type="submit" name="intent" value="details" className="btn-outline sm:justify-self-start" disabled={busy("details")}>
+          <button
+            type="submit"
+            name="intent"
+            value="details"
+            className="btn-outline sm:justify-self-start"
+            disabled={busy("details")}
+          >
             Save my details
           </button>
         </Form>
       </section>
 
       <section aria-labelledby="cancel-heading" className="mt-8 grid gap-3">
-        <h2 id="cancel-heading" className="text-xl font-semibold">{cancelled ? "Keep your membership" : "Cancel membership"}</h2>
+        <h2 id="cancel-heading" className="text-xl font-semibold">
+          {cancelled ? "Keep your membership" : "Cancel membership"}
+        </h2>
         {resultFor(result, "cancel")}
         {resultFor(result, "resume")}
         {cancelled ? (
           <Form method="post" className="grid gap-3">
-            <p className="text-ink/85">Changed your mind? Your membership continues as before, with a reminder before it is due.</p>
-            <button type="submit" name="intent" value="resume" className="btn-primary sm:justify-self-start" disabled={busy("resume")}>
+            <p className="text-ink/85">
+              Changed your mind? Your membership continues as before, with a reminder before it is due.
+            </p>
+            <button
+              type="submit"
+              name="intent"
+              value="resume"
+              className="btn-primary sm:justify-self-start"
+              disabled={busy("resume")}
+            >
               Keep my membership
             </button>
           </Form>
@@ -230,10 +299,17 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
           <details className="rounded-2xl border border-ink/15 p-4">
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Cancel my membership</summary>
             <p className="mt-2 text-ink/85">
-              You keep your membership until {account.paidUntil}, and we stop asking you to renew. You can change your mind until then.
+              You keep your membership until {account.paidUntil}, and we stop asking you to renew. You can change your
+              mind until then.
             </p>
             <Form method="post" className="mt-4">
-              <button type="submit" name="intent" value="cancel" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy("cancel")}>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white"
+                disabled={busy("cancel")}
+              >
                 Yes, cancel my membership
               </button>
             </Form>
@@ -260,5 +336,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function ErrorBoundary() {
-  return <AccountProblem title="Something went wrong" text="We could not show your membership just now. Please try again in a moment." linkLabel="Back to your membership" />;
+  return (
+    <AccountProblem
+      title="Something went wrong"
+      text="We could not show your membership just now. Please try again in a moment."
+      linkLabel="Back to your membership"
+    />
+  );
 }

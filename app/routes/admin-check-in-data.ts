@@ -1,5 +1,11 @@
 import { data } from "react-router";
-import { checkInByCode, checkInConflicts, doorTicketList, syncOfflineScans, undoLastCheckIn } from "~/tickets/check-in.server";
+import {
+  checkInByCode,
+  checkInConflicts,
+  doorTicketList,
+  syncOfflineScans,
+  undoLastCheckIn,
+} from "~/tickets/check-in.server";
 import { doorRequestSchema } from "~/tickets/door";
 import type { Route } from "./+types/admin-check-in-data";
 
@@ -12,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!eventId) throw data({ error: "Choose an event" }, { status: 400, headers: NO_STORE });
   const now = context.clock.now();
   const list = await doorTicketList(context.db, eventId, now);
-  return data({ ...list, conflicts: await checkInConflicts(context.db, eventId), at: now.toISOString() }, { headers: NO_STORE });
+  return data(
+    { ...list, conflicts: await checkInConflicts(context.db, eventId), at: now.toISOString() },
+    { headers: NO_STORE },
+  );
 }
 
 /** POST payload={JSON}: scan one code, undo this device's last admission, or sync queued offline scans. */
@@ -31,7 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const now = context.clock.now();
   if (input.intent === "scan") {
-    return data({ result: await checkInByCode(context.db, { code: input.code, deviceId: input.deviceId, now, eventId: input.eventId || undefined }) }, { headers: NO_STORE });
+    return data(
+      {
+        result: await checkInByCode(context.db, {
+          code: input.code,
+          deviceId: input.deviceId,
+          now,
+          eventId: input.eventId || undefined,
+        }),
+      },
+      { headers: NO_STORE },
+    );
   }
   if (input.intent === "undo") {
     return data({ undone: await undoLastCheckIn(context.db, input.deviceId, now) }, { headers: NO_STORE });

@@ -40,7 +40,15 @@ async function* exportRows(db: Database, kind: Exclude<Kind, "orders">, since: D
       .orderBy(asc(analyticsEvents.id))
       .limit(BATCH);
     for (const e of rows) {
-      yield csvRow([e.createdAt, e.sessionId, e.eventType, e.pagePath, e.itemName, e.referrer, e.metadata ? JSON.stringify(e.metadata) : ""]);
+      yield csvRow([
+        e.createdAt,
+        e.sessionId,
+        e.eventType,
+        e.pagePath,
+        e.itemName,
+        e.referrer,
+        e.metadata ? JSON.stringify(e.metadata) : "",
+      ]);
     }
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1].id;
@@ -58,6 +66,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const day = now.toISOString().slice(0, 10);
   const filename = `honey-${kind}-${period}-${day}.csv`;
   // The dashboard's orders download is the orders page's one export, from the period's first day (decision 110).
-  if (kind === "orders") return csvResponse(ordersCsvLines(context.db, { ...readOrderQuery(new URLSearchParams()), from: fromDay ?? "" }), filename);
+  if (kind === "orders")
+    return csvResponse(
+      ordersCsvLines(context.db, { ...readOrderQuery(new URLSearchParams()), from: fromDay ?? "" }),
+      filename,
+    );
   return csvResponse(exportRows(context.db, kind, since), filename);
 }

@@ -29,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "success") {
     const headers = new Headers();
     headers.append("Set-Cookie", await createAdminSession(context, userAgent));
-    headers.append("Set-Cookie", setToastCookie({ title: "Login successful", description: "Welcome to the admin panel" }));
+    headers.append(
+      "Set-Cookie",
+      setToastCookie({ title: "Login successful", description: "Welcome to the admin panel" }),
+    );
     throw redirect("/admin", { headers });
   }
   const toast: ToastMessage =

@@ -11,6 +11,9 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyAdminSession(request, context));
-  headers.append("Set-Cookie", setToastCookie({ title: "Logged out", description: "You have been logged out successfully" }));
+  headers.append(
+    "Set-Cookie",
+    setToastCookie({ title: "Logged out", description: "You have been logged out successfully" }),
+  );
   return redirect("/admin/login", { headers });
 }

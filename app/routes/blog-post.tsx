@@ -41,7 +41,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const reactionSchema = z.object({
   intent: z.enum(["view", "like"]),
   // Sent by older pages still open in a browser; who reacted is the server's to decide.
-  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 
 /** A view (sent once on opening the post) or a like, each counted once per visitor (decision 108). */
@@ -52,7 +55,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, views: post.views, likes: post.likes, liked: false }, { status: 400 });
   const reaction = await reactAsVisitor(context, post.id, parsed.data.intent, request.headers.get("user-agent") ?? "");
   if (reaction.status === "limited") {
-    return data({ ok: false, views: post.views, likes: post.likes, liked: false }, { status: 429, headers: { "Retry-After": "3600" } });
+    return data(
+      { ok: false, views: post.views, likes: post.likes, liked: false },
+      { status: 429, headers: { "Retry-After": "3600" } },
+    );
   }
   return { ok: true, views: reaction.views, likes: reaction.likes, liked: reaction.liked };
 }
@@ -67,7 +73,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const id = getAnalyticsSessionId();
     setSessionId(id);
-    view.submit({ intent: "view", sessionId: id }, { method: "post", action: `/blog/${post.slug}`, preventScrollReset: true });
+    view.submit(
+      { intent: "view", sessionId: id },
+      { method: "post", action: `/blog/${post.slug}`, preventScrollReset: true },
+    );
     // Once per post opened; the fetcher object itself changes identity between renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [post.slug]);

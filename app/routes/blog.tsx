@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, toast: undefined, error: "Only a signed-in admin can publish posts" }, { status: 401 });
   }
   const form = await request.formData();
-  if (textFields(form, ["intent"]).intent !== "publish") return data({ ok: false, toast: undefined, error: "Unknown action" }, { status: 400 });
+  if (textFields(form, ["intent"]).intent !== "publish")
+    return data({ ok: false, toast: undefined, error: "Unknown action" }, { status: 400 });
   const parsed = newPostSchema.safeParse(Object.fromEntries(form));
   // The spec: with a required field empty nothing happens and no message is shown.
   if (!parsed.success) return data({ ok: false, toast: undefined, error: undefined }, { status: 400 });

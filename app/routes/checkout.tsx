@@ -31,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!type && !item) {
     const offer: Offer = {
       kind: "default",
-      item: { name: DEFAULT_CHECKOUT.name, description: null, amountCents: DEFAULT_CHECKOUT.amountCents, orderType: null },
+      item: {
+        name: DEFAULT_CHECKOUT.name,
+        description: null,
+        amountCents: DEFAULT_CHECKOUT.amountCents,
+        orderType: null,
+      },
     };
     return { type, item, back, offer };
   }
@@ -81,8 +86,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <h2 className="font-display text-2xl">This item cannot be bought online</h2>
           <p className="mt-3 text-ink/85">{offer.reason}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/styled-collections" className="btn-primary">Browse Collections</Link>
-            <Link to="/contact" className="btn-outline">Contact Us</Link>
+            <Link to="/styled-collections" className="btn-primary">
+              Browse Collections
+            </Link>
+            <Link to="/contact" className="btn-outline">
+              Contact Us
+            </Link>
           </div>
         </div>
       ) : (
@@ -91,16 +100,26 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.kind === "sellable" ? (
-              <CheckoutForm type={type} item={item} itemName={offer.item.name} amountCents={offer.item.amountCents} result={actionData ?? null} />
+              <CheckoutForm
+                type={type}
+                item={item}
+                itemName={offer.item.name}
+                amountCents={offer.item.amountCents}
+                result={actionData ?? null}
+              />
             ) : (
               <div role="status">
                 <p className="text-ink/85">
-                  Nothing has been chosen yet. Pick a piece, a ticket or a membership and its Order Now button brings you back here
-                  with the right price.
+                  Nothing has been chosen yet. Pick a piece, a ticket or a membership and its Order Now button brings
+                  you back here with the right price.
                 </p>
                 <div className="mt-6 flex flex-wrap gap-3">
-                  <Link to="/styled-collections" className="btn-primary">Browse Collections</Link>
-                  <Link to="/events" className="btn-outline">See Events</Link>
+                  <Link to="/styled-collections" className="btn-primary">
+                    Browse Collections
+                  </Link>
+                  <Link to="/events" className="btn-outline">
+                    See Events
+                  </Link>
                 </div>
               </div>
             )}

@@ -21,7 +21,10 @@ import { skipAfterContactSend } from "~/contact/revalidation";
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const subject = query.get("subject") ?? "";
-  return { subject: withoutControlCharacters(subject).slice(0, CONTACT_LIMITS.subject), sent: query.get("sent") === "1" };
+  return {
+    subject: withoutControlCharacters(subject).slice(0, CONTACT_LIMITS.subject),
+    sent: query.get("sent") === "1",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +69,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <ContactDetails headingId="contact-info-heading" />
         <div className="card p-6 sm:p-8">
           <h2 className="mb-4 font-display text-2xl">Send a Message</h2>
-          <ContactForm defaultSubject={loaderData.subject} result={actionData ?? (loaderData.sent ? CONTACT_SENT_RESULT : null)} />
+          <ContactForm
+            defaultSubject={loaderData.subject}
+            result={actionData ?? (loaderData.sent ? CONTACT_SENT_RESULT : null)}
+          />
         </div>
       </div>
     </section>

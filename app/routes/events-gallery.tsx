@@ -38,7 +38,9 @@ export default function EventsGalleryPage({ loaderData }: Route.ComponentProps) 
         )}
       </div>
       <div className="mt-10 text-center">
-        <Link to="/events" className="btn-primary min-h-11">View Upcoming Events</Link>
+        <Link to="/events" className="btn-primary min-h-11">
+          View Upcoming Events
+        </Link>
       </div>
     </section>
   );

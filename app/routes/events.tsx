@@ -39,7 +39,14 @@ function EventCards({ events, past, firstPriority }: { events: EventCard[]; past
         <li key={event.id} className="card flex flex-col overflow-hidden">
           {event.image ? (
             // The first event's image is on a phone's first screen (and is the largest paint there).
-            <SlotImage src={event.image} alt="" slot="wide" sizes={halfOfPageFrom("md")} priority={firstPriority && index === 0} className="h-auto w-full object-cover" />
+            <SlotImage
+              src={event.image}
+              alt=""
+              slot="wide"
+              sizes={halfOfPageFrom("md")}
+              priority={firstPriority && index === 0}
+              className="h-auto w-full object-cover"
+            />
           ) : null}
           <div className="flex flex-1 flex-col gap-3 p-6">
             <Heading className="font-display text-2xl">

@@ -85,8 +85,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeading eyebrow="Shop" title="Sustainable Fashion Reimagined" />
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
           {COLLECTION_CARDS.map((card) => (
-            <Link key={card.href} to={card.href} className="card group block overflow-hidden transition hover:-translate-y-1">
-              <SlotImage src={card.image} alt="" slot="wide" sizes={halfOfPageFrom("sm")} className="h-auto w-full object-cover transition duration-500 group-hover:scale-[1.02]" />
+            <Link
+              key={card.href}
+              to={card.href}
+              className="card group block overflow-hidden transition hover:-translate-y-1"
+            >
+              <SlotImage
+                src={card.image}
+                alt=""
+                slot="wide"
+                sizes={halfOfPageFrom("sm")}
+                className="h-auto w-full object-cover transition duration-500 group-hover:scale-[1.02]"
+              />
               <div className="p-6">
                 <h3 className="font-display text-2xl">{card.title}</h3>
                 <p className="mt-2 text-ink-soft">{card.text}</p>
@@ -107,7 +117,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {events.map((event) => (
               <li key={event.id} className="card flex flex-col overflow-hidden">
-                {event.image && <SlotImage src={event.image} alt="" slot="wide" sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-auto w-full object-cover" />}
+                {event.image && (
+                  <SlotImage
+                    src={event.image}
+                    alt=""
+                    slot="wide"
+                    sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                    className="h-auto w-full object-cover"
+                  />
+                )}
                 <div className="flex flex-1 flex-col p-5">
                   <h3 className="font-display text-xl">
                     {event.title}
@@ -116,10 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-sm text-ink-soft">{event.dates}</p>
                   <p className="mt-2 text-sm">{event.focus}</p>
                   <p className="mt-2 mb-5 font-semibold">{event.priceText}</p>
-                  <Link
-                    to={event.action.href}
-                    className="btn-primary mt-auto self-start"
-                  >
+                  <Link to={event.action.href} className="btn-primary mt-auto self-start">
                     {/* The title in text (not aria-label) so that every reader and crawler gets a descriptive link. */}
                     {event.action.label}
                     <span className="sr-only">: {event.title}</span>
@@ -147,7 +162,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {tiers.map((tier) => (
             <li key={tier.slug} className={`card flex flex-col p-6 ${tier.popular ? "ring-2 ring-honey" : ""}`}>
               {tier.popular && (
-                <p className="mb-2 self-start rounded-full bg-honey px-3 py-1 text-xs font-bold tracking-wider">MOST POPULAR</p>
+                <p className="mb-2 self-start rounded-full bg-honey px-3 py-1 text-xs font-bold tracking-wider">
+                  MOST POPULAR
+                </p>
               )}
               <h3 className="font-display text-2xl">{tier.name}</h3>
               <p className="mt-1 text-xl font-semibold">{tier.priceText}</p>
@@ -168,7 +185,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-8 text-center text-ink-soft">
-          Already a member? <Link to="/account" className="link">Manage your membership</Link>
+          Already a member?{" "}
+          <Link to="/account" className="link">
+            Manage your membership
+          </Link>
         </p>
       </section>
 
@@ -180,12 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-cream/85">
               Monthly posts, art-healing sessions and a sisterhood of women who style, heal and grow together.
             </p>
-            <a
-              href={site.membershipPlatformUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn-primary mt-8"
-            >
+            <a href={site.membershipPlatformUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-8">
               Become a Member
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
@@ -210,7 +225,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {posts.map((post) => (
             <li key={post.slug} className="card overflow-hidden">
-              {post.image && <SlotImage src={post.image} alt="" slot="wide" sizes={halfOfPageFrom("md")} className="h-auto w-full object-cover" />}
+              {post.image && (
+                <SlotImage
+                  src={post.image}
+                  alt=""
+                  slot="wide"
+                  sizes={halfOfPageFrom("md")}
+                  className="h-auto w-full object-cover"
+                />
+              )}
               <div className="p-6">
                 <p className="text-xs font-semibold tracking-wider text-accent uppercase">{post.category}</p>
                 <h3 className="font-display mt-2 text-2xl">
@@ -235,7 +258,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="contact" className="render-when-near scroll-mt-20 bg-cream-deep py-14 sm:py-20">
         <div className="container-page">
-          <SectionHeading eyebrow="Say hello" title="Get in Touch" intro="Questions about a piece, a styling session or an event? We would love to hear from you." />
+          <SectionHeading
+            eyebrow="Say hello"
+            title="Get in Touch"
+            intro="Questions about a piece, a styling session or an event? We would love to hear from you."
+          />
           <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
             <ContactDetails headingId="home-contact-info-heading" headingLevel={3} />
             <div className="card p-6 sm:p-8">

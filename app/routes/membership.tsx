@@ -27,11 +27,16 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [tier.slug]);
   const price = tier.priceCents === null ? tier.priceText : `${shortRand(tier.priceCents)} / month`;
-  const checkout = tier.priceCents === null ? null : `/checkout?${new URLSearchParams({ type: "membership", item: tier.slug, price: shortRand(tier.priceCents) })}`;
+  const checkout =
+    tier.priceCents === null
+      ? null
+      : `/checkout?${new URLSearchParams({ type: "membership", item: tier.slug, price: shortRand(tier.priceCents) })}`;
   const mailto = `mailto:${contact.email}?subject=${encodeURIComponent(`${tier.name} Membership Enquiry`)}`;
   return (
     <article className="container-page py-10 sm:py-14">
-      <Link to="/" className="btn-outline min-h-11">← Back to Home</Link>
+      <Link to="/" className="btn-outline min-h-11">
+        ← Back to Home
+      </Link>
       <div className="card mx-auto mt-8 max-w-2xl p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm font-semibold uppercase tracking-wide text-accent">Membership</p>
@@ -43,20 +48,33 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
         <p className="mt-3 font-display text-3xl">{price}</p>
         <p className="mt-4 text-ink/85">{tier.description}</p>
         <h2 className="mt-6 text-lg font-semibold">What's included</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5">{tier.features.map((f) => <li key={f}>{f}</li>)}</ul>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {tier.features.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
         <p className="mt-6 text-sm text-ink/80">
           Membership is a recurring monthly subscription that you can cancel any time.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           {checkout ? (
-            <Link to={checkout} className="btn-primary min-h-11">Choose Plan</Link>
+            <Link to={checkout} className="btn-primary min-h-11">
+              Choose Plan
+            </Link>
           ) : (
-            <a href={mailto} className="btn-primary min-h-11">Contact Us</a>
+            <a href={mailto} className="btn-primary min-h-11">
+              Contact Us
+            </a>
           )}
-          <Link to="/events" className="btn-outline min-h-11">View All Plans</Link>
+          <Link to="/events" className="btn-outline min-h-11">
+            View All Plans
+          </Link>
         </div>
         <p className="mt-6 text-sm text-ink/80">
-          Already a member? <Link to="/account" className="link">Manage your membership</Link>
+          Already a member?{" "}
+          <Link to="/account" className="link">
+            Manage your membership
+          </Link>
         </p>
       </div>
     </article>
@@ -77,7 +95,9 @@ export function ErrorBoundary() {
     <section className="container-page py-16 text-center">
       <h1 className="font-display text-4xl">Membership Not Found</h1>
       <p className="mt-3 text-ink/80">We couldn't find that membership plan.</p>
-      <Link to="/" className="btn-primary mt-6 min-h-11">Return Home</Link>
+      <Link to="/" className="btn-primary mt-6 min-h-11">
+        Return Home
+      </Link>
     </section>
   );
 }

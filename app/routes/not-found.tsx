@@ -13,12 +13,8 @@ export default function NotFound() {
   }, [location.pathname]);
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-7xl font-semibold text-accent">
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">
-        Oops! Page not found
-      </h1>
+      <p className="font-display text-7xl font-semibold text-accent">404</p>
+      <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Oops! Page not found</h1>
       <Link to="/" className="btn-primary mt-8">
         Return to Home
       </Link>
@@ -28,6 +24,9 @@ export default function NotFound() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Page not found | Honey Bee Sustainable Fashion" },
-  { name: "description", content: "Oops! Page not found. Find our styled collections, events and memberships from the home page." },
+  {
+    name: "description",
+    content: "Oops! Page not found. Find our styled collections, events and memberships from the home page.",
+  },
   { name: "robots", content: "noindex" },
 ];

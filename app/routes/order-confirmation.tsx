@@ -76,7 +76,8 @@ const NEXT_STEPS: Record<"spec" | "tickets" | "membership", string[]> = {
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const { state, reference, orderId, checkoutId, retry, buyer } = loaderData;
-  const steps = NEXT_STEPS[buyer?.contents.tickets.length ? "tickets" : buyer?.contents.membership ? "membership" : "spec"];
+  const steps =
+    NEXT_STEPS[buyer?.contents.tickets.length ? "tickets" : buyer?.contents.membership ? "membership" : "spec"];
   const text = TEXT[state];
 
   useEffect(() => {
@@ -91,7 +92,11 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         <p
           aria-hidden="true"
           className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full text-3xl font-bold ${
-            state === "success" ? "bg-honey text-ink" : state === "failed" ? "bg-red-800 text-white" : "bg-cream-deep text-ink"
+            state === "success"
+              ? "bg-honey text-ink"
+              : state === "failed"
+                ? "bg-red-800 text-white"
+                : "bg-cream-deep text-ink"
           }`}
         >
           {text.icon}
@@ -101,20 +106,40 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         {reference ? (
           <div className="mt-6 rounded-2xl bg-cream-deep p-4">
             <p className="text-sm font-semibold uppercase tracking-wide text-ink/80">Order Reference</p>
-            <p className="mt-1 break-all font-mono text-lg" data-testid="order-reference">{reference}</p>
+            <p className="mt-1 break-all font-mono text-lg" data-testid="order-reference">
+              {reference}
+            </p>
           </div>
         ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {state === "success" ? <Link to="/styled-collections" className="btn-primary">Continue Shopping</Link> : null}
-          {state === "failed" ? <Link to={`/checkout${retry ?? ""}`} className="btn-primary">Try Again</Link> : null}
-          <Link to="/" className="btn-outline">Back to Home</Link>
+          {state === "success" ? (
+            <Link to="/styled-collections" className="btn-primary">
+              Continue Shopping
+            </Link>
+          ) : null}
+          {state === "failed" ? (
+            <Link to={`/checkout${retry ?? ""}`} className="btn-primary">
+              Try Again
+            </Link>
+          ) : null}
+          <Link to="/" className="btn-outline">
+            Back to Home
+          </Link>
         </div>
         <WhatsAppLink lead="Questions about your order?" paragraphClassName="mt-6" />
       </div>
-      {buyer ? <OrderContentsView contents={buyer.contents} canEnterAccount={buyer.canEnterAccount} accountProblem={actionData?.accountProblem} /> : null}
+      {buyer ? (
+        <OrderContentsView
+          contents={buyer.contents}
+          canEnterAccount={buyer.canEnterAccount}
+          accountProblem={actionData?.accountProblem}
+        />
+      ) : null}
       {state === "success" ? (
         <section className="card mx-auto mt-8 max-w-2xl p-6 sm:p-8" aria-labelledby="next-heading">
-          <h2 id="next-heading" className="font-display text-2xl">What's Next?</h2>
+          <h2 id="next-heading" className="font-display text-2xl">
+            What's Next?
+          </h2>
           <ul className="mt-4 list-disc space-y-2 pl-5 text-ink/85">
             {steps.map((step) => (
               <li key={step}>{step}</li>

@@ -50,8 +50,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     return (
       <section className="container-page py-16 text-center">
         <h1 className="font-display text-3xl">Order not found</h1>
-        <p className="mt-4 text-ink/85">Check that you opened the whole link from your confirmation email, or contact us with your order reference.</p>
-        <Link to="/contact" className="btn-primary mt-8 min-h-11">Contact us</Link>
+        <p className="mt-4 text-ink/85">
+          Check that you opened the whole link from your confirmation email, or contact us with your order reference.
+        </p>
+        <Link to="/contact" className="btn-primary mt-8 min-h-11">
+          Contact us
+        </Link>
       </section>
     );
   }
@@ -63,12 +67,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-3 text-ink/85">This page is private to you: keep the link to find your order again.</p>
         <div className="mt-6 rounded-2xl bg-cream-deep p-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-ink/80">Order Reference</p>
-          <p className="mt-1 break-all font-mono text-lg" data-testid="order-reference">{contents.reference}</p>
+          <p className="mt-1 break-all font-mono text-lg" data-testid="order-reference">
+            {contents.reference}
+          </p>
         </div>
-        <p className="mt-4 font-semibold" data-testid="order-state">{STATE_WORDS[contents.state]}</p>
+        <p className="mt-4 font-semibold" data-testid="order-state">
+          {STATE_WORDS[contents.state]}
+        </p>
       </div>
       {contents.state === "success" ? (
-        <OrderContentsView contents={contents} canEnterAccount={canEnterAccount} accountProblem={actionData?.accountProblem} />
+        <OrderContentsView
+          contents={contents}
+          canEnterAccount={canEnterAccount}
+          accountProblem={actionData?.accountProblem}
+        />
       ) : null}
     </section>
   );

@@ -36,7 +36,9 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
     return (
       <section className="container-page py-24 text-center">
         <h1 className="font-display text-3xl">Payment not found</h1>
-        <Link to="/" className="btn-primary mt-8">Back to Home</Link>
+        <Link to="/" className="btn-primary mt-8">
+          Back to Home
+        </Link>
       </section>
     );
   }
@@ -56,7 +58,11 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
           <dt className="font-semibold">Reference</dt>
           <dd className="font-mono">{order.reference}</dd>
         </dl>
-        {actionData && "error" in actionData ? <p role="alert" className="mt-4 text-red-800">{actionData.error}</p> : null}
+        {actionData && "error" in actionData ? (
+          <p role="alert" className="mt-4 text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
         {order.status === "pending" ? (
           <Form method="post" className="mt-8 flex flex-wrap gap-3">
             <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy}>
@@ -72,7 +78,9 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
         ) : (
           <div className="mt-8">
             <p role="status">This payment is no longer open (order {order.status}).</p>
-            <Link to={`/order-confirmation?orderId=${order.id}`} className="btn-primary mt-4">View Order</Link>
+            <Link to={`/order-confirmation?orderId=${order.id}`} className="btn-primary mt-4">
+              View Order
+            </Link>
           </div>
         )}
       </div>
@@ -81,4 +89,10 @@ export default function PaymentSimulator({ loaderData, actionData }: Route.Compo
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Payment Simulator", description: "Test payment page.", path: "/payments/simulator", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Payment Simulator",
+    description: "Test payment page.",
+    path: "/payments/simulator",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -74,7 +74,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {soldOut ? <s aria-label={`Was ${product.priceText}, sold out`}>{product.priceText}</s> : product.priceText}
           </p>
           {soldOut && (
-            <p className="mt-3 inline-block rounded-full bg-ink px-4 py-1 text-sm font-bold tracking-wider text-cream">SOLD OUT</p>
+            <p className="mt-3 inline-block rounded-full bg-ink px-4 py-1 text-sm font-bold tracking-wider text-cream">
+              SOLD OUT
+            </p>
           )}
           {!soldOut && product.available !== null && (
             <p className="mt-3 inline-block rounded-full bg-honey px-4 py-1 text-sm font-bold tracking-wider text-ink">
@@ -108,7 +110,13 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const siteUrl = siteUrlFrom(matches);
   const product = loaderData?.product;
   if (!product) {
-    return seo({ title: "Product not found", description: "This product does not exist.", path: `/product/${params.slug}`, siteUrl, noindex: true });
+    return seo({
+      title: "Product not found",
+      description: "This product does not exist.",
+      path: `/product/${params.slug}`,
+      siteUrl,
+      noindex: true,
+    });
   }
   const availability =
     product.available === 0

@@ -24,7 +24,13 @@ export default function StyledCollections({ loaderData }: Route.ComponentProps) 
       <p className="mt-4 max-w-2xl text-ink-soft">
         Handmade, upcycled pieces and wardrobe solutions, each made in small batches in South Africa.
       </p>
-      <SortForm action="/styled-collections" id="collection-sort" sort={sort} choices={COLLECTION_SORTS} className="mt-8 flex flex-wrap items-end gap-2" />
+      <SortForm
+        action="/styled-collections"
+        id="collection-sort"
+        sort={sort}
+        choices={COLLECTION_SORTS}
+        className="mt-8 flex flex-wrap items-end gap-2"
+      />
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-3">
         {/* The first row is on a phone's first screen: its images load at once, not lazily. */}
         {items.map((item, index) => (
@@ -38,7 +44,8 @@ export default function StyledCollections({ loaderData }: Route.ComponentProps) 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: "Styled Collections and Solutions",
-    description: "Handmade, upcycled jewellery, dresses and hats plus wardrobe solutions from Honey Bee Sustainable Fashion.",
+    description:
+      "Handmade, upcycled jewellery, dresses and hats plus wardrobe solutions from Honey Bee Sustainable Fashion.",
     path: "/styled-collections",
     siteUrl: siteUrlFrom(matches),
   });

@@ -25,7 +25,14 @@ export default function TestProduct({ loaderData }: Route.ComponentProps) {
     <section className="container-page py-12 sm:py-16">
       <div className="mx-auto grid max-w-4xl items-center gap-8 sm:grid-cols-2">
         {image && (
-          <SlotImage src={image} alt={name} slot="portrait" sizes="(min-width: 896px) 430px, (min-width: 640px) 50vw, 100vw" priority className="card h-auto w-full rounded-3xl object-cover" />
+          <SlotImage
+            src={image}
+            alt={name}
+            slot="portrait"
+            sizes="(min-width: 896px) 430px, (min-width: 640px) 50vw, 100vw"
+            priority
+            className="card h-auto w-full rounded-3xl object-cover"
+          />
         )}
         <div>
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">Payment test</p>

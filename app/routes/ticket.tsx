@@ -32,8 +32,12 @@ export default function TicketPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="container-page py-16 text-center">
         <h1 className="font-display text-3xl">Ticket not found</h1>
-        <p className="mt-4 text-ink-soft">Check the link in your confirmation email, or contact us with your order reference.</p>
-        <Link to="/contact" className="btn-primary mt-8 min-h-11">Contact us</Link>
+        <p className="mt-4 text-ink-soft">
+          Check the link in your confirmation email, or contact us with your order reference.
+        </p>
+        <Link to="/contact" className="btn-primary mt-8 min-h-11">
+          Contact us
+        </Link>
       </section>
     );
   }
@@ -46,7 +50,11 @@ export default function TicketPage({ loaderData }: Route.ComponentProps) {
           <h1 className="font-display text-2xl leading-tight">{ticket.eventTitle}</h1>
         </div>
         <div className="space-y-4 p-5">
-          {ticket.voided ? <p className="rounded-xl bg-ink p-3 font-semibold text-cream">This ticket was cancelled and no longer admits.</p> : null}
+          {ticket.voided ? (
+            <p className="rounded-xl bg-ink p-3 font-semibold text-cream">
+              This ticket was cancelled and no longer admits.
+            </p>
+          ) : null}
           <div
             role="img"
             aria-label={`QR code for ticket ${ticket.code}`}

@@ -13,7 +13,6 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/tickets";
 import { halfOfPageFrom, Picture } from "~/components/ui/Picture";
 
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.eventId === "tablecloth-workshop") throw redirect("/workshop/tablecloth-skirt");
   // Every event the site lists has a page here (archived ones are not found).
@@ -69,7 +68,9 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="container-page py-10 sm:py-14">
-      <Link to="/#events" className="btn-outline min-h-11">← Back to Events</Link>
+      <Link to="/#events" className="btn-outline min-h-11">
+        ← Back to Events
+      </Link>
       <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">
         {event.title}
         {event.demo ? <DemoBadge /> : null}
@@ -79,37 +80,64 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
           {event.images.length > 1 ? (
             <Carousel images={event.images} label={`${event.title} photos`} />
           ) : event.images[0] ? (
-            <Picture src={event.images[0]} sizes={halfOfPageFrom("lg")} priority alt={event.title} width={1200} height={800} className="aspect-[3/2] w-full rounded-xl object-cover" />
+            <Picture
+              src={event.images[0]}
+              sizes={halfOfPageFrom("lg")}
+              priority
+              alt={event.title}
+              width={1200}
+              height={800}
+              className="aspect-[3/2] w-full rounded-xl object-cover"
+            />
           ) : null}
           {showGallery ? (
-            <Link to="/events-gallery" className="btn-dark mt-4 min-h-11">View Events Gallery</Link>
+            <Link to="/events-gallery" className="btn-dark mt-4 min-h-11">
+              View Events Gallery
+            </Link>
           ) : null}
         </div>
         <div className="space-y-6">
           <EventFacts event={event} className="card gap-y-2 p-5" />
           <p className="text-ink/85">{event.description}</p>
           {event.descriptionPoints.length ? (
-            <ul className="list-disc space-y-1 pl-5">{event.descriptionPoints.map((p) => <li key={p}>{p}</li>)}</ul>
+            <ul className="list-disc space-y-1 pl-5">
+              {event.descriptionPoints.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
           ) : null}
           {event.includes.length ? (
             <section>
               <h2 className="font-display text-2xl">What's Included</h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5">{event.includes.map((p) => <li key={p}>{p}</li>)}</ul>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {event.includes.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
             </section>
           ) : null}
           <section aria-labelledby="tickets-heading">
-            <h2 id="tickets-heading" className="font-display text-2xl">{comingSoon ? "Tickets Coming Soon" : "Tickets"}</h2>
+            <h2 id="tickets-heading" className="font-display text-2xl">
+              {comingSoon ? "Tickets Coming Soon" : "Tickets"}
+            </h2>
             {comingSoon ? (
               <p className="mt-2 text-ink/80">Ticket sales for this event open soon. Check back for details.</p>
             ) : (
               <ul className="mt-4 space-y-4">
                 {options.map((o) => (
-                  <li key={o.id} className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+                  <li
+                    key={o.id}
+                    className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between"
+                  >
                     <div>
                       <h3 className="text-lg font-semibold">{o.type}</h3>
                       <p className="font-display text-xl">{formatRand(o.priceCents)}</p>
                       {o.description ? <p className="text-sm text-ink/80">{o.description}</p> : null}
-                      {o.seatsLeft ? <p className="mt-1 text-sm font-semibold text-accent" data-testid="seats-left">{o.seatsLeft}</p> : null}
+                      {o.seatsLeft ? (
+                        <p className="mt-1 text-sm font-semibold text-accent" data-testid="seats-left">
+                          {o.seatsLeft}
+                        </p>
+                      ) : null}
                     </div>
                     {o.status === "available" ? (
                       <Link
@@ -119,7 +147,11 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                         Buy Ticket<span className="sr-only">: {o.type}</span>
                       </Link>
                     ) : (
-                      <button type="button" disabled className="btn-outline min-h-11 shrink-0 cursor-not-allowed opacity-100 text-ink/80">
+                      <button
+                        type="button"
+                        disabled
+                        className="btn-outline min-h-11 shrink-0 cursor-not-allowed opacity-100 text-ink/80"
+                      >
                         {o.label}
                       </button>
                     )}
@@ -144,7 +176,14 @@ function offerAvailability(status: string): string {
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
   const siteUrl = siteUrlFrom(matches);
-  if (!loaded) return seo({ title: "Event Not Found", description: "This event could not be found.", path: `/tickets/${params.eventId}`, siteUrl, noindex: true });
+  if (!loaded)
+    return seo({
+      title: "Event Not Found",
+      description: "This event could not be found.",
+      path: `/tickets/${params.eventId}`,
+      siteUrl,
+      noindex: true,
+    });
   const { event, options } = loaded;
   const prices = options.map((o) => o.priceCents);
   return seo({
@@ -163,10 +202,23 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, params }) => {
         ...(event.endsAt ? { endDate: event.endsAt } : {}),
         eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
         eventStatus: "https://schema.org/EventScheduled",
-        location: { "@type": "Place", name: event.location, address: { "@type": "PostalAddress", addressCountry: "ZA" } },
+        location: {
+          "@type": "Place",
+          name: event.location,
+          address: { "@type": "PostalAddress", addressCountry: "ZA" },
+        },
         image: event.images.map((i) => `${siteUrl}${i}`),
         ...(prices.length
-          ? { offers: options.map((o) => ({ "@type": "Offer", name: o.type, price: (o.priceCents / 100).toFixed(2), priceCurrency: "ZAR", availability: offerAvailability(o.status), url: `${siteUrl}/tickets/${event.id}` })) }
+          ? {
+              offers: options.map((o) => ({
+                "@type": "Offer",
+                name: o.type,
+                price: (o.priceCents / 100).toFixed(2),
+                priceCurrency: "ZAR",
+                availability: offerAvailability(o.status),
+                url: `${siteUrl}/tickets/${event.id}`,
+              })),
+            }
           : {}),
       },
     ],
@@ -178,7 +230,9 @@ export function ErrorBoundary() {
     <section className="container-page py-16 text-center">
       <h1 className="font-display text-4xl">Event Not Found</h1>
       <p className="mt-3 text-ink/80">We couldn't find the event you're looking for.</p>
-      <Link to="/" className="btn-primary mt-6 min-h-11">Return Home</Link>
+      <Link to="/" className="btn-primary mt-6 min-h-11">
+        Return Home
+      </Link>
     </section>
   );
 }

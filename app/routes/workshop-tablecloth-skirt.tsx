@@ -16,7 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const event = await findEvent(context.db, "tablecloth-workshop");
   const session = await nextSession(context.db, "tablecloth-workshop", now);
   const options = event ? await listTicketOptions(context.db, event.id) : [];
-  const seats = event && options.length ? await seatCounts(context.db, options, await saleSession(context.db, event, now), now) : undefined;
+  const seats =
+    event && options.length
+      ? await seatCounts(context.db, options, await saleSession(context.db, event, now), now)
+      : undefined;
   return {
     nextSessionText: describeSession(session.startsAt, session.endsAt),
     seatsLeft: options.map((o) => seatsLeftLabel(seats?.get(o.id))).find((label) => label !== null) ?? null,
@@ -24,7 +27,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
     location: event?.location ?? "",
-    images: event?.images.length ? event.images : [1, 2, 3, 4, 5].map((n) => `/images/workshop/tablecloth-skirt-${n}.svg`),
+    images: event?.images.length
+      ? event.images
+      : [1, 2, 3, 4, 5].map((n) => `/images/workshop/tablecloth-skirt-${n}.svg`),
   };
 }
 
@@ -36,16 +41,39 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <article className="container-page py-10 sm:py-14">
-      <Link to="/#events" className="btn-outline min-h-11">← Back to Events</Link>
+      <Link to="/#events" className="btn-outline min-h-11">
+        ← Back to Events
+      </Link>
       <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">{WORKSHOP_TITLE}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <div>
-          <Picture src={images[selected]!} sizes={halfOfPageFrom("lg")} priority alt={`Workshop photo ${selected + 1} of ${images.length}`} width={1200} height={900} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <Picture
+            src={images[selected]!}
+            sizes={halfOfPageFrom("lg")}
+            priority
+            alt={`Workshop photo ${selected + 1} of ${images.length}`}
+            width={1200}
+            height={900}
+            className="aspect-[4/3] w-full rounded-xl object-cover"
+          />
           <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Workshop photos">
             {images.map((src, i) => (
               <li key={src}>
-                <button type="button" onClick={() => setSelected(i)} aria-pressed={i === selected} aria-label={`Show photo ${i + 1}`} className={`block min-h-11 w-full overflow-hidden rounded-md border-2 ${i === selected ? "border-honey" : "border-transparent"}`}>
-                  <Picture src={src} sizes="(min-width: 1024px) 100px, 20vw" alt="" width={200} height={150} className="aspect-[4/3] w-full object-cover" />
+                <button
+                  type="button"
+                  onClick={() => setSelected(i)}
+                  aria-pressed={i === selected}
+                  aria-label={`Show photo ${i + 1}`}
+                  className={`block min-h-11 w-full overflow-hidden rounded-md border-2 ${i === selected ? "border-honey" : "border-transparent"}`}
+                >
+                  <Picture
+                    src={src}
+                    sizes="(min-width: 1024px) 100px, 20vw"
+                    alt=""
+                    width={200}
+                    height={150}
+                    className="aspect-[4/3] w-full object-cover"
+                  />
                 </button>
               </li>
             ))}
@@ -55,27 +83,51 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           <p className="text-ink/85">{description}</p>
           <section>
             <h2 className="font-display text-2xl">What You'll Learn</h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5">{points.map((p) => <li key={p}>{p}</li>)}</ul>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {points.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
           </section>
           <section className="card p-5">
             <h2 className="font-display text-2xl">Workshop Details</h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="font-semibold">Next session</dt><dd>{nextSessionText}</dd>
-              <dt className="font-semibold">Frequency</dt><dd>Monthly</dd>
-              <dt className="font-semibold">Duration</dt><dd>3 hours</dd>
-              <dt className="font-semibold">Group size</dt><dd>Maximum 8 participants</dd>
-              <dt className="font-semibold">Price</dt><dd>R250</dd>
-              {location ? (<><dt className="font-semibold">Location</dt><dd>{location}</dd></>) : null}
+              <dt className="font-semibold">Next session</dt>
+              <dd>{nextSessionText}</dd>
+              <dt className="font-semibold">Frequency</dt>
+              <dd>Monthly</dd>
+              <dt className="font-semibold">Duration</dt>
+              <dd>3 hours</dd>
+              <dt className="font-semibold">Group size</dt>
+              <dd>Maximum 8 participants</dd>
+              <dt className="font-semibold">Price</dt>
+              <dd>R250</dd>
+              {location ? (
+                <>
+                  <dt className="font-semibold">Location</dt>
+                  <dd>{location}</dd>
+                </>
+              ) : null}
             </dl>
             {includes.length ? (
               <>
                 <h3 className="mt-4 font-semibold">Included</h3>
-                <ul className="mt-1 list-disc pl-5">{includes.map((p) => <li key={p}>{p}</li>)}</ul>
+                <ul className="mt-1 list-disc pl-5">
+                  {includes.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
               </>
             ) : null}
           </section>
-          {seatsLeft ? <p className="font-semibold text-accent" data-testid="seats-left">{seatsLeft}</p> : null}
-          <Link to={CHECKOUT_URL} className="btn-primary min-h-11">Join Monthly Workshop - R250</Link>
+          {seatsLeft ? (
+            <p className="font-semibold text-accent" data-testid="seats-left">
+              {seatsLeft}
+            </p>
+          ) : null}
+          <Link to={CHECKOUT_URL} className="btn-primary min-h-11">
+            Join Monthly Workshop - R250
+          </Link>
         </div>
       </div>
     </article>
@@ -86,7 +138,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const siteUrl = siteUrlFrom(matches);
   return seo({
     title: WORKSHOP_TITLE,
-    description: "A monthly 3-hour upcycling workshop: turn a tablecloth into a wrap-around skirt. Maximum 8 participants, R250.",
+    description:
+      "A monthly 3-hour upcycling workshop: turn a tablecloth into a wrap-around skirt. Maximum 8 participants, R250.",
     path: "/workshop/tablecloth-skirt",
     siteUrl,
     image: "/images/workshop/tablecloth-skirt-1.svg",
@@ -100,7 +153,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
         eventStatus: "https://schema.org/EventScheduled",
         eventSchedule: { "@type": "Schedule", repeatFrequency: "P1M", duration: "PT3H" },
         maximumAttendeeCapacity: 8,
-        location: { "@type": "Place", name: loaded?.location || "Johannesburg", address: { "@type": "PostalAddress", addressCountry: "ZA" } },
+        location: {
+          "@type": "Place",
+          name: loaded?.location || "Johannesburg",
+          address: { "@type": "PostalAddress", addressCountry: "ZA" },
+        },
         image: (loaded?.images ?? []).map((i) => `${siteUrl}${i}`),
         offers: {
           "@type": "Offer",

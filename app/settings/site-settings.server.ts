@@ -3,7 +3,13 @@ import { changedFields, recordAudit } from "~/admin/audit.server";
 import { site } from "~/content/site";
 import type { Database } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
-import { SITE_SETTING_FIELDS, type PublicSiteSettings, type SiteSettingField, type SiteSettings, type SiteSettingsInput } from "./site-settings";
+import {
+  SITE_SETTING_FIELDS,
+  type PublicSiteSettings,
+  type SiteSettingField,
+  type SiteSettings,
+  type SiteSettingsInput,
+} from "./site-settings";
 
 type Reader = Pick<Database, "select">;
 
@@ -30,7 +36,10 @@ export function defaultSiteSettings(ownerEmail: string): SiteSettings {
  * small query (a handful of rows at most).
  */
 export async function getSiteSettings(db: Reader, ownerEmail: string): Promise<SiteSettings> {
-  const rows = await db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings).where(like(appSettings.key, `${KEY_PREFIX}%`));
+  const rows = await db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(like(appSettings.key, `${KEY_PREFIX}%`));
   const settings = defaultSiteSettings(ownerEmail);
   for (const row of rows) {
     const field = row.key.slice(KEY_PREFIX.length) as SiteSettingField;
@@ -93,7 +102,10 @@ export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
 
 /** Where the owner's notices (new messages, paid orders) go: her stored address, else OWNER_EMAIL. */
 export async function ownerNotificationEmail(db: Reader, fallback: string): Promise<string> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, keyOf("ownerEmail")));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, keyOf("ownerEmail")));
   return row?.value ?? fallback;
 }
 
@@ -127,7 +139,14 @@ export async function saveSiteSettings(
     }
     await recordAudit(
       tx,
-      { action: "settings.update", entity: "settings", entityId: "site", summary: `Changed ${changed.join(", ")} in the shop's settings`, before: diff.before, after: diff.after },
+      {
+        action: "settings.update",
+        entity: "settings",
+        entityId: "site",
+        summary: `Changed ${changed.join(", ")} in the shop's settings`,
+        before: diff.before,
+        after: diff.after,
+      },
       now,
     );
     return { changed };

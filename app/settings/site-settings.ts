@@ -4,7 +4,17 @@ import { normaliseSaPhone, SA_PHONE_EXAMPLE } from "~/lib/phone";
 import { isOneLine } from "~/lib/storable-text";
 
 /** The settings form's fields, in the order the form shows them; each is stored as `site.<name>`. */
-export const SITE_SETTING_FIELDS = ["email", "phone", "whatsapp", "location", "availability", "facebook", "instagram", "linkedin", "ownerEmail"] as const;
+export const SITE_SETTING_FIELDS = [
+  "email",
+  "phone",
+  "whatsapp",
+  "location",
+  "availability",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "ownerEmail",
+] as const;
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
 
 /** What every visitor may see: the contact details and social pages (never the owner's notification address). */
@@ -21,12 +31,14 @@ export interface PublicSiteSettings {
 export type SiteSettings = Record<SiteSettingField, string>;
 
 const line = (label: string, max: number) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine(isOneLine, `${label} must be one line of text.`),
-  );
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+      z.refine(isOneLine, `${label} must be one line of text.`),
+    );
 
 const email = (label: string) =>
   z.string().check(
@@ -50,11 +62,13 @@ function isHttpsUrl(value: string): boolean {
 }
 
 const socialUrl = (label: string) =>
-  z.string().check(
-    z.trim(),
-    z.maxLength(300, `${label} must be at most 300 characters.`),
-    z.refine(isHttpsUrl, `${label} must be an address starting with https://, or empty to show no link.`),
-  );
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(300, `${label} must be at most 300 characters.`),
+      z.refine(isHttpsUrl, `${label} must be an address starting with https://, or empty to show no link.`),
+    );
 
 /** A South African number, stored in international form (+27 72 481 3396); optional ones may be empty. */
 const saPhone = (label: string, required: boolean) =>
@@ -62,7 +76,10 @@ const saPhone = (label: string, required: boolean) =>
     z.string().check(
       z.trim(),
       z.refine((v) => !required || v !== "", `${label} is required.`),
-      z.refine((v) => v === "" || normaliseSaPhone(v) !== null, `${label} must be a South African number, e.g. ${SA_PHONE_EXAMPLE}.`),
+      z.refine(
+        (v) => v === "" || normaliseSaPhone(v) !== null,
+        `${label} must be a South African number, e.g. ${SA_PHONE_EXAMPLE}.`,
+      ),
     ),
     z.transform((v) => (v === "" ? "" : (normaliseSaPhone(v) ?? v))),
   );

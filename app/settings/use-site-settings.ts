@@ -25,7 +25,9 @@ export function useSiteSettings(): PublicSiteSettings {
 }
 
 /** The same, for meta functions (which receive the matches rather than hooks). */
-export function siteSettingsFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): PublicSiteSettings {
+export function siteSettingsFrom(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+): PublicSiteSettings {
   const root = matches.find((m) => m?.id === "root")?.data as { settings?: PublicSiteSettings } | undefined;
   return root?.settings ?? DEFAULT_PUBLIC_SETTINGS;
 }

@@ -51,11 +51,17 @@ const countsUnits = (key: string) => !key.startsWith("unpaid:");
 async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
   const [kind, id] = key.split(":");
   if (kind === "catalog") {
-    const [row] = await tx.select({ n: catalogItems.stockQuantity }).from(catalogItems).where(eq(catalogItems.id, Number(id)));
+    const [row] = await tx
+      .select({ n: catalogItems.stockQuantity })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, Number(id)));
     return row?.n ?? null;
   }
   if (kind === "ticket") {
-    const [row] = await tx.select({ capacity: ticketOptions.capacity }).from(ticketOptions).where(eq(ticketOptions.id, Number(id)));
+    const [row] = await tx
+      .select({ capacity: ticketOptions.capacity })
+      .from(ticketOptions)
+      .where(eq(ticketOptions.id, Number(id)));
     const capacity = (await sessionCapacityForKey(tx, key)) ?? row?.capacity ?? null;
     if (capacity === null) return null;
     return capacity - (await soldSeats(tx, key));
@@ -84,7 +90,12 @@ async function clientHeld(tx: Tx, clientKey: string, key: string, now: Date) {
 }
 
 /** Why a client holding `held` unpaid may not hold `quantity` more, or null when it may. */
-function holdLimitReason(itemName: string, held: { item: number; all: number }, quantity: number, minutes: number): string | null {
+function holdLimitReason(
+  itemName: string,
+  held: { item: number; all: number },
+  quantity: number,
+  minutes: number,
+): string | null {
   const release = `Please finish paying for those first; unpaid checkouts are released after ${minutes} minutes.`;
   if (held.item + quantity > MAX_HELD_UNITS_PER_ITEM) {
     return `${itemName}: ${held.item} are already waiting for payment from you, the most one buyer can hold. ${release}`;
@@ -118,8 +129,17 @@ export function unpaidBudget(clientKey: string, key: string, quantity: number, n
 }
 
 /** The refusal of an uncounted order the budget did not allow, from the counts its statement read. */
-export function unpaidLimitReason(itemName: string, heldItem: number, heldTotal: number, quantity: number, minutes: number): string {
-  return holdLimitReason(itemName, { item: heldItem, all: heldTotal }, quantity, minutes) ?? "Please finish paying for your other checkouts first.";
+export function unpaidLimitReason(
+  itemName: string,
+  heldItem: number,
+  heldTotal: number,
+  quantity: number,
+  minutes: number,
+): string {
+  return (
+    holdLimitReason(itemName, { item: heldItem, all: heldTotal }, quantity, minutes) ??
+    "Please finish paying for your other checkouts first."
+  );
 }
 
 /**

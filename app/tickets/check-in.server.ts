@@ -33,7 +33,11 @@ interface FoundTicket {
  * The ticket a typed or scanned code names: the 24-character code (or the ticket URL holding it), or
  * the door's short code, looked up in this door's event first and then in any other.
  */
-async function findTicket(db: Pick<Database, "select">, input: string, eventId?: string): Promise<FoundTicket | undefined> {
+async function findTicket(
+  db: Pick<Database, "select">,
+  input: string,
+  eventId?: string,
+): Promise<FoundTicket | undefined> {
   const query = () =>
     db
       .select({ ticket: tickets, type: ticketOptions.type, eventTitle: events.title })
@@ -45,12 +49,18 @@ async function findTicket(db: Pick<Database, "select">, input: string, eventId?:
     const [exact] = await query().where(eq(tickets.code, code)).limit(1);
     if (exact || !eventId) return exact;
     // Typed by hand with a capital wrong: within this door's event, one ticket that differs only in case is the one meant.
-    const loose = await query().where(and(eq(tickets.eventId, eventId), sql`lower(${tickets.code}) = ${code.toLowerCase()}`)).limit(2);
+    const loose = await query()
+      .where(and(eq(tickets.eventId, eventId), sql`lower(${tickets.code}) = ${code.toLowerCase()}`))
+      .limit(2);
     return loose.length === 1 ? loose[0] : undefined;
   }
   const short = parseShortCode(input);
   if (!short) return undefined;
-  const [here] = eventId ? await query().where(and(eq(tickets.eventId, eventId), eq(tickets.shortCode, short))).limit(1) : [];
+  const [here] = eventId
+    ? await query()
+        .where(and(eq(tickets.eventId, eventId), eq(tickets.shortCode, short)))
+        .limit(1)
+    : [];
   return here ?? (await query().where(eq(tickets.shortCode, short)).orderBy(desc(tickets.id)).limit(1))[0];
 }
 
@@ -93,7 +103,12 @@ export async function checkInByCode(
     return { outcome: "refunded", ...who, voidedAt: (now?.voidedAt ?? input.now).toISOString() };
   }
   await recordScan(db, now, now.code, input.deviceId, input.now, "already");
-  return { outcome: "already", ...who, checkedInAt: now.checkedInAt?.toISOString(), byThisDevice: now.checkedInDevice === input.deviceId };
+  return {
+    outcome: "already",
+    ...who,
+    checkedInAt: now.checkedInAt?.toISOString(),
+    byThisDevice: now.checkedInDevice === input.deviceId,
+  };
 }
 
 async function recordScan(
@@ -107,7 +122,16 @@ async function recordScan(
 ) {
   return db
     .insert(checkIns)
-    .values({ ticketId: ticket?.id ?? null, code, deviceId, scannedAt: at, outcome, offline: Boolean(offline), clientScanId: offline?.clientScanId ?? null, deviceClockSkewMs: offline?.deviceClockSkewMs ?? null })
+    .values({
+      ticketId: ticket?.id ?? null,
+      code,
+      deviceId,
+      scannedAt: at,
+      outcome,
+      offline: Boolean(offline),
+      clientScanId: offline?.clientScanId ?? null,
+      deviceClockSkewMs: offline?.deviceClockSkewMs ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: checkIns.id });
 }
@@ -119,7 +143,14 @@ export async function undoLastCheckIn(db: Database, deviceId: string, now: Date)
       .select({ ticket: tickets })
       .from(checkIns)
       .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
-      .where(and(eq(checkIns.deviceId, deviceId), eq(checkIns.outcome, "admitted"), eq(tickets.checkedInDevice, deviceId), isNotNull(tickets.checkedInAt)))
+      .where(
+        and(
+          eq(checkIns.deviceId, deviceId),
+          eq(checkIns.outcome, "admitted"),
+          eq(tickets.checkedInDevice, deviceId),
+          isNotNull(tickets.checkedInAt),
+        ),
+      )
       .orderBy(desc(checkIns.id))
       .limit(1);
     if (!last) return null;
@@ -176,7 +207,11 @@ export async function syncOfflineScans(
       .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
       .where(and(eq(checkIns.deviceId, deviceId), eq(checkIns.clientScanId, scan.clientScanId)));
     if (seen) {
-      results.push({ clientScanId: scan.clientScanId, outcome: seen.outcome as ScanOutcome, holderName: seen.holderName ?? undefined });
+      results.push({
+        clientScanId: scan.clientScanId,
+        outcome: seen.outcome as ScanOutcome,
+        holderName: seen.holderName ?? undefined,
+      });
       continue;
     }
     const corrected = Date.parse(scan.scannedAt) - deviceClockSkewMs;
@@ -185,36 +220,47 @@ export async function syncOfflineScans(
     const inWindow = !Number.isNaN(corrected) && corrected >= now.getTime() - OFFLINE_SCAN_WINDOW_MS;
     const found = await findTicket(db, scan.code, batch.eventId);
     const offline = { clientScanId: scan.clientScanId, deviceClockSkewMs };
-    const result = await db.transaction(async (tx) => {
-      let outcome: ScanOutcome;
-      let ticket: TicketRow | null = found?.ticket ?? null;
-      if (!ticket) outcome = "invalid";
-      else if (ticket.eventId !== batch.eventId) outcome = "other-event";
-      else if (!inWindow) outcome = "stale";
-      else {
-        const [admitted] = await tx
-          .update(tickets)
-          .set({ checkedInAt: at, checkedInDevice: deviceId })
-          .where(and(eq(tickets.id, ticket.id), isNull(tickets.checkedInAt), eq(tickets.voided, false)))
-          .returning();
-        if (admitted) outcome = "admitted";
+    const result = await db
+      .transaction(async (tx) => {
+        let outcome: ScanOutcome;
+        let ticket: TicketRow | null = found?.ticket ?? null;
+        if (!ticket) outcome = "invalid";
+        else if (ticket.eventId !== batch.eventId) outcome = "other-event";
+        else if (!inWindow) outcome = "stale";
         else {
-          [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticket.id));
-          outcome = !ticket || ticket.voided ? "refunded" : ticket.checkedInDevice === deviceId ? "already" : "conflict";
+          const [admitted] = await tx
+            .update(tickets)
+            .set({ checkedInAt: at, checkedInDevice: deviceId })
+            .where(and(eq(tickets.id, ticket.id), isNull(tickets.checkedInAt), eq(tickets.voided, false)))
+            .returning();
+          if (admitted) outcome = "admitted";
+          else {
+            [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticket.id));
+            outcome =
+              !ticket || ticket.voided ? "refunded" : ticket.checkedInDevice === deviceId ? "already" : "conflict";
+          }
         }
-      }
-      const stored = await recordScan(tx, ticket, ticket?.code ?? scan.code.trim().slice(0, 100), deviceId, Number.isNaN(at.getTime()) ? now : at, outcome, offline);
-      // A concurrent sync of the same scan stored it first: undo this admission and answer as it did.
-      if (!stored.length) tx.rollback();
-      return { clientScanId: scan.clientScanId, outcome, holderName: ticket?.holderName };
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof TransactionRollbackError)) throw error;
-      const [again] = await db
-        .select({ outcome: checkIns.outcome })
-        .from(checkIns)
-        .where(and(eq(checkIns.deviceId, deviceId), eq(checkIns.clientScanId, scan.clientScanId)));
-      return { clientScanId: scan.clientScanId, outcome: (again?.outcome ?? "already") as ScanOutcome };
-    });
+        const stored = await recordScan(
+          tx,
+          ticket,
+          ticket?.code ?? scan.code.trim().slice(0, 100),
+          deviceId,
+          Number.isNaN(at.getTime()) ? now : at,
+          outcome,
+          offline,
+        );
+        // A concurrent sync of the same scan stored it first: undo this admission and answer as it did.
+        if (!stored.length) tx.rollback();
+        return { clientScanId: scan.clientScanId, outcome, holderName: ticket?.holderName };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+        const [again] = await db
+          .select({ outcome: checkIns.outcome })
+          .from(checkIns)
+          .where(and(eq(checkIns.deviceId, deviceId), eq(checkIns.clientScanId, scan.clientScanId)));
+        return { clientScanId: scan.clientScanId, outcome: (again?.outcome ?? "already") as ScanOutcome };
+      });
     results.push(result);
   }
   return results;
@@ -223,13 +269,22 @@ export async function syncOfflineScans(
 /** The events with tickets, and their sessions, for the door's picker. */
 export async function doorEvents(db: Database) {
   const rows = await db
-    .select({ eventId: tickets.eventId, title: events.title, startsAt: tickets.sessionStartsAt, count: sql<number>`count(*)::int` })
+    .select({
+      eventId: tickets.eventId,
+      title: events.title,
+      startsAt: tickets.sessionStartsAt,
+      count: sql<number>`count(*)::int`,
+    })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(eq(tickets.voided, false))
     .groupBy(tickets.eventId, events.title, tickets.sessionStartsAt)
     .orderBy(asc(tickets.sessionStartsAt), asc(events.title));
-  return rows.map((r) => ({ ...r, startsAt: r.startsAt?.toISOString() ?? null, key: `${r.eventId}|${r.startsAt?.toISOString() ?? ""}` }));
+  return rows.map((r) => ({
+    ...r,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    key: `${r.eventId}|${r.startsAt?.toISOString() ?? ""}`,
+  }));
 }
 
 /**
@@ -238,7 +293,11 @@ export async function doorEvents(db: Database) {
  * order reference, door code), and the codes of other events still to come, so a ticket for another
  * event is named as such.
  */
-export async function doorTicketList(db: Database, eventId: string, now: Date): Promise<{ tickets: DoorTicket[]; others: DoorOtherTicket[] }> {
+export async function doorTicketList(
+  db: Database,
+  eventId: string,
+  now: Date,
+): Promise<{ tickets: DoorTicket[]; others: DoorOtherTicket[] }> {
   const rows = await db
     .select({
       code: tickets.code,
@@ -283,14 +342,28 @@ export async function doorCounts(db: Database, eventId: string, sessionStartsAt:
   const [row] = await db
     .select({ total: sql<number>`count(*)::int`, checkedIn: sql<number>`count(${tickets.checkedInAt})::int` })
     .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), eq(tickets.voided, false), start && !Number.isNaN(start.getTime()) ? eq(tickets.sessionStartsAt, start) : isNull(tickets.sessionStartsAt)));
+    .where(
+      and(
+        eq(tickets.eventId, eventId),
+        eq(tickets.voided, false),
+        start && !Number.isNaN(start.getTime()) ? eq(tickets.sessionStartsAt, start) : isNull(tickets.sessionStartsAt),
+      ),
+    );
   return { checkedIn: row?.checkedIn ?? 0, total: row?.total ?? 0 };
 }
 
 /** Tickets admitted offline on two devices: the owner decides what happened. */
 export async function checkInConflicts(db: Database, eventId?: string) {
   const rows = await db
-    .select({ id: checkIns.id, code: checkIns.code, deviceId: checkIns.deviceId, scannedAt: checkIns.scannedAt, holderName: tickets.holderName, firstAt: tickets.checkedInAt, firstDevice: tickets.checkedInDevice })
+    .select({
+      id: checkIns.id,
+      code: checkIns.code,
+      deviceId: checkIns.deviceId,
+      scannedAt: checkIns.scannedAt,
+      holderName: tickets.holderName,
+      firstAt: tickets.checkedInAt,
+      firstDevice: tickets.checkedInDevice,
+    })
     .from(checkIns)
     .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
     .where(and(eq(checkIns.outcome, "conflict"), eventId ? eq(tickets.eventId, eventId) : undefined))
@@ -323,7 +396,15 @@ export async function listAttendees(db: Database, eventId: string, q = "", limit
     .where(
       and(
         eq(tickets.eventId, eventId),
-        q ? or(ilike(tickets.holderName, pattern), ilike(orders.customerEmail, pattern), ilike(orders.customerPhone, pattern), ilike(tickets.code, pattern), ilike(orders.reference, pattern)) : undefined,
+        q
+          ? or(
+              ilike(tickets.holderName, pattern),
+              ilike(orders.customerEmail, pattern),
+              ilike(orders.customerPhone, pattern),
+              ilike(tickets.code, pattern),
+              ilike(orders.reference, pattern),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(tickets.sessionStartsAt), asc(tickets.holderName), asc(tickets.seatNumber));

@@ -11,10 +11,16 @@ const text = (tidy: (typed: string) => string) => z.pipe(z.string(), z.transform
  * Nothing is refused here: what was typed is trimmed and cut to size, and the door answers in words.
  */
 export const doorFormSchema = z.object({
-  intent: z.pipe(z.string(), z.transform((typed): "undo" | "scan" => (typed === "undo" ? "undo" : "scan"))),
+  intent: z.pipe(
+    z.string(),
+    z.transform((typed): "undo" | "scan" => (typed === "undo" ? "undo" : "scan")),
+  ),
   deviceId: text((typed) => typed.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64) || FORM_DEVICE),
   code: text((typed) => typed.slice(0, 300).trim()),
-  eventId: z.pipe(z.string(), z.transform((typed) => typed.slice(0, 100) || undefined)),
+  eventId: z.pipe(
+    z.string(),
+    z.transform((typed) => typed.slice(0, 100) || undefined),
+  ),
 });
 
 export const DOOR_FORM_FIELDS = ["intent", "deviceId", "code", "eventId"] as const;

@@ -59,7 +59,9 @@ export function doorMessage(result: DoorResult): string {
       return `Admitted: ${result.holderName ?? "guest"}, ${result.ticketType ?? "ticket"}${result.offline ? " (offline, will sync)" : ""}`;
     case "already": {
       const by = result.byThisDevice === undefined ? "" : result.byThisDevice ? " by this phone" : " by another phone";
-      return result.checkedInAt ? `Already checked in at ${saClock(result.checkedInAt)}${by}` : `Already checked in${by}`;
+      return result.checkedInAt
+        ? `Already checked in at ${saClock(result.checkedInAt)}${by}`
+        : `Already checked in${by}`;
     }
     case "refunded":
       return result.voidedAt ? `Refunded on ${saDay(result.voidedAt)} — do not admit` : "Refunded — do not admit";
@@ -77,11 +79,19 @@ export function doorMessage(result: DoorResult): string {
 /** A 24-character code, a ticket URL, or a door code: what the door admits by, rather than searches for. */
 export function looksLikeTicketCode(input: string): boolean {
   const trimmed = input.trim();
-  return /^[A-Za-z0-9_-]{24}$/.test(trimmed) || /\/ticket\/[A-Za-z0-9_-]+\/?$/.test(trimmed) || parseShortCode(trimmed) !== null;
+  return (
+    /^[A-Za-z0-9_-]{24}$/.test(trimmed) ||
+    /\/ticket\/[A-Za-z0-9_-]+\/?$/.test(trimmed) ||
+    parseShortCode(trimmed) !== null
+  );
 }
 
 /** The bare code inside a scanned ticket URL, or what was typed. */
-export const bareCode = (input: string) => input.trim().replace(/^.*\/ticket\//, "").replace(/\/$/, "");
+export const bareCode = (input: string) =>
+  input
+    .trim()
+    .replace(/^.*\/ticket\//, "")
+    .replace(/\/$/, "");
 
 /** Search as the owner types: two characters of a name, an email, an order reference or a door code. */
 export function matchDoorTickets(list: DoorTicket[], query: string, limit = 20): DoorTicket[] {
@@ -99,13 +109,18 @@ export function matchDoorTickets(list: DoorTicket[], query: string, limit = 20):
     .slice(0, limit);
 }
 
-const onlyOne = <T,>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
+const onlyOne = <T>(items: T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
 /**
  * The answer the saved list gives for a code when the server cannot be reached: the same words as
  * online. `deviceId` tells "by this phone" from "by another phone".
  */
-export function answerFromList(list: DoorTicket[], others: DoorOtherTicket[], input: string, deviceId: string): { result: DoorResult; ticket?: DoorTicket } {
+export function answerFromList(
+  list: DoorTicket[],
+  others: DoorOtherTicket[],
+  input: string,
+  deviceId: string,
+): { result: DoorResult; ticket?: DoorTicket } {
   const code = bareCode(input);
   const short = parseShortCode(input);
   const ticket =
@@ -114,11 +129,24 @@ export function answerFromList(list: DoorTicket[], others: DoorOtherTicket[], in
     (code.length === 24 ? onlyOne(list.filter((t) => t.code.toLowerCase() === code.toLowerCase())) : undefined);
   if (!ticket) {
     const other = others.find((t) => t.code === code || (short !== null && t.shortCode === short));
-    return { result: other ? { outcome: "other-event", eventTitle: other.eventTitle, offline: true } : { outcome: "invalid", offline: true } };
+    return {
+      result: other
+        ? { outcome: "other-event", eventTitle: other.eventTitle, offline: true }
+        : { outcome: "invalid", offline: true },
+    };
   }
   const who = { holderName: ticket.name, ticketType: ticket.type, offline: true };
   if (ticket.voidedAt) return { result: { outcome: "refunded", voidedAt: ticket.voidedAt, ...who }, ticket };
-  if (ticket.checkedInAt) return { result: { outcome: "already", checkedInAt: ticket.checkedInAt, byThisDevice: ticket.checkedInDevice === deviceId, ...who }, ticket };
+  if (ticket.checkedInAt)
+    return {
+      result: {
+        outcome: "already",
+        checkedInAt: ticket.checkedInAt,
+        byThisDevice: ticket.checkedInDevice === deviceId,
+        ...who,
+      },
+      ticket,
+    };
   return { result: { outcome: "admitted", ...who }, ticket };
 }
 
@@ -138,7 +166,12 @@ const instant = z.string().check(z.maxLength(40));
 
 /** The door's JSON requests: one schema, shared by the page's script and the endpoint. */
 export const doorRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("scan"), deviceId, code, eventId: z.optional(z.string().check(z.maxLength(100), printable)) }),
+  z.object({
+    intent: z.literal("scan"),
+    deviceId,
+    code,
+    eventId: z.optional(z.string().check(z.maxLength(100), printable)),
+  }),
   z.object({ intent: z.literal("undo"), deviceId }),
   z.object({
     intent: z.literal("sync"),
@@ -147,7 +180,15 @@ export const doorRequestSchema = z.discriminatedUnion("intent", [
     eventId,
     /** The device's clock when it sent the batch: the server records the skew and corrects each scan by it. */
     deviceNow: instant,
-    scans: z.array(z.object({ clientScanId: z.string().check(z.minLength(1), z.maxLength(64), printable), code, scannedAt: instant })).check(z.maxLength(500)),
+    scans: z
+      .array(
+        z.object({
+          clientScanId: z.string().check(z.minLength(1), z.maxLength(64), printable),
+          code,
+          scannedAt: instant,
+        }),
+      )
+      .check(z.maxLength(500)),
   }),
 ]);
 export type DoorRequest = z.infer<typeof doorRequestSchema>;

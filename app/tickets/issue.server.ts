@@ -1,6 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, like } from "drizzle-orm";
-import { eventSessions, events, orderEvents, orderLines, orders, stockHolds, ticketOptions, tickets } from "~/db/schema";
+import {
+  eventSessions,
+  events,
+  orderEvents,
+  orderLines,
+  orders,
+  stockHolds,
+  ticketOptions,
+  tickets,
+} from "~/db/schema";
 import type { Tx } from "~/db/client.server";
 import { DEFAULT_SESSION } from "~/events/sessions.server";
 import { newTicketCode } from "./codes";
@@ -99,7 +108,8 @@ export async function issueTickets(tx: Tx, order: TicketedOrder, now: Date): Pro
   return orderTickets(tx, order.id);
 }
 
-export const newShortCode = () => Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join("");
+export const newShortCode = () =>
+  Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join("");
 
 /**
  * A door code per new ticket, unique within its event: drawn at random (31^8, about 850 billion) and
@@ -112,13 +122,22 @@ async function assignShortCodes(tx: Tx, values: (typeof tickets.$inferInsert)[])
   for (;;) {
     const drawn = new Set<string>();
     for (const value of values) {
-      while (!value.shortCode || takenInEvent.has(keyOf(value)) || drawn.has(keyOf(value))) value.shortCode = newShortCode();
+      while (!value.shortCode || takenInEvent.has(keyOf(value)) || drawn.has(keyOf(value)))
+        value.shortCode = newShortCode();
       drawn.add(keyOf(value));
     }
     const clashes = await tx
       .select({ eventId: tickets.eventId, shortCode: tickets.shortCode })
       .from(tickets)
-      .where(and(inArray(tickets.eventId, [...new Set(values.map((v) => v.eventId))]), inArray(tickets.shortCode, values.map((v) => v.shortCode!))));
+      .where(
+        and(
+          inArray(tickets.eventId, [...new Set(values.map((v) => v.eventId))]),
+          inArray(
+            tickets.shortCode,
+            values.map((v) => v.shortCode!),
+          ),
+        ),
+      );
     const sameEvent = clashes.filter((c) => drawn.has(`${c.eventId}|${c.shortCode}`));
     if (!sameEvent.length) return;
     for (const c of sameEvent) takenInEvent.add(`${c.eventId}|${c.shortCode}`);

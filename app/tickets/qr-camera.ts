@@ -17,7 +17,8 @@ const REPEAT_AFTER_MS = 4_000;
 /** jsQR's work grows with the pixels: a 640-pixel-wide frame reads a phone-sized QR and keeps old phones cool. */
 const MAX_WIDTH = 640;
 
-export const canUseCamera = () => typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
+export const canUseCamera = () =>
+  typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
 
 async function frameReader(): Promise<ReadFrame> {
   const Detector = (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
@@ -40,7 +41,10 @@ async function frameReader(): Promise<ReadFrame> {
 }
 
 /** Starts the back camera in `video` and calls `onCode` for each new code; returns a function that stops it. */
-export async function startQrScanning(video: HTMLVideoElement, onCode: (code: string) => Promise<void>): Promise<() => void> {
+export async function startQrScanning(
+  video: HTMLVideoElement,
+  onCode: (code: string) => Promise<void>,
+): Promise<() => void> {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -13,9 +13,7 @@ export const TICKET_PAGE_RATE_LIMIT = { bucket: "ticket-page", limit: 30, window
 /** What the buyer's phone shows at the door, or null for a code that is not a ticket. */
 export async function ticketPage(db: Database, code: string, siteUrl: string) {
   if (!TICKET_CODE_PATTERN.test(code)) return null;
-  const [row] = await selectTicketsWithEvent(db)
-    .where(eq(tickets.code, code))
-    .limit(1);
+  const [row] = await selectTicketsWithEvent(db).where(eq(tickets.code, code)).limit(1);
   if (!row) return null;
   const { ticket, event } = row;
   return {

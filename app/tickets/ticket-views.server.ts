@@ -28,10 +28,12 @@ export interface TicketView {
 }
 
 /** An order's tickets, seat by seat, each with its QR code for the door. */
-export async function orderTicketViews(db: Pick<Database, "select">, orderId: string, siteUrl: string): Promise<TicketView[]> {
-  const rows = await selectTicketsWithEvent(db)
-    .where(eq(tickets.orderId, orderId))
-    .orderBy(asc(tickets.seatNumber));
+export async function orderTicketViews(
+  db: Pick<Database, "select">,
+  orderId: string,
+  siteUrl: string,
+): Promise<TicketView[]> {
+  const rows = await selectTicketsWithEvent(db).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.seatNumber));
   return Promise.all(
     rows.map(async ({ ticket, event, type }) => ({
       code: ticket.code,
@@ -55,9 +57,7 @@ export async function orderTicketViews(db: Pick<Database, "select">, orderId: st
  * in the confirmation email's file, so adding it from several seats or from the email makes one entry.
  */
 export async function ticketCalendarEvent(db: Pick<Database, "select">, code: string, siteUrl: string) {
-  const [row] = await selectTicketsWithEvent(db)
-    .where(eq(tickets.code, code))
-    .limit(1);
+  const [row] = await selectTicketsWithEvent(db).where(eq(tickets.code, code)).limit(1);
   if (!row?.ticket.sessionStartsAt || row.ticket.voided) return undefined;
   const { ticket, event } = row;
   const [first] = await db

@@ -1,12 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { floorOverTbtBudget, type LighthouseReport, type Measurement, measurementMisses, median, onlyTimingMisses, seoScoreWithout } from "./budget-rules";
+import {
+  floorOverTbtBudget,
+  type LighthouseReport,
+  type Measurement,
+  measurementMisses,
+  median,
+  onlyTimingMisses,
+  seoScoreWithout,
+} from "./budget-rules";
 
-const good: Measurement = { performance: 99, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500, tbtMs: 40, cls: 0, jsKb: 120, benchmarkIndex: 2000 };
+const good: Measurement = {
+  performance: 99,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs: 40,
+  cls: 0,
+  jsKb: 120,
+  benchmarkIndex: 2000,
+};
 
 describe("page budget rules", () => {
   it("finds nothing to say about a page within every budget, including figures just inside it", () => {
     expect(measurementMisses(good)).toEqual([]);
-    expect(measurementMisses({ ...good, performance: 95, bestPractices: 96, lcpMs: 1999, tbtMs: 99, cls: 0.019, jsKb: 130 })).toEqual([]);
+    expect(
+      measurementMisses({ ...good, performance: 95, bestPractices: 96, lcpMs: 1999, tbtMs: 99, cls: 0.019, jsKb: 130 }),
+    ).toEqual([]);
   });
 
   it("names each figure that misses, at the budget's own edges", () => {
@@ -41,7 +61,9 @@ describe("page budget rules", () => {
     expect(floorOverTbtBudget(100, "before the routes")).toBe(
       "floor over budget (before the routes): the blank page with the site's headers alone had TBT 100 ms >= 100 ms, so no route measured after it could meet the TBT budget in this run",
     );
-    expect(floorOverTbtBudget(264, "before the second measurements")).toMatch(/^floor over budget \(before the second measurements\): .* TBT 264 ms >= 100 ms/);
+    expect(floorOverTbtBudget(264, "before the second measurements")).toMatch(
+      /^floor over budget \(before the second measurements\): .* TBT 264 ms >= 100 ms/,
+    );
   });
 
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -64,7 +86,13 @@ describe("page budget rules", () => {
           ],
         },
       },
-      audits: { "is-crawlable": { score: 0 }, "document-title": { score: 1 }, "meta-description": { score: 1 }, "structured-data": { score: null }, hreflang: { score: null } },
+      audits: {
+        "is-crawlable": { score: 0 },
+        "document-title": { score: 1 },
+        "meta-description": { score: 1 },
+        "structured-data": { score: null },
+        hreflang: { score: null },
+      },
     };
     expect(seoScoreWithout(report, ["is-crawlable"])).toBe(100);
     expect(seoScoreWithout(report, [])).toBe(33);

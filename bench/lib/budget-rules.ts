@@ -31,7 +31,11 @@ export interface LighthouseReport {
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
   audits: Record<
     string,
-    { score?: number | null; numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }
+    {
+      score?: number | null;
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] };
+    }
   >;
 }
 

@@ -17,7 +17,14 @@ const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROME,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -41,7 +48,12 @@ export async function measureFirstLoadJs(browser: Browser, url: string): Promise
     await page.waitForLoadState("networkidle");
     let total = 0;
     for (const id of scriptRequests) total += bytes.get(id) ?? 0;
-    return { url, status: response?.status() ?? 0, scripts: scriptRequests.size, kb: Number((total / 1024).toFixed(1)) };
+    return {
+      url,
+      status: response?.status() ?? 0,
+      scripts: scriptRequests.size,
+      kb: Number((total / 1024).toFixed(1)),
+    };
   } finally {
     await context.close();
   }

@@ -41,7 +41,11 @@ describe("the benches' HTTP client", () => {
   it("sends what fetch sends for the same request, so the server sees no difference", async () => {
     const init = {
       method: "POST",
-      headers: { "User-Agent": "bench", "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.0.0.1" },
+      headers: {
+        "User-Agent": "bench",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": "10.0.0.1",
+      },
       body: "firstName=Soak&message=Hello",
     };
     await fetch(`${base}/echo?a=1`, init).then((r) => r.arrayBuffer());
@@ -51,7 +55,10 @@ describe("the benches' HTTP client", () => {
 
     expect(response).toMatchObject({ status: 200, redirected: false, bytes: 2, url: `${base}/echo?a=1` });
     expect(response.headers["x-answer"]).toBe("yes");
-    expect({ ...byClient, headers: meaningful(byClient.headers) }).toEqual({ ...byFetch, headers: meaningful(byFetch.headers) });
+    expect({ ...byClient, headers: meaningful(byClient.headers) }).toEqual({
+      ...byFetch,
+      headers: meaningful(byFetch.headers),
+    });
   });
 
   it("reads a compressed body to its end and counts the bytes that arrived, without inflating them", async () => {

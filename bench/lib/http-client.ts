@@ -28,19 +28,34 @@ export interface BenchRequest {
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
 
 /** What fetch sends when the caller does not say otherwise. */
-const FETCH_DEFAULTS = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors", "accept-encoding": "gzip, deflate" };
+const FETCH_DEFAULTS = {
+  accept: "*/*",
+  "accept-language": "*",
+  "sec-fetch-mode": "cors",
+  "accept-encoding": "gzip, deflate",
+};
 
-function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<BenchResponse> {
+function once(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<BenchResponse> {
   return new Promise((resolve, reject) => {
     const outgoing: Record<string, string | number> = { ...FETCH_DEFAULTS };
     for (const [name, value] of Object.entries(headers)) outgoing[name.toLowerCase()] = value;
     if (body !== undefined) outgoing["content-length"] = Buffer.byteLength(body);
-    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: outgoing }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), redirected: false, bytes }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: outgoing },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), redirected: false, bytes }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -53,7 +68,9 @@ export async function benchRequest(address: string, init: BenchRequest = {}): Pr
   const location = first.headers.location;
   if (!init.follow || first.status < 300 || first.status >= 400 || !location) return first;
   // The GET carries no body, so none of the headers that describe one (in any spelling).
-  const withoutBody = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+  const withoutBody = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"),
+  );
   const next = await once(new URL(location, url), "GET", withoutBody, undefined);
   return { ...next, redirected: true };
 }

@@ -4,7 +4,10 @@ import pg from "pg";
  * A fresh, empty database on the PostgreSQL server at `url` for one bench run (the app migrates and
  * seeds it), named `<prefix>_<time>`, and a way to drop it afterwards.
  */
-export async function freshPostgresDatabase(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}`;
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: url });

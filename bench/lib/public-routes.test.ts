@@ -6,7 +6,14 @@ describe("publicRouteUrls", () => {
   it("lists every public page of app/routes.ts, with seed slugs for its parameters, and nothing of the owner's, the API or files", () => {
     const urls = publicRouteUrls();
     expect(urls).toEqual(
-      expect.arrayContaining(["/", "/about", "/product/candy-earrings", "/tickets/sip-style", "/membership/glow-bee-journey", "/blog/the-art-of-upcycling"]),
+      expect.arrayContaining([
+        "/",
+        "/about",
+        "/product/candy-earrings",
+        "/tickets/sip-style",
+        "/membership/glow-bee-journey",
+        "/blog/the-art-of-upcycling",
+      ]),
     );
     expect(urls.filter((url) => /^\/(admin|api|media|payments)\b|\.(xml|txt)$/.test(url))).toEqual([]);
     expect(new Set(urls).size).toBe(urls.length);
@@ -20,7 +27,11 @@ describe("publicRouteUrls", () => {
 
   it("leaves out resource routes and the owner's pages", () => {
     expect(
-      publicRouteUrls([route("about", "routes/about.tsx"), route("feed.xml", "routes/feed.ts"), route("admin/login", "routes/admin-login.tsx")]),
+      publicRouteUrls([
+        route("about", "routes/about.tsx"),
+        route("feed.xml", "routes/feed.ts"),
+        route("admin/login", "routes/admin-login.tsx"),
+      ]),
     ).toEqual(["/about"]);
   });
 });

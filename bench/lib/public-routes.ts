@@ -34,10 +34,14 @@ export function publicRouteUrls(config: RouteConfigEntry[] = routes): string[] {
   for (const entry of config) {
     const path = entry.index ? "" : (entry.path ?? "");
     if (NOT_PUBLIC.test(path) || !drawsAPage(entry.file)) continue;
-    if (entry.children?.length) throw new Error(`route ${path} has child routes: list its pages in bench/lib/public-routes.ts`);
+    if (entry.children?.length)
+      throw new Error(`route ${path} has child routes: list its pages in bench/lib/public-routes.ts`);
     const sample = SAMPLES[path];
     if (sample) urls.push(sample);
-    else if (/[:*]/.test(path)) throw new Error(`public route "${path}" has no sample URL: add one from the seed to SAMPLES in bench/lib/public-routes.ts`);
+    else if (/[:*]/.test(path))
+      throw new Error(
+        `public route "${path}" has no sample URL: add one from the seed to SAMPLES in bench/lib/public-routes.ts`,
+      );
     else urls.push(`/${path}`);
   }
   return urls;

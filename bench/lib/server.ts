@@ -75,7 +75,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       () => 0,
     );
     if (status === 200) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the server did not answer 200 on / within 60 s");
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error("the server did not answer 200 on / within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const startupMs = performance.now() - started;

@@ -38,7 +38,9 @@ async function emailedSignInLink(page: Page): Promise<string> {
   await page.goto(url("/account"));
   await page.getByRole("textbox", { name: "Email" }).fill(BUYER);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("status")).toContainText(`If ${BUYER} belongs to a member, a sign-in link is on its way.`);
+  await expect(page.getByRole("status")).toContainText(
+    `If ${BUYER} belongs to a member, a sign-in link is on its way.`,
+  );
   let text = "";
   await expect
     .poll(
@@ -62,7 +64,10 @@ async function payOnSimulator(page: Page, amount: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
 }
 
-test("a buyer becomes a member, signs in with the emailed link, and the same link is refused the second time", async ({ page, browser }) => {
+test("a buyer becomes a member, signs in with the emailed link, and the same link is refused the second time", async ({
+  page,
+  browser,
+}) => {
   await page.goto(url("/membership/style-starter"));
   await expect(page.getByRole("link", { name: "Manage your membership" })).toHaveAttribute("href", "/account");
   await page.getByRole("link", { name: "Choose Plan" }).click();
@@ -93,7 +98,9 @@ test("a buyer becomes a member, signs in with the emailed link, and the same lin
   await other.context().close();
 });
 
-test("the member renews from /account (paid until moves a month) and then cancels (ends on that day)", async ({ page }) => {
+test("the member renews from /account (paid until moves a month) and then cancels (ends on that day)", async ({
+  page,
+}) => {
   await page.goto(await emailedSignInLink(page));
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Renew now" }).click();
@@ -109,7 +116,9 @@ test("the member renews from /account (paid until moves a month) and then cancel
   await expect(page.getByRole("button", { name: "Keep my membership" })).toBeVisible();
 });
 
-test("a link is refused 16 minutes after it was sent (the instance restarted with its clock moved on)", async ({ page }) => {
+test("a link is refused 16 minutes after it was sent (the instance restarted with its clock moved on)", async ({
+  page,
+}) => {
   const link = await emailedSignInLink(page);
   await app.stop();
   app = await startApp("2025-09-10T10:16:00+02:00");

@@ -4,9 +4,14 @@ import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { ADMIN_PASSWORD } from "./support/admin";
 
-
 /** Texts only the dashboard's code contains: if a public page's JavaScript has one, the dashboard leaked. */
-const DASHBOARD_MARKERS = ["Loading analytics...", "No checkouts found yet", "Checkout Funnel", "Daily visitors and page views", "Top Referrers"];
+const DASHBOARD_MARKERS = [
+  "Loading analytics...",
+  "No checkouts found yet",
+  "Checkout Funnel",
+  "Daily visitors and page views",
+  "Top Referrers",
+];
 /** Any chunk made only of admin code (vite.config.ts names them `admin-…`), or an admin route's own. */
 const ADMIN_CHUNK = /\/assets\/admin-[\w-]+\.js$/;
 /**
@@ -76,8 +81,10 @@ test("no public page, nor the sign-in page, loads the dashboard's code", async (
   for (const path of [...PUBLIC_PAGES, "/admin/login"]) {
     const scripts = await pageScripts(request, path);
     for (const { url, body } of scripts) {
-      if (path !== "/admin/login" || !LOGIN_CHUNK.test(url)) expect(url, `${path} preloads an admin chunk`).not.toMatch(ADMIN_CHUNK);
-      for (const marker of DASHBOARD_MARKERS) expect(body.includes(marker), `${path}: ${url} contains "${marker}"`).toBe(false);
+      if (path !== "/admin/login" || !LOGIN_CHUNK.test(url))
+        expect(url, `${path} preloads an admin chunk`).not.toMatch(ADMIN_CHUNK);
+      for (const marker of DASHBOARD_MARKERS)
+        expect(body.includes(marker), `${path}: ${url} contains "${marker}"`).toBe(false);
       expect(url, `${path} loads the QR decoder`).not.toMatch(DECODER_CHUNK);
       expect(containsDecoder(body), `${path}: ${url} holds the QR decoder`).toBe(false);
     }
@@ -89,7 +96,11 @@ test("the QR decoder is in the build, as its own chunk the check-in page imports
   const decoder = names.filter((name) => DECODER_CHUNK.test(`/assets/${name}`));
   expect(decoder).toHaveLength(1);
   expect(containsDecoder(fs.readFileSync(path.join(BUILD_ASSETS, decoder[0]!), "utf8"))).toBe(true);
-  const importers = names.filter((name) => name.endsWith(".js") && fs.readFileSync(path.join(BUILD_ASSETS, name), "utf8").includes(`import("./${decoder[0]}")`));
+  const importers = names.filter(
+    (name) =>
+      name.endsWith(".js") &&
+      fs.readFileSync(path.join(BUILD_ASSETS, name), "utf8").includes(`import("./${decoder[0]}")`),
+  );
   expect(importers.length).toBe(1);
   expect(importers[0]).toMatch(/^check-in-/);
 });
@@ -131,7 +142,9 @@ const ADMIN_PAGES = [
 const ADMIN_JS_BUDGET = 200 * 1024;
 const BUILD_ASSETS = path.join(process.env.BUILD_DIR ?? "build", "client", "assets");
 
-test("every admin page loads at most 200 KB of JavaScript, gzipped, counted from what the browser fetched", async ({ page }) => {
+test("every admin page loads at most 200 KB of JavaScript, gzipped, counted from what the browser fetched", async ({
+  page,
+}) => {
   // Two dozen first visits, each waiting for the network to stay quiet for half a second: about 45 s
   // on this 2-core machine, the default timeout itself. What is checked is size, not speed.
   test.setTimeout(120_000);
@@ -154,7 +167,10 @@ test("every admin page loads at most 200 KB of JavaScript, gzipped, counted from
     expect(scripts.length, adminPath).toBeGreaterThan(0);
     for (const script of scripts) {
       expect(script, `${adminPath} loads the QR decoder`).not.toMatch(DECODER_CHUNK);
-      expect(containsDecoder(fs.readFileSync(path.join(BUILD_ASSETS, path.basename(script)), "utf8")), `${adminPath}: ${script} holds the QR decoder`).toBe(false);
+      expect(
+        containsDecoder(fs.readFileSync(path.join(BUILD_ASSETS, path.basename(script)), "utf8")),
+        `${adminPath}: ${script} holds the QR decoder`,
+      ).toBe(false);
     }
     // The gzip copy the build wrote (server/precompressed-assets.ts serves it), or the file itself if too small to compress.
     const bytes = scripts.reduce((sum, script) => {

@@ -13,7 +13,10 @@ async function savePhone(page: Page, phone: string) {
   await expect(page.getByLabel("Phone")).toHaveValue(phone);
 }
 
-test("the owner edits the phone number; a visitor in another browser sees it on /contact and in the footer", async ({ page, browser }) => {
+test("the owner edits the phone number; a visitor in another browser sees it on /contact and in the footer", async ({
+  page,
+  browser,
+}) => {
   await signInAsOwner(page);
   await page.goto("/admin/settings");
   // A bad value is refused with a message at the field, and nothing changes.
@@ -21,7 +24,9 @@ test("the owner edits the phone number; a visitor in another browser sees it on 
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "One field needs your attention." })).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Phone must be a South African number, e.g. 072 481 3396 or +27 72 481 3396.")).toBeVisible();
+  await expect(
+    page.getByText("Phone must be a South African number, e.g. 072 481 3396 or +27 72 481 3396."),
+  ).toBeVisible();
 
   await savePhone(page, "+27 82 555 0199");
   const visitorContext = await browser.newContext();
@@ -39,13 +44,18 @@ test("the owner edits the phone number; a visitor in another browser sees it on 
   }
 });
 
-test("numbers are saved in international form; the WhatsApp number becomes a wa.me link on /contact, the footer and the order confirmation", async ({ page, browser }) => {
+test("numbers are saved in international form; the WhatsApp number becomes a wa.me link on /contact, the footer and the order confirmation", async ({
+  page,
+  browser,
+}) => {
   await signInAsOwner(page);
   await page.goto("/admin/settings");
   await page.getByLabel("WhatsApp number").fill("WhatsApp me");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByLabel("WhatsApp number")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("WhatsApp number must be a South African number, e.g. 072 481 3396 or +27 72 481 3396.")).toBeVisible();
+  await expect(
+    page.getByText("WhatsApp number must be a South African number, e.g. 072 481 3396 or +27 72 481 3396."),
+  ).toBeVisible();
 
   await page.getByLabel("Phone").fill("082 555 0199");
   await page.getByLabel("WhatsApp number").fill("072 481 3396");
@@ -60,10 +70,18 @@ test("numbers are saved in international form; the WhatsApp number becomes a wa.
     await visitor.goto("/contact");
     const details = visitor.getByRole("complementary", { name: "Contact Information" });
     await expect(details.getByRole("link", { name: "+27 82 555 0199" })).toHaveAttribute("href", "tel:+27825550199");
-    await expect(details.getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute("href", "https://wa.me/27724813396");
-    await expect(visitor.getByRole("contentinfo").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute("href", "https://wa.me/27724813396");
+    await expect(details.getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
+      "href",
+      "https://wa.me/27724813396",
+    );
+    await expect(
+      visitor.getByRole("contentinfo").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ }),
+    ).toHaveAttribute("href", "https://wa.me/27724813396");
     await visitor.goto("/order-confirmation");
-    await expect(visitor.getByRole("main").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute("href", "https://wa.me/27724813396");
+    await expect(visitor.getByRole("main").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
+      "href",
+      "https://wa.me/27724813396",
+    );
     await expect(visitor.getByText("Questions about your order?")).toBeVisible();
   } finally {
     await visitorContext.close();
@@ -80,7 +98,10 @@ test("numbers are saved in international form; the WhatsApp number becomes a wa.
   await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
 });
 
-test("the owner unpublishes a post: a visitor gets 404 at its address and no card on /blog", async ({ page, browser }) => {
+test("the owner unpublishes a post: a visitor gets 404 at its address and no card on /blog", async ({
+  page,
+  browser,
+}) => {
   const title = `Draft me ${Date.now()}`;
   await signInAsOwner(page);
   // Written with /blog's New Post dialog (the admin's own form posts photos, which this build cannot take yet).
@@ -92,7 +113,11 @@ test("the owner unpublishes a post: a visitor gets 404 at its address and no car
   await dialog.getByLabel("Content").fill("Words for a short while.");
   await dialog.getByRole("button", { name: "Publish Post" }).click();
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
-  const address = (await page.getByRole("article").filter({ hasText: title }).getByRole("link", { name: /Read More/ }).getAttribute("href"))!;
+  const address = (await page
+    .getByRole("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /Read More/ })
+    .getAttribute("href"))!;
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -108,7 +133,12 @@ test("the owner unpublishes a post: a visitor gets 404 at its address and no car
     await expect(page.getByText("Post unpublished")).toBeVisible();
     await expect(page.getByText("Status: Draft")).toBeVisible();
     await page.goto("/admin/blog");
-    await expect(page.getByRole("row", { name: new RegExp(title) }).or(page.getByRole("listitem").filter({ hasText: title })).first()).toContainText("Draft");
+    await expect(
+      page
+        .getByRole("row", { name: new RegExp(title) })
+        .or(page.getByRole("listitem").filter({ hasText: title }))
+        .first(),
+    ).toContainText("Draft");
 
     const response = await visitor.goto(address);
     expect(response?.status()).toBe(404);
@@ -150,7 +180,9 @@ for (const width of [390, 1280]) {
       // A closed tier's form is not drawn: open one so its fields are checked too.
       if (open) await page.getByText(open, { exact: true }).first().click();
       expect((await (await axe(page)).analyze()).violations, path).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
     // The settings form with a refused field: its message and summary are accessible too.

@@ -2,7 +2,6 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { signInAsOwner } from "./support/admin";
 
-
 async function signIn(page: Page) {
   await signInAsOwner(page);
   await expect(page.getByTestId("counter-page-views")).toBeVisible();

@@ -52,7 +52,10 @@ test.describe("on an instance of its own", () => {
     await app?.stop();
   });
 
-  test("the owner creates an event with one ticket option of capacity 2; a visitor buys both seats; it shows sold out", async ({ page, browser }) => {
+  test("the owner creates an event with one ticket option of capacity 2; a visitor buys both seats; it shows sold out", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, app.base, INSTANCE_PASSWORD);
     await page.getByRole("navigation").getByRole("link", { name: "Events" }).first().click();
@@ -157,7 +160,12 @@ for (const width of [390, 1280]) {
   test(`axe finds nothing and nothing scrolls sideways on the events admin at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
-    for (const path of ["/admin/events", "/admin/events/new", "/admin/events/sip-style", "/admin/events/demo-workshop-try-a-ticket-purchase"]) {
+    for (const path of [
+      "/admin/events",
+      "/admin/events/new",
+      "/admin/events/sip-style",
+      "/admin/events/demo-workshop-try-a-ticket-purchase",
+    ]) {
       await page.goto(path);
       const results = await (await axe(page)).analyze();
       expect(results.violations, path).toEqual([]);

@@ -61,7 +61,11 @@ for (const path of GETS) {
 }
 
 test("POSTs that need the admin are refused anonymously, and from another origin", async ({ request, baseURL }) => {
-  const logout = await request.post("/admin/logout", { headers: { Origin: baseURL! }, form: { go: "1" }, maxRedirects: 0 });
+  const logout = await request.post("/admin/logout", {
+    headers: { Origin: baseURL! },
+    form: { go: "1" },
+    maxRedirects: 0,
+  });
   expect(logout.status()).toBe(302);
   expect(logout.headers()["location"]).toBe("/admin/login");
 

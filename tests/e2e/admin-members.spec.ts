@@ -41,7 +41,10 @@ async function dashboardFigures(owner: Page) {
   };
 }
 
-test("the owner finds a new member, sees MRR grow by the tier's price, and gives a month", async ({ browser, page }) => {
+test("the owner finds a new member, sees MRR grow by the tier's price, and gives a month", async ({
+  browser,
+  page,
+}) => {
   const owner = await ownerPage(browser);
   const before = await dashboardFigures(owner);
 
@@ -91,7 +94,10 @@ test("the owner finds a new member, sees MRR grow by the tier's price, and gives
   await expect(owner.getByText("Month added")).toBeVisible();
   await expect(owner.getByTestId("member-paid-until")).toHaveText("10 November 2025");
   await expect(owner.getByText("Thank you for modelling at the market")).toBeVisible();
-  await expect(owner.getByRole("link", { name: /^Order HB-/ })).toHaveAttribute("href", /^\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(owner.getByRole("link", { name: /^Order HB-/ })).toHaveAttribute(
+    "href",
+    /^\/admin\/orders\/[0-9a-f-]{36}$/,
+  );
 
   // Both pages on a phone and a laptop.
   await expectUsableAtPhoneAndLaptop(owner, "/admin/members?q=naledi");

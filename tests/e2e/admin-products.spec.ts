@@ -18,7 +18,11 @@ const url = (p: string) => `${app.base}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startInstance({ DATA_DIR: tempDataDir(), APP_NOW: "2025-09-10T10:00:00+02:00", ADMIN_PASSWORD: PASSWORD });
+  app = await startInstance({
+    DATA_DIR: tempDataDir(),
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    ADMIN_PASSWORD: PASSWORD,
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -28,7 +32,10 @@ test.afterAll(async () => {
 async function phonePhoto(colour: { r: number; g: number; b: number }) {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
     .jpeg({ quality: 85 })
-    .withExif({ IFD0: { Make: "PhonePhone", Model: "X" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "26/1 12/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "28/1 2/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "PhonePhone", Model: "X" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "26/1 12/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "28/1 2/1 0/1" },
+    })
     .toBuffer();
 }
 
@@ -57,7 +64,10 @@ async function buyDress(page: Page, expectedPrice: string) {
 
 let photoSrc = "";
 
-test("the owner adds a dress with two photos; a visitor sees it with its badge, buys one and the stock drops", async ({ browser, page }) => {
+test("the owner adds a dress with two photos; a visitor sees it with its badge, buys one and the stock drops", async ({
+  browser,
+  page,
+}) => {
   const owner = await ownerPage(browser);
   await owner.goto(url("/admin/products/new"));
   await owner.getByLabel("Name", { exact: true }).fill("Shweshwe Wrap Dress");
@@ -111,7 +121,9 @@ test("a new price applies to new checkouts; the earlier order keeps what it char
   await owner.context().close();
 });
 
-test("a file that is not a photo, and one over 20 MB, are refused with a message and nothing is added", async ({ browser }) => {
+test("a file that is not a photo, and one over 20 MB, are refused with a message and nothing is added", async ({
+  browser,
+}) => {
   const owner = await ownerPage(browser);
   await owner.goto(url("/admin/products/new"));
   await owner.getByLabel("Add photos").setInputFiles([
@@ -119,14 +131,23 @@ test("a file that is not a photo, and one over 20 MB, are refused with a message
     { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(21 * 1024 * 1024, 1) },
   ]);
   await expect(owner.getByRole("alert").filter({ hasText: "huge.jpg" })).toContainText("larger than 20 MB");
-  await expect(owner.getByRole("alert").filter({ hasText: /notes\.txt|not a photo|could not be read/i }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    owner
+      .getByRole("alert")
+      .filter({ hasText: /notes\.txt|not a photo|could not be read/i })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(owner.getByLabel(/Alt text/)).toHaveCount(0);
   await owner.context().close();
 });
 
 test("a served photo has no EXIF, so no GPS position", async ({ request }) => {
   expect(photoSrc).not.toBe("");
-  for (const src of [photoSrc, photoSrc.replace(/\.[^/]+$/, ".webp"), photoSrc.replace(/(\.\d+w)?\.[a-z]+$/, ".400w.avif")]) {
+  for (const src of [
+    photoSrc,
+    photoSrc.replace(/\.[^/]+$/, ".webp"),
+    photoSrc.replace(/(\.\d+w)?\.[a-z]+$/, ".400w.avif"),
+  ]) {
     const response = await request.get(url(src));
     expect(response.status(), src).toBe(200);
     const meta = await sharp(await response.body()).metadata();

@@ -6,7 +6,17 @@ test("every admin section is one tap away on a phone, the current one marked, Lo
   await signInAsOwner(page);
   await page.getByText("Menu", { exact: true }).click();
   const sections = page.getByRole("navigation", { name: "Admin sections" });
-  for (const name of ["Dashboard", "Products", "Events", "Memberships", "Blog", "Gallery", "Messages", "Settings", "Activity"]) {
+  for (const name of [
+    "Dashboard",
+    "Products",
+    "Events",
+    "Memberships",
+    "Blog",
+    "Gallery",
+    "Messages",
+    "Settings",
+    "Activity",
+  ]) {
     await expect(sections.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await sections.getByRole("link", { name: "Products", exact: true }).click();
@@ -50,7 +60,14 @@ test("a wrong field is named, nothing is saved, and what was typed stays", async
   await expect(page.getByText("0 products")).toBeVisible();
 });
 
-for (const path of ["/admin", "/admin/products", "/admin/products/new", "/admin/products/4", "/admin/messages", "/admin/activity"]) {
+for (const path of [
+  "/admin",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/products/4",
+  "/admin/messages",
+  "/admin/activity",
+]) {
   test(`${path} fits a phone and a laptop, and axe finds nothing`, async ({ page }) => {
     await signInAsOwner(page);
     await expectUsableAtPhoneAndLaptop(page, path);

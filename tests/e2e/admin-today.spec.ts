@@ -41,7 +41,9 @@ async function buyerDetails(page: Page, email: string) {
 }
 
 async function ownerAtPhone(browser: Browser): Promise<Page> {
-  const owner = await (await browser.newContext({ baseURL: app!.base, viewport: { width: 390, height: 844 } })).newPage();
+  const owner = await (
+    await browser.newContext({ baseURL: app!.base, viewport: { width: 390, height: 844 } })
+  ).newPage();
   await owner.goto("/admin/login");
   await owner.getByLabel("Password").fill(PASSWORD);
   await owner.getByRole("button", { name: "Sign In" }).click();
@@ -57,12 +59,19 @@ const sticksOut = (page: Page) =>
     [...document.querySelectorAll("body *")]
       .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
       .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? "").slice(0, 40)}"`)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? "").slice(0, 40)}"`,
+      )
       .join("; "),
   );
-const expectNoSideways = async (page: Page, what: string) => expect(await sideways(page), `${what}: ${await sticksOut(page)}`).toBeLessThanOrEqual(390);
+const expectNoSideways = async (page: Page, what: string) =>
+  expect(await sideways(page), `${what}: ${await sticksOut(page)}`).toBeLessThanOrEqual(390);
 
-test("a visitor pays for earrings, writes from /contact and joins; days later the owner's dashboard lists each", async ({ page, browser }) => {
+test("a visitor pays for earrings, writes from /contact and joins; days later the owner's dashboard lists each", async ({
+  page,
+  browser,
+}) => {
   await startAt("2025-09-10T10:00:00+02:00");
   await page.goto(url("/product/candy-earrings"));
   await page.getByRole("link", { name: "Order Now" }).click();
@@ -176,21 +185,31 @@ test("a visitor pays for earrings, writes from /contact and joins; days later th
 /** Every admin page in app/routes.ts (CSV exports aside), with a real id where the path has one. */
 function adminPages(ids: Record<string, string>): string[] {
   const source = fs.readFileSync("app/routes.ts", "utf8");
-  const block = source.slice(source.indexOf("const admin = ["), source.indexOf("];", source.indexOf("const admin = [")));
+  const block = source.slice(
+    source.indexOf("const admin = ["),
+    source.indexOf("];", source.indexOf("const admin = [")),
+  );
   const pages = ["/admin"];
   for (const [, path, file] of block.matchAll(/route\("([^"]+)", "([^"]+)"/g)) {
     if (!file!.endsWith(".tsx")) continue;
-    pages.push(`/admin/${path!.replace(/:(\w+)/g, (_, name: string) => ids[`${path!.split("/")[0]}:${name}`] ?? `MISSING-${name}`)}`);
+    pages.push(
+      `/admin/${path!.replace(/:(\w+)/g, (_, name: string) => ids[`${path!.split("/")[0]}:${name}`] ?? `MISSING-${name}`)}`,
+    );
   }
   return pages;
 }
 
-test("no admin page scrolls sideways at 390 px with long data in it, and axe finds nothing on the dashboard", async ({ browser }) => {
+test("no admin page scrolls sideways at 390 px with long data in it, and axe finds nothing on the dashboard", async ({
+  browser,
+}) => {
   const owner = await ownerAtPhone(browser);
   await owner.goto("/admin/orders");
   const orderHref = (await owner.getByRole("link", { name: /^HB-/ }).first().getAttribute("href"))!;
   await owner.goto("/admin/members");
-  const memberHref = (await owner.getByRole("link", { name: `${LONG_FIRST} ${LONG_LAST}` }).first().getAttribute("href"))!;
+  const memberHref = (await owner
+    .getByRole("link", { name: `${LONG_FIRST} ${LONG_LAST}` })
+    .first()
+    .getAttribute("href"))!;
   const ids = {
     "orders:id": orderHref.split("/").pop()!,
     "members:id": memberHref.split("/").pop()!,
@@ -212,10 +231,15 @@ test("no admin page scrolls sideways at 390 px with long data in it, and axe fin
   await expect(owner.locator('link[rel="manifest"]')).toHaveAttribute("href", "/admin.webmanifest");
   const manifest = await owner.request.get("/admin.webmanifest");
   expect(manifest.status()).toBe(200);
-  const body = (await manifest.json()) as { display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const body = (await manifest.json()) as {
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   expect([body.display, body.start_url]).toEqual(["standalone", "/admin"]);
   expect(body.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
-  for (const icon of body.icons) expect((await owner.request.get(icon.src)).headers()["content-type"]).toBe("image/png");
+  for (const icon of body.icons)
+    expect((await owner.request.get(icon.src)).headers()["content-type"]).toBe("image/png");
   await owner.goto("/");
   await expect(owner.locator('link[rel="manifest"]')).toHaveCount(0);
   await owner.context().close();

@@ -26,7 +26,9 @@ const shownPrice = async (page: Page) => {
 };
 
 async function noSidewaysScrollAndNoAxeFindings(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "the edit form scrolls sideways at 390 px").toBeLessThanOrEqual(0);
   const results = await (await axe(page)).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -80,7 +82,8 @@ test("6,5,0 is refused beside the field and nothing changes", async ({ page }) =
   await signInAsOwner(page);
   await page.goto(editPath);
   await priceField(page).fill("6,5,0");
-  const message = "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).";
+  const message =
+    "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).";
   await expect(preview(page)).toHaveText(message);
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.locator("#field-price-error")).toHaveText(message);
@@ -97,7 +100,9 @@ test("a tenfold change asks first; saving again with the confirmation saves", as
   await priceField(page).fill("6 500");
   await expect(preview(page)).toHaveText("Saves as R 6,500.00");
   await page.getByRole("button", { name: "Save product" }).click();
-  await expect(page.locator("#field-price-error")).toHaveText("R 6,500.00 is 10 times the current R 650.00. Save again to confirm.");
+  await expect(page.locator("#field-price-error")).toHaveText(
+    "R 6,500.00 is 10 times the current R 650.00. Save again to confirm.",
+  );
   const confirm = page.getByLabel("Yes, the new price is R 6,500.00");
   await expect(confirm).toBeChecked();
   await priceField(page).scrollIntoViewIfNeeded();
@@ -126,7 +131,9 @@ test.describe("without JavaScript", () => {
     await expect(preview(page)).toHaveText("Saves as R 6,500.00");
     await priceField(page).fill("650,00");
     await page.getByRole("button", { name: "Save product" }).click();
-    await expect(page.locator("#field-price-error")).toHaveText("R 650.00 is a tenth of the current R 6,500.00. Save again to confirm.");
+    await expect(page.locator("#field-price-error")).toHaveText(
+      "R 650.00 is a tenth of the current R 6,500.00. Save again to confirm.",
+    );
     await expect(preview(page)).toHaveText("Saves as R 650.00");
     await expect(page.getByLabel("Yes, the new price is R 650.00")).toBeChecked();
     const shop = await page.context().newPage();
@@ -155,7 +162,9 @@ test("a ticket option and a membership plan show what they will save, and fit a 
   await tierPrice.fill("R 175,5");
   await expect(page.locator("#tier-style-starter-price-preview")).toHaveText("Saves as R 175.50");
   await tierPrice.fill("17,5,0");
-  await expect(page.locator("#tier-style-starter-price-preview")).toHaveText(/^Price has a separator in the wrong place/);
+  await expect(page.locator("#tier-style-starter-price-preview")).toHaveText(
+    /^Price has a separator in the wrong place/,
+  );
   await tierPrice.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/tier-390.png` });
   await noSidewaysScrollAndNoAxeFindings(page);

@@ -47,7 +47,10 @@ test("a wrong password is refused, the right one opens the dashboard", async ({ 
   }
 });
 
-test("a visitor's page views in another browser show up in the admin's counters and popular pages", async ({ page, browser }) => {
+test("a visitor's page views in another browser show up in the admin's counters and popular pages", async ({
+  page,
+  browser,
+}) => {
   await signInAsOwner(page);
   const before = {
     pageViews: await counter(page, "page-views"),
@@ -63,7 +66,9 @@ test("a visitor's page views in another browser show up in the admin's counters 
   const visitor = await visitorContext.newPage();
   for (let i = 0; i < 3; i++) {
     const pageView = visitor.waitForResponse(
-      (r) => new URL(r.url()).pathname === "/api/analytics" && (r.request().postData() ?? "").includes('"eventType":"page_view"'),
+      (r) =>
+        new URL(r.url()).pathname === "/api/analytics" &&
+        (r.request().postData() ?? "").includes('"eventType":"page_view"'),
     );
     await visitor.goto("/");
     expect((await pageView).status()).toBe(204);
@@ -73,7 +78,10 @@ test("a visitor's page views in another browser show up in the admin's counters 
   await expect
     .poll(
       async () => {
-        await page.getByRole("region", { name: "Popular Pages" }).getByRole("button", { name: /Refresh/ }).click();
+        await page
+          .getByRole("region", { name: "Popular Pages" })
+          .getByRole("button", { name: /Refresh/ })
+          .click();
         await page.waitForLoadState("networkidle");
         return (await counter(page, "page-views")) - before.pageViews;
       },
@@ -85,7 +93,10 @@ test("a visitor's page views in another browser show up in the admin's counters 
   await expect(page.getByRole("region", { name: "Recent Activity" }).getByText("Page visited").first()).toBeVisible();
 });
 
-test("the period selector and the CSV export work for the admin; the export refuses anyone else", async ({ page, request }) => {
+test("the period selector and the CSV export work for the admin; the export refuses anyone else", async ({
+  page,
+  request,
+}) => {
   await signInAsOwner(page);
   await page.getByLabel("Period").selectOption("7d");
   await expect(page).toHaveURL(/period=7d/);
@@ -120,7 +131,10 @@ test("signing in and out works before JavaScript loads", async ({ browser }) => 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Login successful")).toBeVisible();
-  await page.getByRole("region", { name: "Recent Checkouts" }).getByRole("button", { name: /Refresh/ }).click();
+  await page
+    .getByRole("region", { name: "Recent Checkouts" })
+    .getByRole("button", { name: /Refresh/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\?period=all$/);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -48,7 +48,9 @@ async function recordPageViews(page: Page) {
   return paths;
 }
 
-test("a visitor who leaves 300 ms after the first byte, on a CPU throttled six times, is counted once", async ({ browser }) => {
+test("a visitor who leaves 300 ms after the first byte, on a CPU throttled six times, is counted once", async ({
+  browser,
+}) => {
   const owner = await ownerDashboard(browser);
   const before = await owner.read();
 

@@ -41,7 +41,9 @@ test("a visitor's browser keeps one session id and reports page views on every r
   const sessionId = await page.evaluate(() => sessionStorage.getItem("analytics_session_id"));
   expect(sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   // It asked for a beacon first.
-  expect(await page.evaluate(() => (window as unknown as { __beaconCalls: string[] }).__beaconCalls)).toContain("/api/analytics");
+  expect(await page.evaluate(() => (window as unknown as { __beaconCalls: string[] }).__beaconCalls)).toContain(
+    "/api/analytics",
+  );
 
   // Client-side route changes (no full page loads) each report a page view.
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -56,7 +58,9 @@ test("a visitor's browser keeps one session id and reports page views on every r
   await expect.poll(() => ofType(events, "product_view").map((e) => e.itemName)).toEqual(["Fashion Consultation"]);
   await page.getByRole("link", { name: "Order Now" }).click();
   await expect(page).toHaveURL(/\/checkout\?/);
-  await expect.poll(() => ofType(events, "consultation_booking").map((e) => e.itemName)).toEqual(["Fashion Consultation"]);
+  await expect
+    .poll(() => ofType(events, "consultation_booking").map((e) => e.itemName))
+    .toEqual(["Fashion Consultation"]);
 
   // Ordering a product is not a consultation booking.
   await page.goto("/product/beaded-jewellery");
@@ -116,7 +120,8 @@ test("the admin's own visits are not counted", async ({ browser }) => {
   await page.getByLabel("Password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  const pageViews = async () => Number(((await page.getByTestId("counter-page-views").textContent()) ?? "").replace(/\D/g, ""));
+  const pageViews = async () =>
+    Number(((await page.getByTestId("counter-page-views").textContent()) ?? "").replace(/\D/g, ""));
   const before = await pageViews();
 
   for (const path of ["/about", "/events"]) {

@@ -63,14 +63,22 @@ test("a missing asset is a 404 page, not a compressed copy of something else", a
 // code stays lazily compiled. React's production code marks its elements (react.transitional.element)
 // or links its errors to react.dev; React, React DOM and React Router are one `framework` chunk
 // (vite.config.ts, decision 089).
-test("the scripts that carry React start with V8's compile hint, and the route's own code does not", async ({ page, request }) => {
+test("the scripts that carry React start with V8's compile hint, and the route's own code does not", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   const urls = await scriptsLoaded(page);
   const scripts = await Promise.all(
-    urls.map(async (url) => ({ url, text: await (await request.get(url, { headers: { "accept-encoding": "br" } })).text() })),
+    urls.map(async (url) => ({
+      url,
+      text: await (await request.get(url, { headers: { "accept-encoding": "br" } })).text(),
+    })),
   );
   const hinted = scripts.filter(({ text }) => text.startsWith("//# allFunctionsCalledOnLoad\n")).map(({ url }) => url);
-  const framework = scripts.filter(({ text }) => /react\.transitional\.element|https:\/\/react\.dev\/errors\//.test(text)).map(({ url }) => url);
+  const framework = scripts
+    .filter(({ text }) => /react\.transitional\.element|https:\/\/react\.dev\/errors\//.test(text))
+    .map(({ url }) => url);
   expect(framework.length).toBeGreaterThanOrEqual(1);
   expect(hinted.sort()).toEqual(framework.sort());
   expect(urls.some((url) => /\/home-[^/]+\.js$/.test(url) && !hinted.includes(url))).toBe(true);

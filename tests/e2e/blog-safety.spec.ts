@@ -2,7 +2,6 @@ import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 import { signInAsOwner } from "./support/admin";
 
-
 /** Every way a post could try to run code; each one would set window.__pwned or open a dialog. */
 const PAYLOADS = [
   "<script>window.__pwned = 'script'</script>",
@@ -70,7 +69,9 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("post cards show the badge, author, date, excerpt, a 300-character preview with an ellipsis and Read More", async ({ page }) => {
+test("post cards show the badge, author, date, excerpt, a 300-character preview with an ellipsis and Read More", async ({
+  page,
+}) => {
   const content = `${"Stitch by stitch. ".repeat(30)}THIS-IS-PAST-300`;
   const title = `Preview check ${Date.now()}`;
   await signInAsOwner(page);

@@ -2,7 +2,6 @@ import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 import { ADMIN_PASSWORD } from "./support/admin";
 
-
 test("visitors see the blog with its sort options and no New Post button", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { name: "Our Blog", level: 1 })).toBeVisible();
@@ -38,7 +37,9 @@ test("an admin publishes a post in the dialog and a visitor reads and likes it",
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel("Excerpt").fill("Darning that shows, on purpose.");
-  await dialog.getByLabel("Content").fill("## Why mend\n\nA *visible* mend tells a story. <script>window.__pwned = true</script>");
+  await dialog
+    .getByLabel("Content")
+    .fill("## Why mend\n\nA *visible* mend tells a story. <script>window.__pwned = true</script>");
   await dialog.getByRole("button", { name: "Publish Post" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -51,7 +52,11 @@ test("an admin publishes a post in the dialog and a visitor reads and likes it",
   const visitor = await visitorContext.newPage();
   await visitor.goto("/blog");
   await expect(visitor.getByRole("heading", { name: title })).toBeVisible();
-  await visitor.getByRole("article").filter({ hasText: title }).getByRole("link", { name: /Read More/ }).click();
+  await visitor
+    .getByRole("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /Read More/ })
+    .click();
   await expect(visitor.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Why mend" })).toBeVisible();
   await expect(visitor.getByText("<script>window.__pwned = true</script>")).toBeVisible();

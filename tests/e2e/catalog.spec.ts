@@ -12,7 +12,10 @@ test.describe("catalog", () => {
     await expect(sold.locator("s")).toHaveCount(1);
     await expect(sold.getByRole("link")).toHaveCount(0);
     await expect(cards.filter({ hasText: "Candy Earrings" })).toContainText("10 LIMITED STOCK!");
-    await expect(page.getByRole("link", { name: /Beaded Jewellery/ })).toHaveAttribute("href", "/product/beaded-jewellery");
+    await expect(page.getByRole("link", { name: /Beaded Jewellery/ })).toHaveAttribute(
+      "href",
+      "/product/beaded-jewellery",
+    );
     await expect(page.getByRole("link", { name: /Test Product/ })).toHaveCount(0);
   });
 
@@ -97,13 +100,21 @@ test.describe("catalog", () => {
   });
 
   for (const width of [390, 1280]) {
-    for (const path of ["/styled-collections", "/consultation-services", "/product/beaded-jewellery", "/product/nope", "/test", "/about"]) {
+    for (const path of [
+      "/styled-collections",
+      "/consultation-services",
+      "/product/beaded-jewellery",
+      "/product/nope",
+      "/test",
+      "/about",
+    ]) {
       test(`axe ${path} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         const results = await (await axe(page)).withTags(["wcag2a", "wcag2aa"]).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-        if (process.env.SHOTS) await page.screenshot({ path: `/tmp/shots/${path.replace(/\W+/g, "_")}-${width}.png`, fullPage: true });
+        if (process.env.SHOTS)
+          await page.screenshot({ path: `/tmp/shots/${path.replace(/\W+/g, "_")}-${width}.png`, fullPage: true });
       });
     }
   }

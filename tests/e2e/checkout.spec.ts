@@ -22,7 +22,12 @@ let pendingOrderId = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startInstance({ DATA_DIR: dataDir, APP_NOW: "2025-09-10T10:00:00+02:00", OWNER_EMAIL: OWNER, STOCK_HOLD_MINUTES: "15" });
+  app = await startInstance({
+    DATA_DIR: dataDir,
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    OWNER_EMAIL: OWNER,
+    STOCK_HOLD_MINUTES: "15",
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -32,7 +37,14 @@ const url = (p: string) => `${app.base}${p}`;
 const CANDY = "/checkout?type=product&item=Candy%20Earrings&price=R350";
 
 async function fillCustomer(page: Page, values: Partial<Record<string, string>> = {}) {
-  const v = { firstName: "Lerato", lastName: "Dube", email: "lerato@example.com", phone: "082 555 0199", address: "5 Vilakazi Street\nOrlando West\nSoweto", ...values };
+  const v = {
+    firstName: "Lerato",
+    lastName: "Dube",
+    email: "lerato@example.com",
+    phone: "082 555 0199",
+    address: "5 Vilakazi Street\nOrlando West\nSoweto",
+    ...values,
+  };
   await page.getByLabel("First Name").fill(v.firstName);
   await page.getByLabel("Last Name").fill(v.lastName);
   await page.getByLabel("Email").fill(v.email);
@@ -122,7 +134,10 @@ for (const [button, title] of [
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`status=${button === "Decline" ? "failed" : "cancelled"}&orderId=`));
     // Try Again offers the same item again (decision 085).
-    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/checkout?type=product&item=Candy+Earrings&retry=1");
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute(
+      "href",
+      "/checkout?type=product&item=Candy+Earrings&retry=1",
+    );
     await expect.poll(() => candyStockBadge(other)).toBe("9 LIMITED STOCK!");
   });
 }
@@ -147,7 +162,15 @@ test("POST /api/webhooks/yoco over HTTP: forged is refused, signed pays the orde
     id: "evt_http_1",
     type: "payment.succeeded",
     createdDate: new Date().toISOString(),
-    payload: { id: "p_http_1", type: "payment", amount: 500, currency: "ZAR", status: "succeeded", mode: "test", metadata: { orderId: pendingOrderId, checkoutId: "ch_http" } },
+    payload: {
+      id: "p_http_1",
+      type: "payment",
+      amount: 500,
+      currency: "ZAR",
+      status: "succeeded",
+      mode: "test",
+      metadata: { orderId: pendingOrderId, checkoutId: "ch_http" },
+    },
   });
   const now = new Date();
   const headers = (secret: string) => ({
@@ -156,7 +179,10 @@ test("POST /api/webhooks/yoco over HTTP: forged is refused, signed pays the orde
     "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
     "webhook-signature": new Webhook(secret).sign("msg_http_1", now, body),
   });
-  const forged = await request.post(url("/api/webhooks/yoco"), { data: body, headers: headers(`whsec_${Buffer.from("forged-secret-forged-secret").toString("base64")}`) });
+  const forged = await request.post(url("/api/webhooks/yoco"), {
+    data: body,
+    headers: headers(`whsec_${Buffer.from("forged-secret-forged-secret").toString("base64")}`),
+  });
   expect(forged.status()).toBe(401);
   const good = await request.post(url("/api/webhooks/yoco"), { data: body, headers: headers(simulatorWebhookSecret) });
   expect(good.status()).toBe(200);
@@ -188,7 +214,13 @@ test.describe("without JavaScript", () => {
 for (const width of [390, 1280]) {
   test(`checkout and order confirmation pass axe at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const p of [CANDY, "/checkout", "/order-confirmation?status=success&orderId=x", "/order-confirmation?status=failed", "/order-confirmation"]) {
+    for (const p of [
+      CANDY,
+      "/checkout",
+      "/order-confirmation?status=success&orderId=x",
+      "/order-confirmation?status=failed",
+      "/order-confirmation",
+    ]) {
       await page.goto(url(p));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const results = await (await axe(page)).analyze();
@@ -201,9 +233,13 @@ test("after the server stops, the database holds one paid candy order, its email
   await app.stop();
   const db = new PGlite(path.join(dataDir, "pglite"));
   try {
-    const stock = await db.query<{ n: number }>("select stock_quantity as n from catalog_items where slug = 'candy-earrings'");
+    const stock = await db.query<{ n: number }>(
+      "select stock_quantity as n from catalog_items where slug = 'candy-earrings'",
+    );
     expect(stock.rows[0]!.n).toBe(9);
-    const candy = await db.query<{ status: string; id: string }>("select status, id from orders where item_name = 'Candy Earrings' order by created_at, status");
+    const candy = await db.query<{ status: string; id: string }>(
+      "select status, id from orders where item_name = 'Candy Earrings' order by created_at, status",
+    );
     expect(candy.rows.map((r) => r.status).sort()).toEqual(["cancelled", "failed", "paid"]);
     const paid = candy.rows.find((r) => r.status === "paid")!;
     const emails = await db.query<{ dedupe_key: string; to_address: string }>(
@@ -214,7 +250,9 @@ test("after the server stops, the database holds one paid candy order, its email
       { dedupe_key: `order-confirmation:${paid.id}`, to_address: "lerato@example.com" },
       { dedupe_key: `order-owner-notice:${paid.id}`, to_address: OWNER },
     ]);
-    const held = await db.query<{ n: number }>("select count(*)::int as n from stock_holds where status = 'held' and stock_key like 'catalog:%'");
+    const held = await db.query<{ n: number }>(
+      "select count(*)::int as n from stock_holds where status = 'held' and stock_key like 'catalog:%'",
+    );
     expect(held.rows[0]!.n).toBe(0);
   } finally {
     await db.close();

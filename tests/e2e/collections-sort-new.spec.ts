@@ -61,7 +61,9 @@ test("the sort works without JavaScript: a Sort button applies the choice", asyn
   await context.close();
 });
 
-test("with JavaScript the select applies the sort at once, and the form keeps its button for keyboards", async ({ page }) => {
+test("with JavaScript the select applies the sort at once, and the form keeps its button for keyboards", async ({
+  page,
+}) => {
   await page.goto(url("/styled-collections"));
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
@@ -73,7 +75,10 @@ test("with JavaScript the select applies the sort at once, and the form keeps it
   await expect(page).toHaveURL(/\/styled-collections$/);
 });
 
-test("the owner ticks New: the card shows the badge and sorts first under Newest; 30 days later it is gone", async ({ browser, page }) => {
+test("the owner ticks New: the card shows the badge and sorts first under Newest; 30 days later it is gone", async ({
+  browser,
+  page,
+}) => {
   const owner = await ownerPage(browser);
   await owner.goto("/admin/products?q=candy");
   await owner.getByRole("link", { name: "Candy Earrings" }).click();
@@ -97,10 +102,13 @@ test("the owner ticks New: the card shows the badge and sorts first under Newest
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(url("/styled-collections?sort=newest"));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
     expect((await (await axe(page)).analyze()).violations).toEqual([]);
-    if (width === 390) await page.screenshot({ path: test.info().outputPath("styled-collections-390.png"), fullPage: false });
+    if (width === 390)
+      await page.screenshot({ path: test.info().outputPath("styled-collections-390.png"), fullPage: false });
   }
 
   // The same shop, started 30 days later by its clock.
@@ -116,7 +124,9 @@ test("the owner ticks New: the card shows the badge and sorts first under Newest
   await later.context().close();
 });
 
-test("the product form at 390 px: the New tick, and alt text messages each once by their photo", async ({ browser }) => {
+test("the product form at 390 px: the New tick, and alt text messages each once by their photo", async ({
+  browser,
+}) => {
   const owner = await ownerPage(browser);
   await owner.setViewportSize({ width: 390, height: 900 });
   await owner.goto("/admin/products?q=candy");
@@ -134,7 +144,9 @@ test("the product form at 390 px: the New tick, and alt text messages each once 
     await expect(alt).toHaveAttribute("aria-invalid", "true");
     await expect(alt).toHaveAccessibleDescription(/Alt text is required/);
   }
-  const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await owner.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   expect((await (await axe(owner)).analyze()).violations).toEqual([]);
   await owner.screenshot({ path: test.info().outputPath("product-form-390.png"), fullPage: true });

@@ -3,12 +3,24 @@ import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
-  const labels: Record<string, string> = { firstName: "First Name", lastName: "Last Name", email: "Email", subject: "Subject", message: "Message" };
+  const labels: Record<string, string> = {
+    firstName: "First Name",
+    lastName: "Last Name",
+    email: "Email",
+    subject: "Subject",
+    message: "Message",
+  };
   for (const [key, label] of Object.entries(labels)) {
     if (values[key] !== undefined) await page.getByLabel(label, { exact: true }).fill(values[key]!);
   }
 }
-const valid = { firstName: "Lerato", lastName: "Dube", email: "lerato@example.com", subject: "Hello", message: "Lovely work!" };
+const valid = {
+  firstName: "Lerato",
+  lastName: "Dube",
+  email: "lerato@example.com",
+  subject: "Hello",
+  message: "Lovely work!",
+};
 
 test("contact page shows info, social links and pre-fills the subject", async ({ page }) => {
   await page.goto("/contact?subject=Candy%20Earrings");
@@ -30,7 +42,9 @@ test("with JavaScript: validation toast, then success clears the form", async ({
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
   await fill(page, { email: valid.email });
-  const tracked = page.waitForRequest((r) => r.url().endsWith("/api/analytics") && (r.postData() ?? "").includes("contact_form_submit"));
+  const tracked = page.waitForRequest(
+    (r) => r.url().endsWith("/api/analytics") && (r.postData() ?? "").includes("contact_form_submit"),
+  );
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent successfully!")).toBeVisible();
   await expect(page.getByLabel("First Name")).toHaveValue("");
@@ -39,7 +53,9 @@ test("with JavaScript: validation toast, then success clears the form", async ({
   expect(body.metadata.sessionId).toBe(body.sessionId);
 });
 
-test("the form's schema is fetched when a visitor starts on the form, and a send before it arrives waits for its check", async ({ page }) => {
+test("the form's schema is fetched when a visitor starts on the form, and a send before it arrives waits for its check", async ({
+  page,
+}) => {
   const schemaRequests: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/contact-schema-[\w-]+\.js$/.test(r.url())) schemaRequests.push(r.url());

@@ -17,9 +17,16 @@ test.afterAll(async () => {
   await yoco?.close();
 });
 
-test("SIGKILL between checkout and webhook: after a restart the webhook completes the order once and expired holds are released", async ({ page }) => {
+test("SIGKILL between checkout and webhook: after a restart the webhook completes the order once and expired holds are released", async ({
+  page,
+}) => {
   const dataDir = tempDataDir();
-  const env = { DATA_DIR: dataDir, YOCO_SECRET_KEY: yoco.secretKey, YOCO_WEBHOOK_SECRET: yoco.webhookSecret, YOCO_API_BASE: yoco.base };
+  const env = {
+    DATA_DIR: dataDir,
+    YOCO_SECRET_KEY: yoco.secretKey,
+    YOCO_WEBHOOK_SECRET: yoco.webhookSecret,
+    YOCO_API_BASE: yoco.base,
+  };
   const first = await startInstance(env);
 
   const buy = async (buyer: string) => {
@@ -28,7 +35,15 @@ test("SIGKILL between checkout and webhook: after a restart the webhook complete
       method: "POST",
       redirect: "manual",
       headers: { Origin: first.base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ type: "product", item, firstName: buyer, lastName: "Buyer", email: `${buyer}@example.com`, phone: "0821234567", address: "1 Long Street" }),
+      body: new URLSearchParams({
+        type: "product",
+        item,
+        firstName: buyer,
+        lastName: "Buyer",
+        email: `${buyer}@example.com`,
+        phone: "0821234567",
+        address: "1 Long Street",
+      }),
     });
     expect(response.status).toBe(302);
     const checkoutId = response.headers.get("location")!.split("/").pop()!;
@@ -65,35 +80,51 @@ test("SIGKILL between checkout and webhook: after a restart the webhook complete
     await page.goto(`${second.base}/order-confirmation?status=success&orderId=${paying.orderId}`);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     // One sold, the other hold expired: nine left, without anyone touching the second order.
-    await expect.poll(async () => {
-      await page.goto(`${second.base}/styled-collections`);
-      return page.getByText("9 LIMITED STOCK!").count();
-    }, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${second.base}/styled-collections`);
+          return page.getByText("9 LIMITED STOCK!").count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
   } finally {
     await second.stop();
   }
 
   const db = new PGlite(path.join(dataDir, "pglite"));
   try {
-    const status = async (orderId: string) => (await db.query<{ status: string }>("select status from orders where id = $1", [orderId])).rows[0]?.status;
+    const status = async (orderId: string) =>
+      (await db.query<{ status: string }>("select status from orders where id = $1", [orderId])).rows[0]?.status;
     expect(await status(paying.orderId)).toBe("paid");
     // The sweep that runs just after start settled the abandoned order: Yoco says it was never paid.
     expect(await status(leaving.orderId)).toBe("expired");
-    const holds = (await db.query<{ order_id: string; status: string }>("select order_id, status from stock_holds order by id")).rows;
+    const holds = (
+      await db.query<{ order_id: string; status: string }>("select order_id, status from stock_holds order by id")
+    ).rows;
     expect(holds).toEqual([
       { order_id: paying.orderId, status: "converted" },
       { order_id: leaving.orderId, status: "released" },
     ]);
-    const stock = (await db.query<{ n: number }>("select stock_quantity as n from catalog_items where slug = 'candy-earrings'")).rows[0]!.n;
+    const stock = (
+      await db.query<{ n: number }>("select stock_quantity as n from catalog_items where slug = 'candy-earrings'")
+    ).rows[0]!.n;
     expect(stock).toBe(9);
     // The delivery is recorded once however often it came; the sweep just after start may have asked
     // Yoco first and recorded its answer as one reconciliation event of its own.
-    const events = (await db.query<{ webhook_id: string }>("select webhook_id from payment_webhook_events order by webhook_id")).rows.map((r) => r.webhook_id);
+    const events = (
+      await db.query<{ webhook_id: string }>("select webhook_id from payment_webhook_events order by webhook_id")
+    ).rows.map((r) => r.webhook_id);
     expect(events.filter((id) => id === delivery.headers["webhook-id"])).toHaveLength(1);
     expect(events.filter((id) => id !== delivery.headers["webhook-id"])).toEqual(
       events.length === 2 ? [`reconcile:${paying.checkoutId}`] : [],
     );
-    const emails = (await db.query<{ n: number }>("select count(*)::int as n from email_outbox where dedupe_key like $1", [`%${paying.orderId}%`])).rows[0]!.n;
+    const emails = (
+      await db.query<{ n: number }>("select count(*)::int as n from email_outbox where dedupe_key like $1", [
+        `%${paying.orderId}%`,
+      ])
+    ).rows[0]!.n;
     expect(emails).toBe(2);
   } finally {
     await db.close();

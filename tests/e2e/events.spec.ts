@@ -1,7 +1,9 @@
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 
-test("events page lists upcoming events soonest first with Reserve Your Spot links, then Past events", async ({ page }) => {
+test("events page lists upcoming events soonest first with Reserve Your Spot links, then Past events", async ({
+  page,
+}) => {
   await page.goto("/events");
   await expect(page.getByRole("heading", { level: 1, name: "Upcoming Events" })).toBeVisible();
   // The pinned clock is 10 September 2025: sip-style (24 September), then the simulator's demo workshop
@@ -14,7 +16,9 @@ test("events page lists upcoming events soonest first with Reserve Your Spot lin
     "/tickets/tablecloth-workshop",
     "/tickets/heritage-radiance",
   ]);
-  await expect(page.getByRole("heading", { level: 2, name: /Demo workshop: try a ticket purchase/ })).toContainText("Demo");
+  await expect(page.getByRole("heading", { level: 2, name: /Demo workshop: try a ticket purchase/ })).toContainText(
+    "Demo",
+  );
   // radiance-reset (23 and 30 August) is over: listed under Past events, offered without a purchase.
   const past = page.getByRole("region", { name: "Past events" });
   await expect(past.getByRole("heading", { level: 3 })).toHaveText(["Radiance Reset & Sustainable Style Workshop"]);
@@ -27,7 +31,10 @@ test("sip-style shows ticket availability at the pinned clock and a looping caro
   await expect(page.getByRole("heading", { level: 1, name: "Sip & Style at Nanas" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Available from 15 September" })).toBeDisabled();
   const buy = page.getByRole("link", { name: /Buy Ticket\s*: Early Bird/ });
-  await expect(buy).toHaveAttribute("href", /\/checkout\?type=ticket&item=Sip\+%26\+Style\+at\+Nanas\+-\+Early\+Bird&price=R\d+/);
+  await expect(buy).toHaveAttribute(
+    "href",
+    /\/checkout\?type=ticket&item=Sip\+%26\+Style\+at\+Nanas\+-\+Early\+Bird&price=R\d+/,
+  );
   await expect(page.getByRole("link", { name: "View Events Gallery" })).toHaveAttribute("href", "/events-gallery");
   await expect(page.getByRole("link", { name: /Back to Events/ })).toHaveAttribute("href", "/#events");
 
@@ -79,7 +86,14 @@ test("workshop page has 5 photos and the join button", async ({ page }) => {
 for (const width of [390, 1280]) {
   test(`axe finds nothing on event routes at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/events", "/tickets/sip-style", "/tickets/heritage-radiance", "/tickets/radiance-reset", "/tickets/nope", "/workshop/tablecloth-skirt"]) {
+    for (const path of [
+      "/events",
+      "/tickets/sip-style",
+      "/tickets/heritage-radiance",
+      "/tickets/radiance-reset",
+      "/tickets/nope",
+      "/workshop/tablecloth-skirt",
+    ]) {
       await page.goto(path);
       const results = await (await axe(page)).analyze();
       expect(results.violations, path).toEqual([]);

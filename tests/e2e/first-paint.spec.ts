@@ -4,10 +4,20 @@ import { expect, test } from "./support/test";
 // stylesheet is inline and the app's JavaScript is requested only after the load event, once the
 // first screen's images and fonts are in and drawn (never by the HTML itself), then hydrates the page.
 
-const PAGES = ["/", "/styled-collections", "/product/candy-earrings", "/events", "/blog", "/checkout?type=product&item=Test%20Product&price=R5"];
+const PAGES = [
+  "/",
+  "/styled-collections",
+  "/product/candy-earrings",
+  "/events",
+  "/blog",
+  "/checkout?type=product&item=Test%20Product&price=R5",
+];
 
 for (const path of PAGES) {
-  test(`${path}: inline stylesheet, no script fetched before the load event, then hydrated without errors`, async ({ page, request }) => {
+  test(`${path}: inline stylesheet, no script fetched before the load event, then hydrated without errors`, async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
     expect(html).toContain('<style data-stylesheet="app">');
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"[^>]+\/assets\//);

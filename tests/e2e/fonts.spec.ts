@@ -15,7 +15,9 @@ for (const path of ["/", "/events", "/blog", "/checkout?type=product&item=Test%2
     await page.evaluate(() => document.fonts.ready);
     expect(fonts.sort()).toEqual([expect.stringMatching(/dm-sans-core/), expect.stringMatching(/fraunces-core/)]);
     for (const font of fonts) expect(font).toMatch(CORE_FONT);
-    const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const preloaded = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloaded.sort()).toEqual(fonts);
   });
 }
@@ -36,7 +38,9 @@ async function width(page: import("@playwright/test").Page, text: string, font: 
   );
 }
 
-test("letters outside the core, such as Afrikaans ê and ë, are drawn in the brand faces from Fontsource's files", async ({ page }) => {
+test("letters outside the core, such as Afrikaans ê and ë, are drawn in the brand faces from Fontsource's files", async ({
+  page,
+}) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
@@ -44,7 +48,10 @@ test("letters outside the core, such as Afrikaans ê and ë, are drawn in the br
   await page.goto("/");
   const text = "Lekker, môre, ê, ë, é, ï, ü";
   for (const family of ["DM Sans Variable", "Fraunces Variable"]) {
-    const loaded = await page.evaluate(async ([family, text]) => (await document.fonts.load(`16px '${family}'`, text)).length, [family, text] as const);
+    const loaded = await page.evaluate(
+      async ([family, text]) => (await document.fonts.load(`16px '${family}'`, text)).length,
+      [family, text] as const,
+    );
     expect(loaded).toBeGreaterThanOrEqual(2);
     // Drawn in the web face, not the fallback after it in the list.
     const branded = await width(page, "êëéïü", `16px '${family}', monospace`);
@@ -74,7 +81,9 @@ test.describe("late brand faces on a phone", () => {
   test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
 
   for (const path of ["/", "/blog", "/events"]) {
-    test(`${path}: brand faces that arrive after the first paint swap in without shifting the page`, async ({ page }) => {
+    test(`${path}: brand faces that arrive after the first paint swap in without shifting the page`, async ({
+      page,
+    }) => {
       await page.route(/\.woff2$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
@@ -96,7 +105,9 @@ test.describe("late brand faces on a phone", () => {
       });
       // The late faces did arrive and were drawn: the test measured a real swap.
       expect(swapped).toEqual(expect.arrayContaining(["Fraunces Variable", "DM Sans Variable"]));
-      const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+      const shift = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+      );
       expect(shift).toBeLessThan(0.005);
     });
   }

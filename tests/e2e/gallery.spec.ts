@@ -1,7 +1,9 @@
 import { expect, test } from "./support/test";
 import { axe } from "./support/axe";
 
-test("gallery shows 12 photos, lazy below the first row; the lightbox closes with Escape and Close", async ({ page }) => {
+test("gallery shows 12 photos, lazy below the first row; the lightbox closes with Escape and Close", async ({
+  page,
+}) => {
   await page.goto("/events-gallery");
   const thumbs = page.getByRole("button", { name: /Open Workshop moment/ });
   await expect(thumbs).toHaveCount(12);

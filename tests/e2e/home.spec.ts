@@ -8,16 +8,28 @@ test.describe("home", () => {
       await expect(page.locator(`section#${id}`)).toHaveCount(1);
     }
     const main = page.locator("main");
-    await expect(main.getByRole("link", { name: "Shop Sustainable Fashion" })).toHaveAttribute("href", "/styled-collections");
+    await expect(main.getByRole("link", { name: "Shop Sustainable Fashion" })).toHaveAttribute(
+      "href",
+      "/styled-collections",
+    );
     await expect(main.getByRole("link", { name: "Explore Events" })).toHaveAttribute("href", "/events");
     await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("heading", { name: "Sustainable Fashion Reimagined" })).toBeVisible();
-    await expect(main.getByRole("link", { name: /Consultation Services/ })).toHaveAttribute("href", "/consultation-services");
-    await expect(main.getByRole("link", { name: "Explore Our Collections" })).toHaveAttribute("href", "/styled-collections");
+    await expect(main.getByRole("link", { name: /Consultation Services/ })).toHaveAttribute(
+      "href",
+      "/consultation-services",
+    );
+    await expect(main.getByRole("link", { name: "Explore Our Collections" })).toHaveAttribute(
+      "href",
+      "/styled-collections",
+    );
     const events = page.locator("section#events");
     await expect(events.getByRole("listitem")).toHaveCount(4);
     await expect(events.getByRole("link", { name: /^Learn More/ })).toHaveCount(2);
-    await expect(events.getByRole("link", { name: /Reserve Your Spot\s*: Sip & Style/ })).toHaveAttribute("href", "/tickets/sip-style");
+    await expect(events.getByRole("link", { name: /Reserve Your Spot\s*: Sip & Style/ })).toHaveAttribute(
+      "href",
+      "/tickets/sip-style",
+    );
     // The visible label is the spec's; the event's title follows for screen readers and crawlers only.
     for (const href of ["/workshop/tablecloth-skirt", "/tickets/heritage-radiance"]) {
       const link = events.locator(`a[href="${href}"]`);
@@ -52,7 +64,10 @@ test.describe("home", () => {
     await page.goto("/");
     // Drawn: the browser has styled and laid out the section's contents (decision 069).
     const drawn = (selector: string) =>
-      page.locator(`${selector} > *`).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+      page
+        .locator(`${selector} > *`)
+        .first()
+        .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
     expect(await drawn("section#hero")).toBe(true);
     for (const selector of ["section#community", "section#about", "section#blog", "section#contact", "footer"]) {
       expect(await drawn(selector), selector).toBe(false);

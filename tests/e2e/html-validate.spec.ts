@@ -35,21 +35,34 @@ async function faults(page: Page, path: string): Promise<string[]> {
   const response = await page.request.get(`${app.base}${path}`);
   expect(`${response.status()} ${response.headers()["content-type"]}`, path).toMatch(/^[24]\d\d text\/html/);
   const report = await validator.validateString(await response.text());
-  return report.results.flatMap((result) => result.messages.map((m: Message) => `${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message} (${m.selector ?? ""})`));
+  return report.results.flatMap((result) =>
+    result.messages.map(
+      (m: Message) => `${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message} (${m.selector ?? ""})`,
+    ),
+  );
 }
 
 /** Admin pages from app/routes.ts: the layout's children that draw a page, with a real id for each `:id`. */
 function adminPaths(): string[] {
   const layout = routes.find((r: RouteConfigEntry) => r.path === "admin")!;
-  return ["/admin/login", ...(layout.children ?? []).filter((r) => r.file.endsWith(".tsx")).map((r) => (r.index ? "/admin" : `/admin/${r.path}`))];
+  return [
+    "/admin/login",
+    ...(layout.children ?? [])
+      .filter((r) => r.file.endsWith(".tsx"))
+      .map((r) => (r.index ? "/admin" : `/admin/${r.path}`)),
+  ];
 }
 
 /** The first id the owner's list links to, e.g. /admin/products -> 12, /admin/events -> sip-style. */
 async function firstId(page: Page, list: string): Promise<string> {
   await page.goto(`${app.base}${list}`);
-  const hrefs = await page.locator(`a[href^="${list}/"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator(`a[href^="${list}/"]`)
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   // A number, UUID or slug; "new" and "export" are pages of their own.
-  const id = hrefs.map((href) => /^\/admin\/[a-z-]+\/([^/?]+)$/.exec(href)?.[1]).find((segment) => segment && !["new", "export"].includes(segment));
+  const id = hrefs
+    .map((href) => /^\/admin\/[a-z-]+\/([^/?]+)$/.exec(href)?.[1])
+    .find((segment) => segment && !["new", "export"].includes(segment));
   expect(id, `a link to one of ${list} in ${JSON.stringify(hrefs)}`).toBeTruthy();
   return id!;
 }

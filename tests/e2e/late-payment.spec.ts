@@ -39,16 +39,31 @@ async function startCheckout(buyer: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ type: "product", item: "Crochet Earrings", firstName: buyer, lastName: "Buyer", email: `${buyer}@example.test`, phone: "0825550100", address: "1 Long Street" }),
+    body: new URLSearchParams({
+      type: "product",
+      item: "Crochet Earrings",
+      firstName: buyer,
+      lastName: "Buyer",
+      email: `${buyer}@example.test`,
+      phone: "0825550100",
+      address: "1 Long Street",
+    }),
   });
   expect(response.status).toBe(302);
   return response.headers.get("location")!.split("/").pop()!;
 }
 
 const webhook = (delivery: { headers: Record<string, string>; body: string }) =>
-  fetch(url("/api/webhooks/yoco"), { method: "POST", headers: { "Content-Type": "application/json", ...delivery.headers }, body: delivery.body });
+  fetch(url("/api/webhooks/yoco"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...delivery.headers },
+    body: delivery.body,
+  });
 
-test("a payment that arrives after the last unit was sold is paid but needs attention, with no negative stock", async ({ page, browser }) => {
+test("a payment that arrives after the last unit was sold is paid but needs attention, with no negative stock", async ({
+  page,
+  browser,
+}) => {
   // Only one pair left.
   const owner = await (await browser.newContext()).newPage();
   await owner.goto(url("/admin/login"));
@@ -82,7 +97,9 @@ test("a payment that arrives after the last unit was sold is paid but needs atte
   await expect(flagged).toContainText("1 order needs attention");
   await expect(flagged).toContainText("Crochet Earrings");
   await flagged.getByRole("link", { name: /^HB-/ }).first().click();
-  await expect(owner.getByRole("alert").filter({ hasText: "Needs attention" })).toContainText("last unit had been sold");
+  await expect(owner.getByRole("alert").filter({ hasText: "Needs attention" })).toContainText(
+    "last unit had been sold",
+  );
   await expect(owner.getByRole("button", { name: "Yes, refund through the payment provider" })).toBeVisible();
   await owner.goto(url("/admin/products?q=crochet"));
   await expect(owner.getByRole("cell", { name: "Sold out" })).toBeVisible();

@@ -72,14 +72,23 @@ test("SIGTERM: stops accepting, finishes the request in flight, closes the datab
   await expect.poll(() => instance.output(), { timeout: 5_000 }).toContain("SIGTERM");
   // New connections are refused once the server stopped listening.
   await expect
-    .poll(async () => fetch(`${instance.base}/healthz`).then(() => "answered", () => "refused"), { timeout: 5_000 })
+    .poll(
+      async () =>
+        fetch(`${instance.base}/healthz`).then(
+          () => "answered",
+          () => "refused",
+        ),
+      { timeout: 5_000 },
+    )
     .toBe("refused");
 
   socket.write(body.slice(10));
   await expect.poll(() => reply, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 2\d\d/);
   socket.end();
   expect(await instance.exited).toBe(0);
-  expect(await countRows(dataDir, "select count(*)::int as n from analytics_events where page_path = '/lifecycle/1'")).toBe(1);
+  expect(
+    await countRows(dataDir, "select count(*)::int as n from analytics_events where page_path = '/lifecycle/1'"),
+  ).toBe(1);
 });
 
 test("PGlite killed with SIGKILL during writes reopens with every acknowledged row", async () => {
@@ -110,6 +119,9 @@ test("PGlite killed with SIGKILL during writes reopens with every acknowledged r
   const restarted = await startInstance(dataDir);
   restarted.process.kill("SIGTERM");
   expect(await restarted.exited).toBe(0);
-  const stored = await countRows(dataDir, "select count(*)::int as n from analytics_events where page_path like '/lifecycle/%'");
+  const stored = await countRows(
+    dataDir,
+    "select count(*)::int as n from analytics_events where page_path like '/lifecycle/%'",
+  );
   expect(stored).toBeGreaterThanOrEqual(acknowledged);
 });

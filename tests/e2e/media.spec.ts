@@ -1,8 +1,12 @@
 import { expect, test } from "./support/test";
 import { ADMIN_PASSWORD } from "./support/admin";
 
-
-test("photo uploads: refused without a session; the signed-in owner's upload is served to anyone under /media", async ({ page, request, baseURL, browser }) => {
+test("photo uploads: refused without a session; the signed-in owner's upload is served to anyone under /media", async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
   // Anonymous: a real multipart upload gets 401 JSON and stores nothing.
   const anonymous = await request.post("/admin/photos", {
     headers: { Origin: baseURL! },
@@ -42,7 +46,12 @@ test("photo uploads: refused without a session; the signed-in owner's upload is 
   expect(result.status).toBe(201);
   expect(result.progressed).toBe(true);
   const photo = (result.body as { photo: { src: string; width: number; height: number; name: string } }).photo;
-  expect(photo).toEqual({ src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/), width: 640, height: 480, name: "stripes.png" });
+  expect(photo).toEqual({
+    src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/),
+    width: 640,
+    height: 480,
+    name: "stripes.png",
+  });
 
   // Another browser with no session sees the photo at once, then as immutable renditions.
   const visitor = await browser.newContext();
@@ -63,7 +72,9 @@ test("photo uploads: refused without a session; the signed-in owner's upload is 
 
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(photo.src);
-    expect(await visitorPage.evaluate(() => (document.querySelector("img") as HTMLImageElement | null)?.naturalWidth)).toBe(640);
+    expect(
+      await visitorPage.evaluate(() => (document.querySelector("img") as HTMLImageElement | null)?.naturalWidth),
+    ).toBe(640);
   } finally {
     await visitor.close();
   }

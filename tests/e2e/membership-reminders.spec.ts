@@ -12,14 +12,18 @@ test.setTimeout(180_000);
 
 const BUYER = "reminded@example.test";
 
-test("a server restarted after days off sends the one current reminder, then the lapse, each once", async ({ page }) => {
+test("a server restarted after days off sends the one current reminder, then the lapse, each once", async ({
+  page,
+}) => {
   const dataDir = tempDataDir();
   const sink = await startSmtpSink();
   let app: Instance | undefined;
   /** Starts the app at `now` and waits for its first membership pass (the catch-up) to finish. */
   const startAt = async (now: string) => {
     app = await startInstance({ DATA_DIR: dataDir, APP_NOW: now, SMTP_URL: sink.url });
-    await expect.poll(() => /\[members\] catch-up pass after start/.test(app!.output()), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => /\[members\] catch-up pass after start/.test(app!.output()), { timeout: 20_000 })
+      .toBe(true);
   };
   const subjects = async () => {
     const mails = await Promise.all(sink.messages.filter((m) => m.to[0] === BUYER).map((m) => simpleParser(m.raw)));

@@ -14,7 +14,10 @@ test("all twelve tier pages exist, both sets", async ({ request }) => {
 test("a priced tier links to checkout and back home", async ({ page }) => {
   await page.goto("/membership/style-starter");
   await expect(page.getByText("R150 / month")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Choose Plan" })).toHaveAttribute("href", /^\/checkout\?type=membership&item=style-starter&price=R\d+$/);
+  await expect(page.getByRole("link", { name: "Choose Plan" })).toHaveAttribute(
+    "href",
+    /^\/checkout\?type=membership&item=style-starter&price=R\d+$/,
+  );
   await expect(page.getByRole("link", { name: "View All Plans" })).toHaveAttribute("href", "/events");
   await expect(page.getByRole("link", { name: /Back to Home/ })).toHaveAttribute("href", "/");
   await expect(page.getByText(/recurring monthly subscription/)).toBeVisible();

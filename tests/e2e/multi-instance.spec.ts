@@ -68,18 +68,29 @@ test("an admin session made on one instance works on the other, and logging out 
   const cookie = sessionCookie(login);
   expect(cookie).toBeTruthy();
 
-  const dashboard = await fetch(`${two.base}/admin`, { redirect: "manual", headers: { Cookie: cookie!, "User-Agent": UA } });
+  const dashboard = await fetch(`${two.base}/admin`, {
+    redirect: "manual",
+    headers: { Cookie: cookie!, "User-Agent": UA },
+  });
   expect(dashboard.status).toBe(200);
   expect(await dashboard.text()).toContain("Total Visitors");
 
   const logout = await fetch(`${two.base}/admin/logout`, {
     method: "POST",
     redirect: "manual",
-    headers: { Cookie: cookie!, Origin: two.base, "User-Agent": UA, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Cookie: cookie!,
+      Origin: two.base,
+      "User-Agent": UA,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: "",
   });
   expect(logout.status).toBe(302);
-  const after = await fetch(`${one.base}/admin`, { redirect: "manual", headers: { Cookie: cookie!, "User-Agent": UA } });
+  const after = await fetch(`${one.base}/admin`, {
+    redirect: "manual",
+    headers: { Cookie: cookie!, "User-Agent": UA },
+  });
   expect(after.status).toBe(302);
   expect(after.headers.get("location")).toMatch(/\/admin\/login$/);
 });
@@ -101,7 +112,15 @@ test("the login limit counts failures made on both instances", async () => {
 });
 
 function checkout(instance: Instance, item: string, buyer: number) {
-  const fields = { type: "product", item, firstName: "Racing", lastName: `Buyer ${buyer}`, email: `buyer${buyer}@example.com`, phone: "0821234567", address: "1 Long Street\nCape Town" };
+  const fields = {
+    type: "product",
+    item,
+    firstName: "Racing",
+    lastName: `Buyer ${buyer}`,
+    email: `buyer${buyer}@example.com`,
+    phone: "0821234567",
+    address: "1 Long Street\nCape Town",
+  };
   return fetch(`${instance.base}/checkout?${new URLSearchParams({ type: "product", item })}`, {
     method: "POST",
     redirect: "manual",
@@ -118,8 +137,12 @@ function checkout(instance: Instance, item: string, buyer: number) {
 const count = async (query: string, params: unknown[] = []) => Number((await db.query(query, params)).rows[0].n);
 
 test("fifty buyers on two instances race for the last ten candy earrings: exactly ten reach the payment page", async () => {
-  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => checkout(i % 2 ? two : one, "Candy Earrings", i)));
-  const toPayment = answers.filter((a) => a.status === 302 && a.headers.get("location")?.startsWith("https://c.yoco.com/checkout/"));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => checkout(i % 2 ? two : one, "Candy Earrings", i)),
+  );
+  const toPayment = answers.filter(
+    (a) => a.status === 302 && a.headers.get("location")?.startsWith("https://c.yoco.com/checkout/"),
+  );
   expect(toPayment).toHaveLength(10);
   for (const refused of answers.filter((a) => a.status !== 302)) {
     expect(refused.status).toBeLessThan(500);
@@ -147,20 +170,34 @@ test("a payment webhook delivered to both instances at once is processed once", 
   );
   for (const answer of answers) expect(answer.status).toBe(200);
 
-  const [order] = (await db.query("select id, status, completed_at from orders where yoco_checkout_id = $1", [checkoutId])).rows;
+  const [order] = (
+    await db.query("select id, status, completed_at from orders where yoco_checkout_id = $1", [checkoutId])
+  ).rows;
   expect(order).toMatchObject({ status: "paid" });
   expect(order.completed_at).toBeTruthy();
-  expect(await count("select count(*)::int as n from payment_webhook_events where webhook_id = $1", [delivery.headers["webhook-id"]])).toBe(1);
-  expect(await count("select count(*)::int as n from email_outbox where dedupe_key like $1", [`%${order.id}%`])).toBe(2);
+  expect(
+    await count("select count(*)::int as n from payment_webhook_events where webhook_id = $1", [
+      delivery.headers["webhook-id"],
+    ]),
+  ).toBe(1);
+  expect(await count("select count(*)::int as n from email_outbox where dedupe_key like $1", [`%${order.id}%`])).toBe(
+    2,
+  );
 });
 
 test("a photo uploaded through one instance is served by the other, and an edit through one shows on the other's cached page at once", async () => {
   const cookie = sessionCookie(await signIn(one, PASSWORD))!;
   const sharp = (await import("sharp")).default;
-  const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   const upload = new FormData();
   upload.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "dress.jpg");
-  const uploaded = await fetch(`${one.base}/admin/photos`, { method: "POST", body: upload, headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA } });
+  const uploaded = await fetch(`${one.base}/admin/photos`, {
+    method: "POST",
+    body: upload,
+    headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
+  });
   expect(uploaded.status).toBe(201);
   const { photo } = (await uploaded.json()) as { photo: { src: string } };
   const served = await fetch(`${two.base}${photo.src}`);
@@ -171,12 +208,31 @@ test("a photo uploaded through one instance is served by the other, and an edit 
   const page = () => fetch(`${two.base}/product/crochet-earrings`).then((r) => r.text());
   expect(await page()).toContain("R 200.00");
   expect(await page()).toContain("R 200.00");
-  const [item] = (await db.query("select id from catalog_items where slug = 'crochet-earrings'")).rows as { id: number }[];
+  const [item] = (await db.query("select id from catalog_items where slug = 'crochet-earrings'")).rows as {
+    id: number;
+  }[];
   const form = new FormData();
-  for (const [k, v] of Object.entries({ intent: "save", name: "Crochet Earrings", slug: "crochet-earrings", kind: "product", price: "245", description: "Crocheted by hand.", stock: "", visible: "on", sortOrder: "6", photoSrc: photo.src, photoAlt: "Crochet earrings on a Honey" })) {
+  for (const [k, v] of Object.entries({
+    intent: "save",
+    name: "Crochet Earrings",
+    slug: "crochet-earrings",
+    kind: "product",
+    price: "245",
+    description: "Crocheted by hand.",
+    stock: "",
+    visible: "on",
+    sortOrder: "6",
+    photoSrc: photo.src,
+    photoAlt: "Crochet earrings on a Honey",
+  })) {
     form.append(k, v);
   }
-  const saved = await fetch(`${one.base}/admin/products/${item!.id}`, { method: "POST", redirect: "manual", body: form, headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA } });
+  const saved = await fetch(`${one.base}/admin/products/${item!.id}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form,
+    headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
+  });
   expect(saved.status).toBe(302);
   const after = await page();
   expect(after).toContain("R 245.00");

@@ -13,7 +13,8 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-const WORKSHOP_CHECKOUT = "/checkout?type=workshop&item=Transform%20Tablecloth%20into%20Wrap%20Around%20Skirt&price=R250";
+const WORKSHOP_CHECKOUT =
+  "/checkout?type=workshop&item=Transform%20Tablecloth%20into%20Wrap%20Around%20Skirt&price=R250";
 let app: Instance;
 /** The order page of the workshop order, for the fresh browser. */
 let orderPage = "";
@@ -39,7 +40,11 @@ async function fillCustomer(page: Page, email: string) {
 /** What a ticket's QR code says, read from its pixels as a phone camera at the door would. */
 async function decodeQr(qr: Locator): Promise<string> {
   const png = PNG.sync.read(await qr.screenshot());
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
+  const code = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength),
+    png.width,
+    png.height,
+  );
   expect(code, "the QR code decodes").not.toBeNull();
   return code!.data;
 }
@@ -48,7 +53,10 @@ async function expectNoAxeViolations(page: Page) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect((await (await axe(page)).analyze()).violations, `axe at ${width}px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width}px`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `no sideways scroll at ${width}px`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 390, height: 900 });
 }
@@ -71,7 +79,9 @@ async function expectTwoTickets(page: Page) {
   expect(new Set(doorCodes).size, "each seat has its own door code").toBe(2);
 }
 
-test("a buyer pays for two workshop seats and sees both tickets with QR codes, then keeps them on her order page", async ({ page }, testInfo) => {
+test("a buyer pays for two workshop seats and sees both tickets with QR codes, then keeps them on her order page", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(url("/workshop/tablecloth-skirt"));
   await expect(page.getByTestId("seats-left")).toHaveText("8 of 8 seats left");
@@ -79,7 +89,11 @@ test("a buyer pays for two workshop seats and sees both tickets with QR codes, t
   await page.screenshot({ path: testInfo.outputPath("workshop-seats-left-390.png") });
 
   await page.goto(url(WORKSHOP_CHECKOUT));
-  await expect(page.getByLabel("Seats").locator("option")).toHaveText(["1 seat, R 250.00", "2 seats, R 500.00", "3 seats, R 750.00"]);
+  await expect(page.getByLabel("Seats").locator("option")).toHaveText([
+    "1 seat, R 250.00",
+    "2 seats, R 500.00",
+    "3 seats, R 750.00",
+  ]);
   await page.getByLabel("Seats").selectOption("2");
   await page.screenshot({ path: testInfo.outputPath("checkout-seats-390.png") });
   await expectNoAxeViolations(page);
@@ -89,17 +103,29 @@ test("a buyer pays for two workshop seats and sees both tickets with QR codes, t
   await page.getByRole("button", { name: "Pay R 500.00" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  await expect(page.getByText("Thank you for your purchase. You will receive a confirmation email shortly.")).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your purchase. You will receive a confirmation email shortly."),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Your tickets" })).toBeVisible();
   await expectTwoTickets(page);
   await page.screenshot({ path: testInfo.outputPath("confirmation-tickets-390.png"), fullPage: true });
   await expectNoAxeViolations(page);
 
-  const calendar = await page.request.get(url((await page.getByRole("link", { name: /Add to calendar/ }).first().getAttribute("href"))!));
+  const calendar = await page.request.get(
+    url(
+      (await page
+        .getByRole("link", { name: /Add to calendar/ })
+        .first()
+        .getAttribute("href"))!,
+    ),
+  );
   expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await calendar.text()).toContain("SUMMARY:Transform Tablecloth into Wrap Around Skirt");
 
-  const ticketHref = (await page.getByRole("link", { name: /Open ticket/ }).first().getAttribute("href"))!;
+  const ticketHref = (await page
+    .getByRole("link", { name: /Open ticket/ })
+    .first()
+    .getAttribute("href"))!;
   await page.getByRole("link", { name: "Your order page" }).click();
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   orderPage = page.url();
@@ -109,7 +135,9 @@ test("a buyer pays for two workshop seats and sees both tickets with QR codes, t
   await expectNoAxeViolations(page);
 
   await page.goto(url(ticketHref));
-  await expect(page.getByRole("heading", { level: 1, name: "Transform Tablecloth into Wrap Around Skirt" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Transform Tablecloth into Wrap Around Skirt" }),
+  ).toBeVisible();
   await page.goto(url("/workshop/tablecloth-skirt"));
   await expect(page.getByTestId("seats-left")).toHaveText("6 of 8 seats left");
 });
@@ -131,7 +159,10 @@ test("the order page opens from a fresh browser with the link; a wrong token is 
   await fresh.close();
 });
 
-test("a member who just paid reaches /account from the confirmation page, signed in", async ({ page, browser }, testInfo) => {
+test("a member who just paid reaches /account from the confirmation page, signed in", async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(url("/checkout?type=membership&item=style-starter&price=R150"));
   await fillCustomer(page, "new.member@example.com");
@@ -154,6 +185,8 @@ test("a member who just paid reaches /account from the confirmation page, signed
 
   await page.getByRole("button", { name: "Go to your account" }).click();
   await expect(page).toHaveURL(url("/account"));
-  await expect(page.getByRole("heading", { level: 1, name: "Hello, Nomvula Kgomotso-Fairbairn Mahlangu-Vanderbijlpark" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Hello, Nomvula Kgomotso-Fairbairn Mahlangu-Vanderbijlpark" }),
+  ).toBeVisible();
   await expect(page.getByText("Paid until 10 October 2025.")).toBeVisible();
 });

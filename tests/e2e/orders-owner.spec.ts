@@ -23,7 +23,12 @@ const url = (p: string) => `${app.base}${p}`;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   sink = await startSmtpSink();
-  app = await startInstance({ DATA_DIR: tempDataDir(), APP_NOW: "2025-09-10T10:00:00+02:00", SMTP_URL: sink.url, ADMIN_PASSWORD: PASSWORD });
+  app = await startInstance({
+    DATA_DIR: tempDataDir(),
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    SMTP_URL: sink.url,
+    ADMIN_PASSWORD: PASSWORD,
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -66,7 +71,9 @@ async function ownerPage(browser: Browser) {
   return owner;
 }
 
-test("Decline shows Payment Failed, the unit is back at once, and Try Again reopens checkout for the same item with the buyer's details", async ({ page }) => {
+test("Decline shows Payment Failed, the unit is back at once, and Try Again reopens checkout for the same item with the buyer's details", async ({
+  page,
+}) => {
   const before = await candyLeft(page);
   await checkoutCandy(page);
   await page.getByRole("button", { name: "Decline" }).click();
@@ -89,7 +96,10 @@ test("Cancel frees the unit at once", async ({ page }) => {
   expect(await candyLeft(page)).toBe(before);
 });
 
-test("the owner finds the order by the buyer's email, marks it fulfilled (the buyer is emailed) and refunds it once despite a double click", async ({ page, browser }) => {
+test("the owner finds the order by the buyer's email, marks it fulfilled (the buyer is emailed) and refunds it once despite a double click", async ({
+  page,
+  browser,
+}) => {
   const before = await candyLeft(page);
   await checkoutCandy(page);
   await page.getByRole("button", { name: /^Pay / }).click();
@@ -122,7 +132,9 @@ test("the owner finds the order by the buyer's email, marks it fulfilled (the bu
   await expect(owner.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(1);
   expect(await candyLeft(page)).toBe(before);
   await expect
-    .poll(async () => (await subjectsTo(BUYER)).filter((s) => s.startsWith("Refund for your Honey Bee order")).length, { timeout: 30_000 })
+    .poll(async () => (await subjectsTo(BUYER)).filter((s) => s.startsWith("Refund for your Honey Bee order")).length, {
+      timeout: 30_000,
+    })
     .toBe(1);
   await owner.context().close();
 });
@@ -132,6 +144,7 @@ test("the orders list and an order page fit a phone and a laptop, and axe finds 
   await owner.goto(url("/admin/orders"));
   const first = owner.getByRole("link", { name: /^HB-/ }).first();
   const href = await first.getAttribute("href");
-  for (const path of ["/admin/orders", "/admin/orders?status=refunded", href!]) await expectUsableAtPhoneAndLaptop(owner, url(path));
+  for (const path of ["/admin/orders", "/admin/orders?status=refunded", href!])
+    await expectUsableAtPhoneAndLaptop(owner, url(path));
   await owner.context().close();
 });

@@ -33,14 +33,18 @@ test.afterAll(async () => {
   await admin?.end();
 });
 
-test("with the database gone, pages show the error screen with 503 and /healthz is unhealthy; then it recovers", async ({ page }) => {
+test("with the database gone, pages show the error screen with 503 and /healthz is unhealthy; then it recovers", async ({
+  page,
+}) => {
   expect((await page.goto(`${base}/styled-collections`))?.status()).toBe(200);
 
   await setConnections(false);
   // The page cache may still answer this page from memory for up to its last version read's usable
   // age (2 s, server/page-cache.ts), as it does for a crowd: once that read is too old, the page says
   // the database is gone. (CI once asked within that window and got the cached 200.)
-  await expect.poll(async () => (await page.goto(`${base}/styled-collections`))?.status(), { timeout: 10_000 }).toBe(503);
+  await expect
+    .poll(async () => (await page.goto(`${base}/styled-collections`))?.status(), { timeout: 10_000 })
+    .toBe(503);
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   expect((await fetch(`${base}/healthz`)).status).toBe(503);
 
@@ -49,9 +53,14 @@ test("with the database gone, pages show the error screen with 503 and /healthz 
   expect((await page.goto(`${base}/styled-collections`))?.status()).toBe(200);
 });
 
-test("with the database gone, the contact form says it failed and keeps what the visitor wrote; it sends once the database is back", async ({ page }) => {
+test("with the database gone, the contact form says it failed and keeps what the visitor wrote; it sends once the database is back", async ({
+  page,
+}) => {
   await page.goto(`${base}/contact`);
-  const form = page.locator("form").filter({ has: page.getByLabel("Message") }).first();
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByLabel("Message") })
+    .first();
   await form.getByLabel("First Name").fill("Naledi");
   await form.getByLabel("Last Name").fill("Dlamini");
   await form.getByLabel("Email").fill("naledi@example.com");

@@ -17,7 +17,8 @@ async function countPositionReads(page: Page) {
     };
   }, KEY);
 }
-const positionReads = (page: Page) => page.evaluate(() => (window as unknown as { positionReads: number }).positionReads);
+const positionReads = (page: Page) =>
+  page.evaluate(() => (window as unknown as { positionReads: number }).positionReads);
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const scrollTo = (page: Page, y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
 
@@ -35,12 +36,16 @@ test("a new visit reads no stored scroll positions; a reload reads them and is b
   await expect.poll(() => scrollY(page)).toBe(900);
 });
 
-test("going back after following a link returns to the place on the list; the new page starts at the top", async ({ page }) => {
+test("going back after following a link returns to the place on the list; the new page starts at the top", async ({
+  page,
+}) => {
   await page.goto("/blog");
   // The last post's link, 300 px below the top of the window: clicking it scrolls nothing, so the
   // place to come back to is where the page stands now.
   const link = page.locator('main a[href^="/blog/"]').last();
-  await link.evaluate((a) => window.scrollTo({ top: a.getBoundingClientRect().top + window.scrollY - 300, behavior: "instant" }));
+  await link.evaluate((a) =>
+    window.scrollTo({ top: a.getBoundingClientRect().top + window.scrollY - 300, behavior: "instant" }),
+  );
   const place = await scrollY(page);
   expect(place).toBeGreaterThan(300);
   await link.click();
@@ -58,7 +63,10 @@ test("a page reached by a new navigation keeps the positions earlier pages in th
   // Two new documents: each saves its positions when it is hidden; the second never read the first's.
   await page.goto("/events");
   await page.goto("/styled-collections");
-  const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}") as Record<string, number>, KEY);
+  const stored = await page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? "{}") as Record<string, number>,
+    KEY,
+  );
   expect(stored[blogEntry]).toBe(900);
   expect(Object.keys(stored).length).toBeGreaterThanOrEqual(2);
 });

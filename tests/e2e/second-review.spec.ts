@@ -18,7 +18,11 @@ const url = (p: string) => `${app.base}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startInstance({ DATA_DIR: tempDataDir(), APP_NOW: "2025-09-10T10:00:00+02:00", ADMIN_PASSWORD: PASSWORD });
+  app = await startInstance({
+    DATA_DIR: tempDataDir(),
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    ADMIN_PASSWORD: PASSWORD,
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -33,16 +37,24 @@ test("the fourth unpaid membership checkout says to finish paying first, readabl
     await page.getByLabel("Last Name").fill(`Vorster-Mahlangu-Oosthuizen ${n}`);
     await page.getByLabel("Email").fill("nomvuyiswa.charlotte.vorster-mahlangu@example.co.za");
     await page.getByLabel("Phone").fill("082 555 0101");
-    await page.getByLabel("Address").fill("Unit 14B, The Jacarandas\n221 Jan Smuts Avenue\nParktown North, Johannesburg 2193");
+    await page
+      .getByLabel("Address")
+      .fill("Unit 14B, The Jacarandas\n221 Jan Smuts Avenue\nParktown North, Johannesburg 2193");
     await page.getByRole("button", { name: /Proceed to Payment/ }).click();
     if (n < 4) await expect(page).toHaveURL(/\/payments\/simulator\//);
   }
-  const toast = page.getByText("The Glow Bee Journey Membership: 3 are already waiting for payment from you, the most one buyer can hold.");
+  const toast = page.getByText(
+    "The Glow Bee Journey Membership: 3 are already waiting for payment from you, the most one buyer can hold.",
+  );
   await expect(toast).toBeVisible();
-  await expect(page.getByText("Please finish paying for those first; unpaid checkouts are released after 15 minutes.")).toBeVisible();
+  await expect(
+    page.getByText("Please finish paying for those first; unpaid checkouts are released after 15 minutes."),
+  ).toBeVisible();
   // What the buyer typed is still there.
   await expect(page.getByLabel("Last Name")).toHaveValue("Vorster-Mahlangu-Oosthuizen 4");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   expect((await (await axe(page)).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("checkout-hold-refusal-390.png"), fullPage: false });

@@ -41,5 +41,8 @@ test("a local run of the build over http still signs the owner in, in the browse
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Total Visitors")).toBeVisible();
   const cookies = await page.context().cookies(built.base);
-  expect(cookies.find((cookie) => cookie.name === "__Host-admin_session")).toMatchObject({ secure: true, httpOnly: true });
+  expect(cookies.find((cookie) => cookie.name === "__Host-admin_session")).toMatchObject({
+    secure: true,
+    httpOnly: true,
+  });
 });

@@ -51,7 +51,9 @@ for (const route of ROUTES) {
       const html = await response.text();
       // Every executable script carries this response's nonce, so the browser runs it and nothing else.
       // JSON-LD blocks are data the browser never executes, so CSP does not apply to them.
-      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'));
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+        (tag) => !tag.includes('type="application/ld+json"'),
+      );
       expect(scripts.length, `${route}: executable scripts`).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, `${route}: ${tag}`).toContain(`nonce="${nonce}"`);
     }

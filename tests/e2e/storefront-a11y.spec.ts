@@ -33,9 +33,7 @@ const READ_ONLY_ROUTES = ["/blog"] as const;
 
 async function violations(page: Page): Promise<string[]> {
   const results = await (await axe(page)).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
-  );
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 async function settle(page: Page) {
@@ -70,7 +68,9 @@ for (const width of [390, 1280]) {
       expect(await violations(page)).toEqual([]);
       await page.goto("/");
       // The iframe itself is a third-party page (blocked here): check our side of it.
-      await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<title>video</title>" }));
+      await page.route("https://www.youtube-nocookie.com/**", (route) =>
+        route.fulfill({ body: "<title>video</title>" }),
+      );
       await page.getByRole("button", { name: /Play video/ }).click();
       await expect(page.locator("iframe")).toHaveCount(1);
       const results = await (await axe(page)).exclude("iframe").analyze();
@@ -81,7 +81,10 @@ for (const width of [390, 1280]) {
       test(`${path} (another issue's page) is checked and its findings reported`, async ({ page }, info) => {
         await page.goto(path);
         const found = await violations(page);
-        await info.attach(`axe ${path} ${width}px`, { body: JSON.stringify(found, null, 2), contentType: "application/json" });
+        await info.attach(`axe ${path} ${width}px`, {
+          body: JSON.stringify(found, null, 2),
+          contentType: "application/json",
+        });
         if (found.length) console.log(`[report] axe ${path} at ${width}px:\n  ${found.join("\n  ")}`);
         // Not ours to fix here; the page must at least render.
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -68,7 +68,13 @@ test("control characters and an oversized subject are dropped from the contact p
 // (there, each case gets its own client address; here every request shares one rate-limit window).
 
 test("other pages refuse a POST without a server error", async ({ request }) => {
-  for (const path of ["/", "/product/beaded-jewellery", "/tickets/sip-style", "/membership/style-starter", "/events-gallery"]) {
+  for (const path of [
+    "/",
+    "/product/beaded-jewellery",
+    "/tickets/sip-style",
+    "/membership/style-starter",
+    "/events-gallery",
+  ]) {
     const res = await request.post(path, { form: { a: "b" } });
     expect(res.status(), path).toBeLessThan(500);
   }

@@ -13,7 +13,13 @@ test.afterAll(async () => {
 });
 test.describe.configure({ mode: "serial" });
 
-const valid = { "First Name": "Naledi", "Last Name": "Sithole", Email: "naledi@example.com", Subject: "Capsule reset", Message: "When can we start?" };
+const valid = {
+  "First Name": "Naledi",
+  "Last Name": "Sithole",
+  Email: "naledi@example.com",
+  Subject: "Capsule reset",
+  Message: "When can we start?",
+};
 
 async function fill(form: Locator, values: Partial<typeof valid>) {
   for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
@@ -21,7 +27,9 @@ async function fill(form: Locator, values: Partial<typeof valid>) {
 const homeForm = (page: Page) => page.locator("section#contact form");
 const contactForm = (page: Page) => page.locator("main form").filter({ has: page.getByLabel("Message") });
 
-test("the button reads Sending... and is disabled while the message is on its way; success clears the form", async ({ page }) => {
+test("the button reads Sending... and is disabled while the message is on its way; success clears the form", async ({
+  page,
+}) => {
   await page.goto(`${app.base}/contact`);
   await page.route("**/contact.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 800));
@@ -48,7 +56,8 @@ test("a send that fails shows the failure toast and keeps every value", async ({
   const toast = page.getByRole("alert").filter({ hasText: "Failed to send message" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Please try again or contact us directly.");
-  for (const [label, value] of Object.entries(valid)) await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of Object.entries(valid))
+    await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
   await expect(page.getByRole("heading", { name: "Get in Touch", level: 1 })).toBeVisible();
   expect(errors.some((e) => e.includes("Failed to send message"))).toBe(true);
 });
@@ -107,7 +116,11 @@ test("after five messages a visitor is asked to wait, and what they typed stays"
     const toast = page.getByText(/Message sent successfully!|Too many messages/).last();
     await expect(toast).toBeVisible();
     limited = (await toast.textContent())?.includes("Too many messages") ?? false;
-    await page.getByRole("button", { name: "Dismiss notification" }).first().click().catch(() => {});
+    await page
+      .getByRole("button", { name: "Dismiss notification" })
+      .first()
+      .click()
+      .catch(() => {});
   }
   expect(limited).toBe(true);
   await expect(form.getByLabel("Message")).toHaveValue("When can we start?");

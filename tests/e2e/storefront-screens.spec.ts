@@ -55,7 +55,9 @@ test("services: Order Now and Contact for Details carry the service", async ({ p
   await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Enquiry about Fashion Consultation");
 });
 
-test("events listing: the four spec events and the demo workshop with date, time, location, participants, price and focus", async ({ page }) => {
+test("events listing: the four spec events and the demo workshop with date, time, location, participants, price and focus", async ({
+  page,
+}) => {
   await page.goto("/events");
   const cards = page.getByRole("main").getByRole("listitem");
   // The e2e server runs on the payment simulator, so it also lists the demo workshop (decision 081).
@@ -96,7 +98,11 @@ test("sip-style tickets: the three options and prices of section 9", async ({ pa
 
 test.describe("sip-style carousel", () => {
   const slide = (page: Page) =>
-    page.getByRole("region", { name: /photos/ }).getByRole("group").filter({ visible: true }).getAttribute("aria-label");
+    page
+      .getByRole("region", { name: /photos/ })
+      .getByRole("group")
+      .filter({ visible: true })
+      .getAttribute("aria-label");
 
   test("four slides that loop forwards and backwards with the arrow keys", async ({ page }) => {
     await page.goto("/tickets/sip-style");
@@ -161,7 +167,9 @@ test("membership: every tier shows its monthly price; the page starts at the top
   for (const tier of membershipsSeed) {
     await page.goto(`/membership/${tier.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: tier.name })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(tier.priceCents === null ? "Contact Us" : `${tier.priceText} / month`);
+    await expect(page.getByRole("main")).toContainText(
+      tier.priceCents === null ? "Contact Us" : `${tier.priceText} / month`,
+    );
   }
   await page.goto("/membership/creative-bee");
   await expect(page.getByText("MOST POPULAR", { exact: true })).toBeVisible();
@@ -200,7 +208,12 @@ test("home: the contact section shows the contact information and social links i
 test("home: the video is a poster image until played; nothing from the video host loads before", async ({ page }) => {
   const thirdParty: string[] = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith("http://localhost") && !r.url().startsWith("http://127.0.0.1") && !r.url().startsWith("data:")) thirdParty.push(r.url());
+    if (
+      !r.url().startsWith("http://localhost") &&
+      !r.url().startsWith("http://127.0.0.1") &&
+      !r.url().startsWith("data:")
+    )
+      thirdParty.push(r.url());
   });
   await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ body: "<title>video</title>" }));
   await page.goto("/");
@@ -227,16 +240,45 @@ test("every external link opens in a new tab without access to this page", async
   }
 });
 
-test("images: every image is a file under /images with width and height and AVIF and WebP renditions; only the first screen loads eagerly", async ({ page, request }) => {
+test("images: every image is a file under /images with width and height and AVIF and WebP renditions; only the first screen loads eagerly", async ({
+  page,
+  request,
+}) => {
   const seen = new Set<string>();
   const renditions = new Set<string>();
-  for (const path of ["/", "/styled-collections", "/consultation-services", "/product/beaded-jewellery", "/events", "/tickets/sip-style", "/tickets/radiance-reset", "/tickets/heritage-radiance", "/workshop/tablecloth-skirt", "/about", "/events-gallery", "/test"]) {
+  for (const path of [
+    "/",
+    "/styled-collections",
+    "/consultation-services",
+    "/product/beaded-jewellery",
+    "/events",
+    "/tickets/sip-style",
+    "/tickets/radiance-reset",
+    "/tickets/heritage-radiance",
+    "/workshop/tablecloth-skirt",
+    "/about",
+    "/events-gallery",
+    "/test",
+  ]) {
     await page.goto(path);
     const images = await page.locator("main img").evaluateAll((els) =>
       els.map((el) => {
         const img = el as HTMLImageElement;
-        const avif = img.parentElement?.tagName === "PICTURE" ? img.parentElement.querySelector('source[type="image/avif"]') : null;
-        return { src: img.getAttribute("src") ?? "", srcset: img.getAttribute("srcset") ?? "", sizes: img.getAttribute("sizes") ?? "", avif: avif?.getAttribute("srcset") ?? "", avifSizes: avif?.getAttribute("sizes") ?? "", width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.loading, top: img.getBoundingClientRect().top + window.scrollY };
+        const avif =
+          img.parentElement?.tagName === "PICTURE"
+            ? img.parentElement.querySelector('source[type="image/avif"]')
+            : null;
+        return {
+          src: img.getAttribute("src") ?? "",
+          srcset: img.getAttribute("srcset") ?? "",
+          sizes: img.getAttribute("sizes") ?? "",
+          avif: avif?.getAttribute("srcset") ?? "",
+          avifSizes: avif?.getAttribute("sizes") ?? "",
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          loading: img.loading,
+          top: img.getBoundingClientRect().top + window.scrollY,
+        };
       }),
     );
     expect(images.length, path).toBeGreaterThan(0);
@@ -248,7 +290,8 @@ test("images: every image is a file under /images with width and height and AVIF
       if (img.top > 1800) expect(img.loading, `${path} ${img.src}`).toBe("lazy");
       // A phone fetches a small AVIF (or WebP): 400, 800 and 1200 px wide, named after the original.
       const base = img.src.replace(/\.\w+$/, "");
-      const widths = (format: string) => `${base}.400w.${format} 400w, ${base}.800w.${format} 800w, ${base}.1200w.${format} 1200w`;
+      const widths = (format: string) =>
+        `${base}.400w.${format} 400w, ${base}.800w.${format} 800w, ${base}.1200w.${format} 1200w`;
       expect(img.avif, `${path} ${img.src} AVIF source`).toBe(widths("avif"));
       expect(img.srcset, `${path} ${img.src} srcset`).toBe(widths("webp"));
       expect(img.sizes, `${path} ${img.src} sizes`).toMatch(/\d(px|vw)$/);
@@ -292,16 +335,39 @@ test("home: the hero says the spec's words and its image is preloaded and loads 
     { useInnerText: true },
   );
   // The preload carries the AVIF source's srcset and sizes, so the browser fetches the rendition it will show.
-  const preload = page.locator('link[rel="preload"][as="image"][type="image/avif"][imagesrcset^="/images/hero/hero.400w.avif 400w"]');
+  const preload = page.locator(
+    'link[rel="preload"][as="image"][type="image/avif"][imagesrcset^="/images/hero/hero.400w.avif 400w"]',
+  );
   await expect(preload).toHaveCount(1);
   await expect(preload).toHaveAttribute("fetchpriority", "high");
-  await expect(preload).toHaveAttribute("imagesizes", await page.locator("section#hero img").getAttribute("sizes") ?? "missing");
+  await expect(preload).toHaveAttribute(
+    "imagesizes",
+    (await page.locator("section#hero img").getAttribute("sizes")) ?? "missing",
+  );
   await expect(page.locator("section#hero img")).toHaveAttribute("loading", "eager");
 });
 
-test("SEO: every public page has its own title, a description, a canonical URL and Open Graph tags", async ({ page }) => {
+test("SEO: every public page has its own title, a description, a canonical URL and Open Graph tags", async ({
+  page,
+}) => {
   const titles = new Set<string>();
-  const pages = ["/", "/styled-collections", "/consultation-services", "/product/beaded-jewellery", "/events", "/tickets/sip-style", "/tickets/radiance-reset", "/tickets/heritage-radiance", "/workshop/tablecloth-skirt", "/membership/style-starter", "/membership/starter-bee", "/about", "/contact", "/events-gallery", "/test"];
+  const pages = [
+    "/",
+    "/styled-collections",
+    "/consultation-services",
+    "/product/beaded-jewellery",
+    "/events",
+    "/tickets/sip-style",
+    "/tickets/radiance-reset",
+    "/tickets/heritage-radiance",
+    "/workshop/tablecloth-skirt",
+    "/membership/style-starter",
+    "/membership/starter-bee",
+    "/about",
+    "/contact",
+    "/events-gallery",
+    "/test",
+  ];
   for (const path of pages) {
     await page.goto(path);
     const title = await page.title();
@@ -320,8 +386,13 @@ test("SEO: every public page has its own title, a description, a canonical URL a
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   expect(ld).toContainEqual(expect.objectContaining({ "@type": "Event", name: "Sip & Style at Nanas" }));
   await page.goto("/product/choker-necklaces");
-  const product = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
-  expect(product[0]).toMatchObject({ "@type": "Product", offers: { priceCurrency: "ZAR", price: "450.00", availability: "https://schema.org/OutOfStock" } });
+  const product = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+    JSON.parse(t),
+  );
+  expect(product[0]).toMatchObject({
+    "@type": "Product",
+    offers: { priceCurrency: "ZAR", price: "450.00", availability: "https://schema.org/OutOfStock" },
+  });
   const og = await page.locator('meta[property="og:image"]').getAttribute("content");
   expect((await page.request.get(og!)).headers()["content-type"]).toBe("image/png");
 });
@@ -330,7 +401,22 @@ test("sitemap lists every public page once and nothing private; robots points at
   const xml = await (await request.get("/sitemap.xml")).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(new Set(locs).size).toBe(locs.length);
-  for (const path of ["/", "/styled-collections", "/consultation-services", "/events", "/events-gallery", "/about", "/contact", "/blog", "/workshop/tablecloth-skirt", "/tickets/sip-style", "/tickets/radiance-reset", "/tickets/heritage-radiance", "/product/beaded-jewellery", "/membership/vip-sustainable-woman"]) {
+  for (const path of [
+    "/",
+    "/styled-collections",
+    "/consultation-services",
+    "/events",
+    "/events-gallery",
+    "/about",
+    "/contact",
+    "/blog",
+    "/workshop/tablecloth-skirt",
+    "/tickets/sip-style",
+    "/tickets/radiance-reset",
+    "/tickets/heritage-radiance",
+    "/product/beaded-jewellery",
+    "/membership/vip-sustainable-woman",
+  ]) {
     expect(locs, path).toContain(path);
   }
   for (const path of locs) {
@@ -342,5 +428,7 @@ test("sitemap lists every public page once and nothing private; robots points at
   }
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
-  expect(await robots.text()).toMatch(/User-agent: \*[\s\S]*Disallow: \/admin[\s\S]*Sitemap: http:\/\/[^\s]+\/sitemap\.xml/);
+  expect(await robots.text()).toMatch(
+    /User-agent: \*[\s\S]*Disallow: \/admin[\s\S]*Sitemap: http:\/\/[^\s]+\/sitemap\.xml/,
+  );
 });

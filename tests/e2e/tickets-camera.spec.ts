@@ -27,12 +27,17 @@ function y4mFrom(png: PNG, frames = 10): Buffer {
   for (let y = 0; y < png.height; y++) {
     for (let x = 0; x < png.width; x++) {
       const i = (y * png.width + x) * 4;
-      luma[(top + y) * WIDTH + left + x] = Math.round(0.299 * png.data[i]! + 0.587 * png.data[i + 1]! + 0.114 * png.data[i + 2]!);
+      luma[(top + y) * WIDTH + left + x] = Math.round(
+        0.299 * png.data[i]! + 0.587 * png.data[i + 1]! + 0.114 * png.data[i + 2]!,
+      );
     }
   }
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
+  return Buffer.concat([
+    Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`),
+    ...Array.from({ length: frames }, () => frame),
+  ]);
 }
 
 // The browser is started with this path: it must hold a video of the same size before the QR is known.
@@ -41,7 +46,13 @@ fs.writeFileSync(VIDEO, y4mFrom(new PNG({ width: 2, height: 2, fill: true })));
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${VIDEO}`],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${VIDEO}`,
+    ],
   },
 });
 test.setTimeout(120_000);
@@ -54,7 +65,12 @@ const url = (p: string) => `${app.base}${p}`;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   sink = await startSmtpSink();
-  app = await startInstance({ DATA_DIR: tempDataDir(), APP_NOW: "2025-09-10T10:00:00+02:00", SMTP_URL: sink.url, ADMIN_PASSWORD: PASSWORD });
+  app = await startInstance({
+    DATA_DIR: tempDataDir(),
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    SMTP_URL: sink.url,
+    ADMIN_PASSWORD: PASSWORD,
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -62,7 +78,10 @@ test.afterAll(async () => {
   fs.rmSync(path.dirname(VIDEO), { recursive: true, force: true });
 });
 
-test("a ticket's QR shown to the camera admits with no tap, decoded by jsQR loaded only when the camera starts", async ({ page, context }) => {
+test("a ticket's QR shown to the camera admits with no tap, decoded by jsQR loaded only when the camera starts", async ({
+  page,
+  context,
+}) => {
   await page.goto(url("/workshop/tablecloth-skirt"));
   await page.getByRole("link", { name: /Join Monthly Workshop/ }).click();
   await page.getByLabel("First Name").fill("Khanyisile");
@@ -97,10 +116,15 @@ test("a ticket's QR shown to the camera admits with no tap, decoded by jsQR load
   await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Check-in" }).click();
   await expect(page.getByText(/tickets saved on this device/)).toBeVisible();
   expect(await page.evaluate(() => "BarcodeDetector" in window)).toBe(false);
-  expect(scripts.filter((s) => /jsQR/.test(s)), "jsQR before the camera starts").toEqual([]);
+  expect(
+    scripts.filter((s) => /jsQR/.test(s)),
+    "jsQR before the camera starts",
+  ).toEqual([]);
 
   await page.getByRole("button", { name: "Scan with camera" }).click();
-  await expect(page.getByRole("status")).toHaveText("Admitted: Khanyisile Mthembu-Van der Merwe, Monthly Workshop", { timeout: 20_000 });
+  await expect(page.getByRole("status")).toHaveText("Admitted: Khanyisile Mthembu-Van der Merwe, Monthly Workshop", {
+    timeout: 20_000,
+  });
   expect(scripts.filter((s) => /jsQR/.test(s))).toHaveLength(1);
   await expect(page.getByTestId("door-counts")).toHaveText("1 of 1 checked in");
   await page.screenshot({ path: test.info().outputPath("door-camera.png") });

@@ -24,7 +24,13 @@ const url = (p: string) => `${app.base}${p}`;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   sink = await startSmtpSink();
-  app = await startInstance({ DATA_DIR: tempDataDir(), APP_NOW: "2025-09-10T10:00:00+02:00", OWNER_EMAIL: "owner@example.test", SMTP_URL: sink.url, ADMIN_PASSWORD: PASSWORD });
+  app = await startInstance({
+    DATA_DIR: tempDataDir(),
+    APP_NOW: "2025-09-10T10:00:00+02:00",
+    OWNER_EMAIL: "owner@example.test",
+    SMTP_URL: sink.url,
+    ADMIN_PASSWORD: PASSWORD,
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -64,15 +70,23 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-const status = (page: Page) => page.getByRole("status").filter({ hasText: /Admitted|Already|Not a ticket|Ready|Conflict|Refunded|Ticket for/ });
+const status = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /Admitted|Already|Not a ticket|Ready|Conflict|Refunded|Ticket for/ });
 
 test("anonymous requests to the door's, attendees' and sessions' pages and data are refused", async ({ request }) => {
-  for (const path of ["/admin/check-in", "/admin/events/tablecloth-workshop/attendees", "/admin/events/tablecloth-workshop/sessions"]) {
+  for (const path of [
+    "/admin/check-in",
+    "/admin/events/tablecloth-workshop/attendees",
+    "/admin/events/tablecloth-workshop/sessions",
+  ]) {
     const response = await request.get(url(path), { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers()["location"]).toBe("/admin/login");
   }
-  for (const path of ["/admin/check-in/data?event=tablecloth-workshop&session=", "/admin/events/tablecloth-workshop/attendees.csv"]) {
+  for (const path of [
+    "/admin/check-in/data?event=tablecloth-workshop&session=",
+    "/admin/events/tablecloth-workshop/attendees.csv",
+  ]) {
     const response = await request.get(url(path), { maxRedirects: 0 });
     expect(response.status(), path).toBe(401);
     expect(response.headers()["content-type"] ?? "").not.toMatch(/csv/);
@@ -85,7 +99,9 @@ test("anonymous requests to the door's, attendees' and sessions' pages and data 
   expect(scan.status()).toBe(401);
 });
 
-test("a workshop seat bought sends an email whose QR opens the ticket and whose .ics parses; a typed code admits once", async ({ page }) => {
+test("a workshop seat bought sends an email whose QR opens the ticket and whose .ics parses; a typed code admits once", async ({
+  page,
+}) => {
   await buySeat(page, "Lerato", "lerato@example.com");
   const { mail, qr, ics, code } = await ticketEmail("lerato@example.com");
   expect(mail.html).toBeTruthy();
@@ -99,7 +115,9 @@ test("a workshop seat bought sends an email whose QR opens the ticket and whose 
   expect(path).toBe(`/ticket/${code}`);
   const response = await page.goto(url(path));
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
-  await expect(page.getByRole("heading", { level: 1, name: "Transform Tablecloth into Wrap Around Skirt" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Transform Tablecloth into Wrap Around Skirt" }),
+  ).toBeVisible();
   await expect(page.getByText("Lerato Dube")).toBeVisible();
   await expect(page.getByRole("img", { name: `QR code for ticket ${code}` })).toBeVisible();
   // The door code under the QR, as the email prints it.
@@ -124,13 +142,21 @@ test("a workshop seat bought sends an email whose QR opens the ticket and whose 
   await expect(status(page)).toHaveText("Not a ticket of this shop");
 });
 
-test("offline: the door admits from its saved list, and the check-in reaches the server once when the network returns", async ({ page, context }) => {
+test("offline: the door admits from its saved list, and the check-in reaches the server once when the network returns", async ({
+  page,
+  context,
+}) => {
   await buySeat(page, "Naledi", "naledi@example.com");
   const { code } = await ticketEmail("naledi@example.com");
   await signIn(page);
   const syncs: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.url().endsWith("/admin/check-in/data") && (request.postData() ?? "").includes("sync")) syncs.push(request.postData()!);
+    if (
+      request.method() === "POST" &&
+      request.url().endsWith("/admin/check-in/data") &&
+      (request.postData() ?? "").includes("sync")
+    )
+      syncs.push(request.postData()!);
   });
   await page.goto(url("/admin/check-in"));
   await expect(page.getByText(/2 tickets saved on this device/)).toBeVisible();
@@ -170,7 +196,10 @@ async function refund(owner: Page, email: string) {
   await expect(owner.getByText(/Refunded|Refund requested/).first()).toBeVisible();
 }
 
-test("the door at 390 px: two letters of a name find a ticket to admit, a door code in lower case admits, a refunded ticket is refused with its reason, and the counters follow", async ({ page, browser }) => {
+test("the door at 390 px: two letters of a name find a ticket to admit, a door code in lower case admits, a refunded ticket is refused with its reason, and the counters follow", async ({
+  page,
+  browser,
+}) => {
   await buySeat(page, "Sibongile", "sibongile@example.com");
   await buySeat(page, "Thabo", "thabo@example.com");
   const { mail } = await ticketEmail("thabo@example.com");
@@ -211,23 +240,36 @@ test("the door at 390 px: two letters of a name find a ticket to admit, a door c
   await page.getByLabel("Ticket code or name").fill("Dube");
   await expect(page.getByRole("region", { name: /matching tickets/ }).getByRole("listitem")).toHaveCount(5);
   await expect(page.getByText("Do not admit", { exact: true })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const results = await (await axe(page)).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("door-390.png"), fullPage: true });
 });
 
-test("the door, attendees and session pages: axe finds nothing and nothing scrolls sideways at 390 and 1280 px", async ({ page }) => {
+test("the door, attendees and session pages: axe finds nothing and nothing scrolls sideways at 390 and 1280 px", async ({
+  page,
+}) => {
   await signIn(page);
-  for (const path of ["/admin/check-in", "/admin/events/tablecloth-workshop/attendees", "/admin/events/tablecloth-workshop/sessions"]) {
+  for (const path of [
+    "/admin/check-in",
+    "/admin/events/tablecloth-workshop/attendees",
+    "/admin/events/tablecloth-workshop/sessions",
+  ]) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url(path));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
       const results = await (await axe(page)).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} at ${width} px`).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${path} at ${width} px`,
+      ).toEqual([]);
     }
   }
 });

@@ -21,7 +21,9 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-test("script and markup sent through the contact and checkout forms never run, for the visitor or in the dashboard", async ({ page }) => {
+test("script and markup sent through the contact and checkout forms never run, for the visitor or in the dashboard", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -31,7 +33,10 @@ test("script and markup sent through the contact and checkout forms never run, f
 
   for (const [i, payload] of PAYLOADS.entries()) {
     await page.goto(`${app.base}/contact`);
-    const form = page.locator("form").filter({ has: page.getByLabel("Message") }).first();
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByLabel("Message") })
+      .first();
     await form.getByLabel("First Name").fill(`Name ${payload}`);
     await form.getByLabel("Last Name").fill(`Surname${i}`);
     await form.getByLabel("Email").fill(`xss${i}@example.com`);
@@ -47,7 +52,15 @@ test("script and markup sent through the contact and checkout forms never run, f
     method: "POST",
     redirect: "manual",
     headers: { Origin: app.base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ type: "product", item, firstName: PAYLOADS[1]!, lastName: PAYLOADS[2]!, email: "buyer@example.com", phone: "0821234567", address: PAYLOADS[0]! }),
+    body: new URLSearchParams({
+      type: "product",
+      item,
+      firstName: PAYLOADS[1]!,
+      lastName: PAYLOADS[2]!,
+      email: "buyer@example.com",
+      phone: "0821234567",
+      address: PAYLOADS[0]!,
+    }),
   });
   expect(ordered.status).toBe(302);
 

@@ -104,7 +104,13 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
     const mode = secretKey.startsWith("sk_live_") ? "live" : "test";
 
     if (req.method === "POST" && path === "/api/webhooks") {
-      return send(200, { id: id("sub_"), mode, name: (body as { name?: string })?.name, url: (body as { url?: string })?.url, secret: webhookSecret });
+      return send(200, {
+        id: id("sub_"),
+        mode,
+        name: (body as { name?: string })?.name,
+        url: (body as { url?: string })?.url,
+        secret: webhookSecret,
+      });
     }
 
     const key = req.headers["idempotency-key"];
@@ -121,7 +127,8 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
 
     if (req.method === "POST" && path === "/api/checkouts") {
       const b = (body ?? {}) as Record<string, unknown>;
-      if (!Number.isInteger(b.amount) || (b.amount as number) <= 0) return send(400, { message: "amount must be a positive integer in cents" });
+      if (!Number.isInteger(b.amount) || (b.amount as number) <= 0)
+        return send(400, { message: "amount must be a positive integer in cents" });
       if (b.currency !== "ZAR") return send(400, { message: "currency must be ZAR" });
       const checkoutId = id("ch_");
       const checkout: FakeCheckout = {
@@ -155,11 +162,17 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
       if (checkout.processingMode !== "live") return send(403, { message: "Only live-mode checkouts can be refunded" });
       if (checkout.status !== "completed") return send(409, { message: "Checkout has not been paid" });
       const amount = (body as { amount?: unknown } | undefined)?.amount;
-      if (amount !== undefined && (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > checkout.amount)) {
+      if (
+        amount !== undefined &&
+        (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > checkout.amount)
+      ) {
         return send(400, { message: "Invalid refund amount" });
       }
       const refundId = id("rfd_");
-      refunds.set(checkout.id, [...(refunds.get(checkout.id) ?? []), { refundId, amount: amount as number | undefined }]);
+      refunds.set(checkout.id, [
+        ...(refunds.get(checkout.id) ?? []),
+        { refundId, amount: amount as number | undefined },
+      ]);
       return remember(202, { id: checkout.id, refundId, message: "Refund requested", status: "pending" });
     }
 
@@ -196,7 +209,10 @@ export async function startFakeYoco(options: { secretKey?: string } = {}): Promi
         currency: checkout.currency,
         status: "succeeded",
         mode: checkout.processingMode,
-        paymentMethodDetails: { type: "card", card: { maskedCard: "************4242", scheme: "visa", expiryMonth: 11, expiryYear: 29 } },
+        paymentMethodDetails: {
+          type: "card",
+          card: { maskedCard: "************4242", scheme: "visa", expiryMonth: 11, expiryYear: 29 },
+        },
         metadata: checkout.metadata,
       });
     },

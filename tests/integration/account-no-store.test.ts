@@ -21,11 +21,21 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const { member } = await memberWithPayment(handle, { email: "nandi@example.test", name: "Nandi Zulu", reference: "HB-NANDI01" });
+  const { member } = await memberWithPayment(handle, {
+    email: "nandi@example.test",
+    name: "Nandi Zulu",
+    reference: "HB-NANDI01",
+  });
   cookie = cookiePair(await createMemberSession(handle.db, testContext(handle, { clock }), member.id));
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
   // The page cache is on, as in production.
-  server = http.createServer(createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: true }));
+  server = http.createServer(
+    createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: true }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -37,7 +47,15 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const ACCOUNT_PAGES = ["/account", "/account.data", "/account/sign-in?token=abc", "/account/receipts/HB-NANDI01", "/account/renew?token=1.x", "/account/cancel", "/account/sign-out"];
+const ACCOUNT_PAGES = [
+  "/account",
+  "/account.data",
+  "/account/sign-in?token=abc",
+  "/account/receipts/HB-NANDI01",
+  "/account/renew?token=1.x",
+  "/account/cancel",
+  "/account/sign-out",
+];
 
 describe("/account is never stored", () => {
   it("is not a page the page cache may keep, even for a visitor without cookies", () => {

@@ -24,12 +24,15 @@ beforeEach(async () => {
   await handle?.close();
   handle = await createTestDatabase();
   clock = fixedClock(NOW);
-  ({ member: { id: memberId } } = await memberWithPayment(handle, { email: MEMBER, name: "Thandi Mokoena", reference: "HB-THANDI" }));
+  ({
+    member: { id: memberId },
+  } = await memberWithPayment(handle, { email: MEMBER, name: "Thandi Mokoena", reference: "HB-THANDI" }));
 });
 afterAll(() => handle?.close());
 
 const context = (clientIp = "203.0.113.7", config = {}) => testContext(handle, { clock, clientIp, config });
-const askForLink = (email: string, clientIp?: string) => post(account.action, context(clientIp), "/account", { intent: "request-link", email }, undefined);
+const askForLink = (email: string, clientIp?: string) =>
+  post(account.action, context(clientIp), "/account", { intent: "request-link", email }, undefined);
 
 /** The link in the newest sign-in email, and its token. */
 async function linkFromEmail(): Promise<{ link: string; token: string }> {
@@ -51,7 +54,13 @@ describe("asking for a sign-in link", () => {
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     const tokens = await handle.db.select().from(memberLoginTokens);
     expect(tokens).toEqual([
-      { tokenHash: sha256(token), memberId, createdAt: new Date(NOW), expiresAt: new Date(new Date(NOW).getTime() + 15 * 60_000), usedAt: null },
+      {
+        tokenHash: sha256(token),
+        memberId,
+        createdAt: new Date(NOW),
+        expiresAt: new Date(new Date(NOW).getTime() + 15 * 60_000),
+        usedAt: null,
+      },
     ]);
   });
 
@@ -118,14 +127,18 @@ describe("using the link", () => {
     const again = await post(signIn.action, context(), `/account/sign-in?token=${token}`, { token });
     expect(again.status).toBe(410);
     expect(again.body.problem).toBe(TOKEN_PROBLEMS.used);
-    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(TOKEN_PROBLEMS.used);
+    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(
+      TOKEN_PROBLEMS.used,
+    );
     expect(await handle.db.select().from(memberSessions)).toHaveLength(1);
   });
 
   it("lets only one of two simultaneous sign-ins with the same link through", async () => {
     await askForLink(MEMBER);
     const { token } = await linkFromEmail();
-    const results = await Promise.all([0, 1, 2].map(() => post(signIn.action, context(), "/account/sign-in", { token })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => post(signIn.action, context(), "/account/sign-in", { token })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([302, 410, 410]);
     expect(await handle.db.select().from(memberSessions)).toHaveLength(1);
   });
@@ -136,7 +149,9 @@ describe("using the link", () => {
     clock.set(new Date(new Date(NOW).getTime() + 15 * 60_000 - 1000));
     expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBeNull();
     clock.set(new Date(new Date(NOW).getTime() + 15 * 60_000));
-    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(TOKEN_PROBLEMS.expired);
+    expect((await get(signIn.loader, context(), `/account/sign-in?token=${token}`)).body.problem).toBe(
+      TOKEN_PROBLEMS.expired,
+    );
     const late = await post(signIn.action, context(), "/account/sign-in", { token });
     expect(late.status).toBe(410);
     expect(late.body.problem).toBe(TOKEN_PROBLEMS.expired);
@@ -177,7 +192,10 @@ describe("using the link", () => {
 
 describe("the member's session cookie", () => {
   async function signInWith(config = {}) {
-    await post(account.action, testContext(handle, { clock, config }), "/account", { intent: "request-link", email: MEMBER });
+    await post(account.action, testContext(handle, { clock, config }), "/account", {
+      intent: "request-link",
+      email: MEMBER,
+    });
     const { token } = await linkFromEmail();
     return post(signIn.action, testContext(handle, { clock, config }), "/account/sign-in", { token });
   }
@@ -185,12 +203,24 @@ describe("the member's session cookie", () => {
   it("in production is __Host-member_session: Secure, HttpOnly, SameSite=Lax, Path=/, 30 days, no Domain", async () => {
     const answer = await signInWith({ isProduction: true, siteUrl: BASE });
     const setCookie = answer.headers.get("set-cookie")!;
-    expect(setCookie).toMatch(/^__Host-member_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/);
+    expect(setCookie).toMatch(
+      /^__Host-member_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
+    );
     const production = testContext(handle, { clock, config: { isProduction: true } });
     const token = cookiePair(setCookie).split("=")[1]!;
-    expect(await signedInMemberId(new Request(`${BASE}/account`, { headers: { Cookie: `__Host-member_session=${token}` } }), production)).toBe(memberId);
+    expect(
+      await signedInMemberId(
+        new Request(`${BASE}/account`, { headers: { Cookie: `__Host-member_session=${token}` } }),
+        production,
+      ),
+    ).toBe(memberId);
     // The plain name is not read in production (it could be set over http or by a sibling domain).
-    expect(await signedInMemberId(new Request(`${BASE}/account`, { headers: { Cookie: `member_session=${token}` } }), production)).toBeUndefined();
+    expect(
+      await signedInMemberId(
+        new Request(`${BASE}/account`, { headers: { Cookie: `member_session=${token}` } }),
+        production,
+      ),
+    ).toBeUndefined();
   });
 
   it("ends after 30 days, and signing out deletes the session and clears the cookie", async () => {

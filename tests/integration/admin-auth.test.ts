@@ -1,6 +1,11 @@
 import { clientAddressKey } from "~/lib/client-address.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attemptAdminLogin, LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, loginClientKeys } from "~/admin/login.server";
+import {
+  attemptAdminLogin,
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_IP,
+  loginClientKeys,
+} from "~/admin/login.server";
 import { ensureAdminPassword } from "~/admin/password.server";
 import { ADMIN_SESSION_HOURS, createAdminSession, isAdminRequest } from "~/admin/session.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -51,7 +56,11 @@ const get = (path: string, headers: Record<string, string> = {}) => new Request(
 describe("admin sign-in", () => {
   it("signs in with the right password: session cookie, flash, redirect to /admin, at least 500 ms", async () => {
     const started = Date.now();
-    const result = await run(loginRoute.action, post("/admin/login", { password: PASSWORD }), testContext(handle, { clientIp: "198.51.100.1" }));
+    const result = await run(
+      loginRoute.action,
+      post("/admin/login", { password: PASSWORD }),
+      testContext(handle, { clientIp: "198.51.100.1" }),
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(result.status).toBe(302);
     expect(result.headers.get("location")).toBe("/admin");
@@ -69,13 +78,20 @@ describe("admin sign-in", () => {
     // The admin layout shows the sign-in's toast once, from the one flash cookie of every admin redirect.
     const page = await run(layoutRoute.loader, get("/admin", { Cookie: `${sessionCookie}; ${flash}` }));
     expect(page.status).toBe(200);
-    expect((page.body as { toast: unknown }).toast).toMatchObject({ title: "Login successful", description: "Welcome to the admin panel" });
+    expect((page.body as { toast: unknown }).toast).toMatchObject({
+      title: "Login successful",
+      description: "Welcome to the admin panel",
+    });
     expect(page.headers.get("set-cookie")).toMatch(/admin_toast=;.*Max-Age=0/);
   });
 
   it("refuses a wrong password with the spec's toast, and also takes at least 500 ms", async () => {
     const started = Date.now();
-    const result = await run(loginRoute.action, post("/admin/login", { password: "nope-nope" }), testContext(handle, { clientIp: "198.51.100.2" }));
+    const result = await run(
+      loginRoute.action,
+      post("/admin/login", { password: "nope-nope" }),
+      testContext(handle, { clientIp: "198.51.100.2" }),
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(result.status).toBe(401);
     expect((result.body as { toast: unknown }).toast).toEqual({
@@ -101,7 +117,11 @@ describe("admin sign-in", () => {
     expect(result.status).toBe(403);
     const fetchMeta = await run(
       loginRoute.action,
-      new Request(`${BASE}/admin/login`, { method: "POST", body: new URLSearchParams({ password: PASSWORD }), headers: { "Sec-Fetch-Site": "cross-site" } }),
+      new Request(`${BASE}/admin/login`, {
+        method: "POST",
+        body: new URLSearchParams({ password: PASSWORD }),
+        headers: { "Sec-Fetch-Site": "cross-site" },
+      }),
     );
     expect(fetchMeta.status).toBe(403);
   });
@@ -126,14 +146,20 @@ describe("failed sign-in limit", () => {
     expect(locked).toEqual({ status: "locked", retryAt: new Date("2025-09-10T08:15:00Z") });
 
     // The route's message says when to try again.
-    const viaRoute = await run(loginRoute.action, post("/admin/login", { password: PASSWORD }, { "User-Agent": "agent" }), instanceA);
+    const viaRoute = await run(
+      loginRoute.action,
+      post("/admin/login", { password: PASSWORD }, { "User-Agent": "agent" }),
+      instanceA,
+    );
     expect(viaRoute.status).toBe(429);
     expect((viaRoute.body as { toast: { description: string } }).toast.description).toBe(
       "Please try again in 15 minutes (after 10:15).",
     );
 
     // Another client (another browser on another address) is not affected.
-    expect((await attemptAdminLogin(testContext(handle, { clientIp: "192.0.2.51" }), PASSWORD, "agent", fast)).status).toBe("success");
+    expect(
+      (await attemptAdminLogin(testContext(handle, { clientIp: "192.0.2.51" }), PASSWORD, "agent", fast)).status,
+    ).toBe("success");
 
     // After the window the client may try again.
     clockA.set("2025-09-10T10:15:01+02:00");
@@ -149,7 +175,9 @@ describe("failed sign-in limit", () => {
       attemptedAt: new Date("2025-09-10T07:59:00Z"),
     }));
     await handle.db.insert(loginAttempts).values(rows);
-    expect((await attemptAdminLogin(context, PASSWORD, "a brand new agent", { minDurationMs: 0 })).status).toBe("locked");
+    expect((await attemptAdminLogin(context, PASSWORD, "a brand new agent", { minDurationMs: 0 })).status).toBe(
+      "locked",
+    );
   });
 });
 
@@ -206,7 +234,12 @@ describe("every admin loader, action and data endpoint refuses an anonymous requ
     ["GET /admin/export/orders", exportRoute.loader, get("/admin/export/orders"), { kind: "orders" }],
     ["GET /admin/export/events", exportRoute.loader, get("/admin/export/events"), { kind: "events" }],
     ["GET /admin/export/unknown", exportRoute.loader, get("/admin/export/unknown"), { kind: "unknown" }],
-    ["POST /blog (publish)", blogRoute.action, post("/blog", { intent: "publish", title: "T", excerpt: "E", content: "C" }), {}],
+    [
+      "POST /blog (publish)",
+      blogRoute.action,
+      post("/blog", { intent: "publish", title: "T", excerpt: "E", content: "C" }),
+      {},
+    ],
   ];
   it.each(endpoints)("%s answers 401 with no data", async (_name, fn, request, params) => {
     const result = await run(fn, request, testContext(handle), params);
@@ -216,7 +249,9 @@ describe("every admin loader, action and data endpoint refuses an anonymous requ
 
   it("a signed-in admin gets the export, a cross-origin POST with the cookie is refused", async () => {
     const cookie = await signedInOwner(handle);
-    const csv = await run(exportRoute.loader, get("/admin/export/contacts", { Cookie: cookie }), testContext(handle), { kind: "contacts" });
+    const csv = await run(exportRoute.loader, get("/admin/export/contacts", { Cookie: cookie }), testContext(handle), {
+      kind: "contacts",
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     expect(csv.body).toContain("leak@example.test");
@@ -233,13 +268,26 @@ describe("every admin loader, action and data endpoint refuses an anonymous requ
       provider: "simulator",
       idempotencyKey: "csv-1",
     });
-    const ordersCsv = await run(exportRoute.loader, get("/admin/export/orders", { Cookie: cookie }), testContext(handle), { kind: "orders" });
+    const ordersCsv = await run(
+      exportRoute.loader,
+      get("/admin/export/orders", { Cookie: cookie }),
+      testContext(handle),
+      { kind: "orders" },
+    );
     expect(ordersCsv.body).toContain(",'=cmd|' /C calc'!A0,");
     // The one orders export's columns (decision 110): Type, Amount, Refunded, Status.
     expect(ordersCsv.body).toContain(",product,450.00,0.00,pending,");
-    const unknown = await run(exportRoute.loader, get("/admin/export/secrets", { Cookie: cookie }), testContext(handle), { kind: "secrets" });
+    const unknown = await run(
+      exportRoute.loader,
+      get("/admin/export/secrets", { Cookie: cookie }),
+      testContext(handle),
+      { kind: "secrets" },
+    );
     expect(unknown.status).toBe(404);
-    const crossSite = await run(logoutRoute.action, post("/admin/logout", {}, { Cookie: cookie, Origin: "https://evil.example" }));
+    const crossSite = await run(
+      logoutRoute.action,
+      post("/admin/logout", {}, { Cookie: cookie, Origin: "https://evil.example" }),
+    );
     expect(crossSite.status).toBe(403);
   });
 });

@@ -70,7 +70,8 @@ describe("the dashboard, empty", () => {
   it("shows Logout, the four counters at 0 and the spec's empty texts", async () => {
     const text = await renderDashboard();
     expect(text).toContain("Logout");
-    for (const label of ["Total Visitors 0", "Page Views 0", "Product Views 0", "Event Views 0"]) expect(text).toContain(label);
+    for (const label of ["Total Visitors 0", "Page Views 0", "Product Views 0", "Event Views 0"])
+      expect(text).toContain(label);
     expect(text).toContain("No contact form submissions yet");
     expect(text).toContain("No checkouts found yet");
     expect(text).not.toContain("Error loading analytics");
@@ -95,18 +96,81 @@ describe("the dashboard, with data", () => {
       provider: "simulator",
     } as const;
     await handle.db.insert(orders).values([
-      { ...order, reference: "HB-V1", itemName: "Beaded jewellery", status: "paid", customerFirstName: "Ayanda", customerLastName: "Nkosi", customerEmail: "ayanda@example.test", idempotencyKey: "v1", createdAt: ago(7200_000) },
-      { ...order, reference: "HB-V2", itemName: "Capsule Reset", orderType: "service", amountCents: 375000, status: "failed", customerFirstName: "Lebo", customerLastName: "D", customerEmail: "lebo@example.test", idempotencyKey: "v2", createdAt: ago(3600_000) },
+      {
+        ...order,
+        reference: "HB-V1",
+        itemName: "Beaded jewellery",
+        status: "paid",
+        customerFirstName: "Ayanda",
+        customerLastName: "Nkosi",
+        customerEmail: "ayanda@example.test",
+        idempotencyKey: "v1",
+        createdAt: ago(7200_000),
+      },
+      {
+        ...order,
+        reference: "HB-V2",
+        itemName: "Capsule Reset",
+        orderType: "service",
+        amountCents: 375000,
+        status: "failed",
+        customerFirstName: "Lebo",
+        customerLastName: "D",
+        customerEmail: "lebo@example.test",
+        idempotencyKey: "v2",
+        createdAt: ago(3600_000),
+      },
     ]);
-    const events: { sessionId: string; eventType: string; pagePath: string; itemName?: string; createdAt: Date; referrer?: string }[] = [];
+    const events: {
+      sessionId: string;
+      eventType: string;
+      pagePath: string;
+      itemName?: string;
+      createdAt: Date;
+      referrer?: string;
+    }[] = [];
     // 12 events so Recent Activity has to cut at 10; the newest first.
-    const paths = ["/", "/", "/", "/styled-collections", "/events", "/about", "/contact", "/blog", "/consultation-services"];
+    const paths = [
+      "/",
+      "/",
+      "/",
+      "/styled-collections",
+      "/events",
+      "/about",
+      "/contact",
+      "/blog",
+      "/consultation-services",
+    ];
     paths.forEach((pagePath, i) =>
-      events.push({ sessionId: `view-${i % 3}`, eventType: "page_view", pagePath, createdAt: ago((i + 3) * 86_400_000), referrer: "https://www.google.com/" }),
+      events.push({
+        sessionId: `view-${i % 3}`,
+        eventType: "page_view",
+        pagePath,
+        createdAt: ago((i + 3) * 86_400_000),
+        referrer: "https://www.google.com/",
+      }),
     );
-    events.push({ sessionId: "view-0", eventType: "product_view", pagePath: "/product/candy-earrings", itemName: "Candy earrings", createdAt: ago(30_000) });
-    events.push({ sessionId: "view-1", eventType: "event_view", pagePath: "/tickets/sip-style", itemName: "Sip & Style", createdAt: ago(5 * 60_000) });
-    events.push({ sessionId: "view-2", eventType: "consultation_booking", pagePath: "/product/capsule-reset", itemName: "Capsule Reset", createdAt: ago(3 * 3600_000) });
+    events.push({
+      sessionId: "view-0",
+      eventType: "product_view",
+      pagePath: "/product/candy-earrings",
+      itemName: "Candy earrings",
+      createdAt: ago(30_000),
+    });
+    events.push({
+      sessionId: "view-1",
+      eventType: "event_view",
+      pagePath: "/tickets/sip-style",
+      itemName: "Sip & Style",
+      createdAt: ago(5 * 60_000),
+    });
+    events.push({
+      sessionId: "view-2",
+      eventType: "consultation_booking",
+      pagePath: "/product/capsule-reset",
+      itemName: "Capsule Reset",
+      createdAt: ago(3 * 3600_000),
+    });
     await handle.db.insert(analyticsEvents).values(events);
   });
 
@@ -117,7 +181,9 @@ describe("the dashboard, with data", () => {
     expect(text).toContain("Product Views 1");
     expect(text).toContain("Event Views 1");
     // Contact Form Submissions: Date, Name, Email, Subject, Message.
-    expect(text).toMatch(/Date Name Email Subject Message .*Thandi Mokoena thandi@example\.test Styling session Can we meet on Friday\?/);
+    expect(text).toMatch(
+      /Date Name Email Subject Message .*Thandi Mokoena thandi@example\.test Styling session Can we meet on Friday\?/,
+    );
     // Recent Checkouts: Date, Customer (with email), Item, Amount as R 450.00, Status, Type.
     expect(text).toMatch(/Date Customer Item Amount Status Type/);
     expect(text).toMatch(/Ayanda Nkosi ayanda@example\.test Beaded jewellery R 450\.00 paid product/);
@@ -136,10 +202,26 @@ describe("the dashboard, with data", () => {
     for (const table of ["Contact Form Submissions", "Recent Checkouts", "Recent Activity", "Popular Pages"]) {
       expect(text).toContain(`Refresh ${table}`);
     }
-    for (const extra of ["Period", "Today", "Last 7 days", "Last 30 days", "Last 90 days", "All time", "Visitors and Page Views", "Checkout Funnel", "Checkout viewed", "Checkout attempted", "Checkout created", "Paid orders", "Top Referrers", "www.google.com"]) {
+    for (const extra of [
+      "Period",
+      "Today",
+      "Last 7 days",
+      "Last 30 days",
+      "Last 90 days",
+      "All time",
+      "Visitors and Page Views",
+      "Checkout Funnel",
+      "Checkout viewed",
+      "Checkout attempted",
+      "Checkout created",
+      "Paid orders",
+      "Top Referrers",
+      "www.google.com",
+    ]) {
       expect(text).toContain(extra);
     }
-    for (const kind of ["contact form submissions", "checkouts", "analytics events"]) expect(text).toContain(`Export CSV of ${kind}`);
+    for (const kind of ["contact form submissions", "checkouts", "analytics events"])
+      expect(text).toContain(`Export CSV of ${kind}`);
   });
 
   it("shows exactly 10 rows of Recent Activity", async () => {

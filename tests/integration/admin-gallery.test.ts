@@ -20,10 +20,13 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 type PublicPhoto = { src: string; alt: string; caption: string | null };
-const publicPhotos = async () => (await call(handle, publicGallery.loader, get("/events-gallery"))).body.photos as PublicPhoto[];
+const publicPhotos = async () =>
+  (await call(handle, publicGallery.loader, get("/events-gallery"))).body.photos as PublicPhoto[];
 const rows = () => listGalleryPhotos(handle.db);
-const act = (fields: Record<string, string>) => call(handle, galleryRoute.action, post("/admin/gallery", fields, cookie));
-const lastAudit = async () => (await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0];
+const act = (fields: Record<string, string>) =>
+  call(handle, galleryRoute.action, post("/admin/gallery", fields, cookie));
+const lastAudit = async () =>
+  (await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0];
 
 describe("the events gallery", () => {
   it("shows the 12 seeded workshop images in order, with today's alt texts", async () => {
@@ -72,10 +75,27 @@ describe("the gallery in the admin", () => {
   it("refuses a photo already in the gallery, no photo at all, and a photo without alt text; nothing changes", async () => {
     const before = await rows();
     for (const fields of [
-      [["intent", "add"], ["photoSrc", "/images/hero/hero.svg"], ["photoAlt", "Again"]],
-      [["intent", "add"], ["caption", "Nothing chosen"]],
-      [["intent", "add"], ["photoSrc", "/images/about/about-1.svg"], ["photoAlt", "  "]],
-      [["intent", "add"], ["photoSrc", "/images/about/about-1.svg"], ["photoAlt", "Twice"], ["photoSrc", "/images/about/about-1.svg"], ["photoAlt", "Twice"]],
+      [
+        ["intent", "add"],
+        ["photoSrc", "/images/hero/hero.svg"],
+        ["photoAlt", "Again"],
+      ],
+      [
+        ["intent", "add"],
+        ["caption", "Nothing chosen"],
+      ],
+      [
+        ["intent", "add"],
+        ["photoSrc", "/images/about/about-1.svg"],
+        ["photoAlt", "  "],
+      ],
+      [
+        ["intent", "add"],
+        ["photoSrc", "/images/about/about-1.svg"],
+        ["photoAlt", "Twice"],
+        ["photoSrc", "/images/about/about-1.svg"],
+        ["photoAlt", "Twice"],
+      ],
     ] as [string, string][][]) {
       const answer = await call(handle, galleryRoute.action, multipart("/admin/gallery", fields, cookie));
       expect(answer.status).toBe(400);
@@ -86,10 +106,23 @@ describe("the gallery in the admin", () => {
 
   it("captions a photo and changes its alt text; the public gallery shows them", async () => {
     const photo = (await rows())[2]!;
-    const answer = await act({ intent: "caption", id: String(photo.id), alt: "Cutting the first pattern", caption: "Tablecloth skirt workshop" });
+    const answer = await act({
+      intent: "caption",
+      id: String(photo.id),
+      alt: "Cutting the first pattern",
+      caption: "Tablecloth skirt workshop",
+    });
     expect(answer.status).toBe(302);
-    expect((await publicPhotos())[2]).toEqual({ src: photo.src, alt: "Cutting the first pattern", caption: "Tablecloth skirt workshop" });
-    expect(await lastAudit()).toMatchObject({ action: "gallery.update", before: { alt: photo.alt, caption: null }, after: { alt: "Cutting the first pattern", caption: "Tablecloth skirt workshop" } });
+    expect((await publicPhotos())[2]).toEqual({
+      src: photo.src,
+      alt: "Cutting the first pattern",
+      caption: "Tablecloth skirt workshop",
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: "gallery.update",
+      before: { alt: photo.alt, caption: null },
+      after: { alt: "Cutting the first pattern", caption: "Tablecloth skirt workshop" },
+    });
   });
 
   it("moves a photo up and down, and the public order follows", async () => {

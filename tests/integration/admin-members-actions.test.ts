@@ -31,12 +31,21 @@ async function joinByPayment(email: string, tier = "style-starter") {
   const orderId = orderIdFrom(result);
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
   const paid = await recordPayment(handle.db, {
-    event: { eventId: `evt-members-admin-${payments++}`, provider: "simulator", eventType: "payment.succeeded", payload: {} },
+    event: {
+      eventId: `evt-members-admin-${payments++}`,
+      provider: "simulator",
+      eventType: "payment.succeeded",
+      payload: {},
+    },
     orderId,
     paymentId: `pay-members-admin-${payments}`,
     amountCents: order!.amountCents,
     now: new Date("2025-09-10T08:00:00Z"),
-    mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" },
+    mail: {
+      siteUrl: "http://localhost:3000",
+      ownerEmail: "owner@example.test",
+      secret: "test-secret-test-secret-test-secret",
+    },
   });
   expect(paid.outcome).toBe("paid");
   const [member] = await handle.db.select().from(members).where(eq(members.email, email));
@@ -45,7 +54,8 @@ async function joinByPayment(email: string, tier = "style-starter") {
 }
 
 const memberRow = async (id: number) => (await handle.db.select().from(members).where(eq(members.id, id)))[0]!;
-const act = (id: number, fields: Record<string, string>) => call(handle, memberPage.action, post(`/admin/members/${id}`, fields, cookie), { id: String(id) });
+const act = (id: number, fields: Record<string, string>) =>
+  call(handle, memberPage.action, post(`/admin/members/${id}`, fields, cookie), { id: String(id) });
 const page = (id: number) => call(handle, memberPage.loader, get(`/admin/members/${id}`, cookie), { id: String(id) });
 
 describe("a paid membership order and the owner's view", () => {
@@ -57,8 +67,21 @@ describe("a paid membership order and the owner's view", () => {
     expect(after.active - before.active).toBe(1);
     const shown = await page(member.id);
     expect(shown.status).toBe(200);
-    expect(shown.body.member).toMatchObject({ email: "naledi@example.test", status: "active", paidUntil: "2025-10-10" });
-    expect(shown.body.payments).toEqual([expect.objectContaining({ kind: "payment", orderId: order.id, reference: order.reference, amountCents: 45_000, startsOn: "2025-09-10", endsOn: "2025-10-10" })]);
+    expect(shown.body.member).toMatchObject({
+      email: "naledi@example.test",
+      status: "active",
+      paidUntil: "2025-10-10",
+    });
+    expect(shown.body.payments).toEqual([
+      expect.objectContaining({
+        kind: "payment",
+        orderId: order.id,
+        reference: order.reference,
+        amountCents: 45_000,
+        startsOn: "2025-09-10",
+        endsOn: "2025-10-10",
+      }),
+    ]);
   });
 });
 
@@ -69,11 +92,20 @@ describe("Extend by a month", () => {
     const answer = await act(member.id, { intent: "gift", note: "  Thank you for helping at the market  " });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe(`/admin/members/${member.id}`);
-    expect(toastOf(answer)).toMatchObject({ title: "Month added", description: expect.stringContaining("10 November 2025") });
+    expect(toastOf(answer)).toMatchObject({
+      title: "Month added",
+      description: expect.stringContaining("10 November 2025"),
+    });
     expect((await memberRow(member.id)).paidUntil).toBe("2025-11-10");
     const shown = await page(member.id);
     expect(shown.body.payments).toEqual([
-      expect.objectContaining({ kind: "gift", note: "Thank you for helping at the market", startsOn: "2025-10-10", endsOn: "2025-11-10", orderId: null }),
+      expect.objectContaining({
+        kind: "gift",
+        note: "Thank you for helping at the market",
+        startsOn: "2025-10-10",
+        endsOn: "2025-11-10",
+        orderId: null,
+      }),
       expect.objectContaining({ kind: "payment", startsOn: "2025-09-10", endsOn: "2025-10-10" }),
     ]);
   });
@@ -81,7 +113,15 @@ describe("Extend by a month", () => {
   it("a month after 31 January is the end of February", async () => {
     const [member] = await handle.db
       .insert(members)
-      .values({ name: "Month End", email: "month-end@example.test", phone: "", tierSlug: "style-starter", status: "active", paidUntil: "2026-01-31", joinedAt: new Date("2025-12-31T10:00:00Z") })
+      .values({
+        name: "Month End",
+        email: "month-end@example.test",
+        phone: "",
+        tierSlug: "style-starter",
+        status: "active",
+        paidUntil: "2026-01-31",
+        joinedAt: new Date("2025-12-31T10:00:00Z"),
+      })
       .returning();
     expect((await act(member!.id, { intent: "gift", note: "Month end" })).status).toBe(302);
     expect((await memberRow(member!.id)).paidUntil).toBe("2026-02-28");
@@ -89,7 +129,8 @@ describe("Extend by a month", () => {
 
   it("refuses an empty, too long or multi-line note with a message, and changes nothing", async () => {
     const { member } = await joinByPayment("bad-note@example.test");
-    const periods = async () => (await handle.db.select().from(memberPeriods).where(eq(memberPeriods.memberId, member.id))).length;
+    const periods = async () =>
+      (await handle.db.select().from(memberPeriods).where(eq(memberPeriods.memberId, member.id))).length;
     const audits = async () => (await handle.db.select().from(adminAuditLog)).length;
     const [periodsBefore, auditsBefore] = [await periods(), await audits()];
     for (const note of ["", "   ", "x".repeat(201), "two\nlines"]) {
@@ -114,7 +155,10 @@ describe("Cancel membership", () => {
     const before = await memberFigures(handle.db);
     const answer = await act(member.id, { intent: "cancel" });
     expect(answer.status).toBe(302);
-    expect(toastOf(answer)).toMatchObject({ title: "Membership cancelled", description: expect.stringContaining("10 October 2025") });
+    expect(toastOf(answer)).toMatchObject({
+      title: "Membership cancelled",
+      description: expect.stringContaining("10 October 2025"),
+    });
     const row = await memberRow(member.id);
     expect(row).toMatchObject({ status: "cancelled", paidUntil: "2025-10-10" });
     expect(row.cancelledAt).not.toBeNull();
@@ -133,7 +177,10 @@ describe("Resend renewal link", () => {
     const before = await mine();
     const answer = await act(member.id, { intent: "resend" });
     expect(answer.status).toBe(302);
-    expect(toastOf(answer)).toMatchObject({ title: "Renewal link sent", description: "Emailed to resend@example.test." });
+    expect(toastOf(answer)).toMatchObject({
+      title: "Renewal link sent",
+      description: "Emailed to resend@example.test.",
+    });
     const after = await mine();
     expect(after).toHaveLength(before.length + 1);
     const sent = after.find((e) => !before.some((b) => b.id === e.id))!;

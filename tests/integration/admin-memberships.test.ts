@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const SLUG = "style-starter";
-const tier = async (slug = SLUG) => (await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, slug)))[0]!;
+const tier = async (slug = SLUG) =>
+  (await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, slug)))[0]!;
 const form = (overrides: Record<string, string> = {}) => ({
   slug: SLUG,
   name: "The Style Starter Plus",
@@ -32,7 +33,8 @@ const form = (overrides: Record<string, string> = {}) => ({
   visible: "on",
   ...overrides,
 });
-const save = (fields: Record<string, string>) => call(handle, tiersRoute.action, post("/admin/memberships", fields, cookie));
+const save = (fields: Record<string, string>) =>
+  call(handle, tiersRoute.action, post("/admin/memberships", fields, cookie));
 const tierPage = (slug = SLUG) => call(handle, membershipRoute.loader, get(`/membership/${slug}`), { tier: slug });
 
 describe("membership tiers in the admin", () => {
@@ -55,10 +57,18 @@ describe("membership tiers in the admin", () => {
       visible: true,
     });
     const home = await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"));
-    expect(home.tiers.find((t) => t.slug === SLUG)).toMatchObject({ name: "The Style Starter Plus", priceText: "R175" });
+    expect(home.tiers.find((t) => t.slug === SLUG)).toMatchObject({
+      name: "The Style Starter Plus",
+      priceText: "R175",
+    });
     expect((await tierPage()).body).toMatchObject({ name: "The Style Starter Plus", priceCents: 17500 });
     const [entry] = await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
-    expect(entry).toMatchObject({ action: "membership.update", entityId: SLUG, before: { name: "The Style Starter", priceCents: 15000 }, after: { name: "The Style Starter Plus", priceCents: 17500 } });
+    expect(entry).toMatchObject({
+      action: "membership.update",
+      entityId: SLUG,
+      before: { name: "The Style Starter", priceCents: 15000 },
+      after: { name: "The Style Starter Plus", priceCents: 17500 },
+    });
   });
 
   it("a price on request replaces the price; such a plan is not sold", async () => {
@@ -74,7 +84,9 @@ describe("membership tiers in the admin", () => {
     const ordersBefore = (await handle.db.select().from(orders)).length;
     await save(form({ visible: "" }));
     expect((await tier()).visible).toBe(false);
-    expect((await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"))).tiers.map((t) => t.slug)).not.toContain(SLUG);
+    expect((await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"))).tiers.map((t) => t.slug)).not.toContain(
+      SLUG,
+    );
     expect(await sitemapPaths(handle.db)).not.toContain(`/membership/${SLUG}`);
     expect((await tierPage()).status).toBe(404);
     const refused = await checkout(handle, "membership", SLUG);

@@ -3,7 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_HASH_KEY, ADMIN_SALT_FILE, ensureAdminPassword, startAdminPasswordCheck, verifyPassword } from "~/admin/password.server";
+import {
+  ADMIN_HASH_KEY,
+  ADMIN_SALT_FILE,
+  ensureAdminPassword,
+  startAdminPasswordCheck,
+  verifyPassword,
+} from "~/admin/password.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminSessions, appSettings } from "~/db/schema";
 import { createTestDatabase } from "../support/test-db";
@@ -21,9 +27,14 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const storedHash = async () => (await handle.db.select().from(appSettings).where(eq(appSettings.key, ADMIN_HASH_KEY)))[0]?.value;
+const storedHash = async () =>
+  (await handle.db.select().from(appSettings).where(eq(appSettings.key, ADMIN_HASH_KEY)))[0]?.value;
 const start = (password: string) =>
-  ensureAdminPassword(handle.db, { adminPassword: password, isProduction: false, check: startAdminPasswordCheck(password, dataDir) });
+  ensureAdminPassword(handle.db, {
+    adminPassword: password,
+    isProduction: false,
+    check: startAdminPasswordCheck(password, dataDir),
+  });
 
 describe("the remembered admin-password salt", () => {
   it("holds the stored hash's salt and parameters, never the key", async () => {

@@ -69,14 +69,27 @@ describe("adding a product", () => {
     const result = await call(productEdit.action, productForm("/admin/products/new", dress, photos));
     expect(result.status).toBe(302);
     const row = await productBySlug("shweshwe-wrap-dress");
-    expect(row).toMatchObject({ name: dress.name, priceCents: 65000, priceText: "R 650.00", stockQuantity: 3, visible: true, sortOrder: 5 });
+    expect(row).toMatchObject({
+      name: dress.name,
+      priceCents: 65000,
+      priceText: "R 650.00",
+      stockQuantity: 3,
+      visible: true,
+      sortOrder: 5,
+    });
     expect(row.images).toEqual(photos.map((p) => p.src));
     expect(row.imageAlts).toEqual(photos.map((p) => p.alt));
     expect(result.location).toBe(`/admin/products/${row.id}`);
     expect(result.headers.get("set-cookie")).toMatch(/^admin_toast=/);
 
     const card = (await listCollectionCards(handle.db, NOW)).find((c) => c.slug === row.slug);
-    expect(card).toMatchObject({ limitedStock: 3, soldOut: false, priceText: "R 650.00", image: photos[0].src, imageAlt: photos[0].alt });
+    expect(card).toMatchObject({
+      limitedStock: 3,
+      soldOut: false,
+      priceText: "R 650.00",
+      image: photos[0].src,
+      imageAlt: photos[0].alt,
+    });
     const page = await call(productPage.loader, new Request(`${BASE}/product/${row.slug}`), { slug: row.slug });
     expect(page.body.product).toMatchObject({ name: dress.name, available: 3 });
     expect(await sitemapPaths(handle.db)).toContain(`/product/${row.slug}`);
@@ -88,7 +101,14 @@ describe("adding a product", () => {
   it("a consultation service shows on /consultation-services, and a price on request is text", async () => {
     const result = await call(
       productEdit.action,
-      productForm("/admin/products/new", { ...dress, name: "Closet Audit", kind: "service", price: "", priceText: "Contact Us", stock: "" }),
+      productForm("/admin/products/new", {
+        ...dress,
+        name: "Closet Audit",
+        kind: "service",
+        price: "",
+        priceText: "Contact Us",
+        stock: "",
+      }),
     );
     expect(result.status).toBe(302);
     const card = (await listServiceCards(handle.db)).find((c) => c.name === "Closet Audit");
@@ -126,16 +146,30 @@ describe("adding a product", () => {
 describe("editing a product", () => {
   it("a new slug keeps the old address working (301 to the new one)", async () => {
     const row = await productBySlug("shweshwe-wrap-dress");
-    const result = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, slug: "shweshwe-dress" }, photos), { id: String(row.id) });
+    const result = await call(
+      productEdit.action,
+      productForm(`/admin/products/${row.id}`, { ...dress, slug: "shweshwe-dress" }, photos),
+      { id: String(row.id) },
+    );
     expect(result.status).toBe(302);
-    const old = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-wrap-dress`), { slug: "shweshwe-wrap-dress" });
+    const old = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-wrap-dress`), {
+      slug: "shweshwe-wrap-dress",
+    });
     expect(old.status).toBe(301);
     expect(old.location).toBe("/product/shweshwe-dress");
     // Renaming back makes the old address the real one again, with no redirect loop.
-    await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, slug: "shweshwe-wrap-dress" }, photos), { id: String(row.id) });
-    const back = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-wrap-dress`), { slug: "shweshwe-wrap-dress" });
+    await call(
+      productEdit.action,
+      productForm(`/admin/products/${row.id}`, { ...dress, slug: "shweshwe-wrap-dress" }, photos),
+      { id: String(row.id) },
+    );
+    const back = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-wrap-dress`), {
+      slug: "shweshwe-wrap-dress",
+    });
     expect(back.status).toBe(200);
-    const other = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-dress`), { slug: "shweshwe-dress" });
+    const other = await call(productPage.loader, new Request(`${BASE}/product/shweshwe-dress`), {
+      slug: "shweshwe-dress",
+    });
     expect(other.location).toBe("/product/shweshwe-wrap-dress");
   });
 
@@ -143,12 +177,17 @@ describe("editing a product", () => {
     const before = await checkout(handle, "product", dress.name);
     const earlierOrderId = orderIdFrom(before);
     const row = await productBySlug("shweshwe-wrap-dress");
-    await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, price: "700" }, photos), { id: String(row.id) });
+    await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, price: "700" }, photos), {
+      id: String(row.id),
+    });
     const [earlier] = await handle.db.select().from(orders).where(eq(orders.id, earlierOrderId));
     expect(earlier.amountCents).toBe(65000);
     const now = await findSellable(handle.db, "product", dress.name, NOW);
     expect(now.ok && now.item.amountCents).toBe(70000);
-    const [audit] = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.summary, `Changed priceCents, priceText of ${dress.name}`));
+    const [audit] = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.summary, `Changed priceCents, priceText of ${dress.name}`));
     expect(audit.before).toEqual({ priceCents: 65000, priceText: "R 650.00" });
     expect(audit.after).toEqual({ priceCents: 70000, priceText: "R 700.00" });
   });
@@ -157,11 +196,19 @@ describe("editing a product", () => {
     const row = await productBySlug("shweshwe-wrap-dress");
     // One unit is held by the order above; a second buyer holds another.
     orderIdFrom(await checkout(handle, "product", dress.name));
-    const tooLow = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, price: "700", stock: "1" }, photos), { id: String(row.id) });
+    const tooLow = await call(
+      productEdit.action,
+      productForm(`/admin/products/${row.id}`, { ...dress, price: "700", stock: "1" }, photos),
+      { id: String(row.id) },
+    );
     expect(tooLow.status).toBe(400);
     expect((tooLow.body.fieldErrors as Record<string, string>).stock).toMatch(/2 units are held/);
     expect((await productBySlug("shweshwe-wrap-dress")).stockQuantity).toBe(3);
-    const ok = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { ...dress, price: "700", stock: "2" }, photos), { id: String(row.id) });
+    const ok = await call(
+      productEdit.action,
+      productForm(`/admin/products/${row.id}`, { ...dress, price: "700", stock: "2" }, photos),
+      { id: String(row.id) },
+    );
     expect(ok.status).toBe(302);
     const card = (await listCollectionCards(handle.db, NOW)).find((c) => c.slug === row.slug);
     expect(card).toMatchObject({ soldOut: true, limitedStock: null });
@@ -187,14 +234,18 @@ describe("editing a product", () => {
 describe("removing a product", () => {
   it("one never ordered is deleted", async () => {
     const row = (await handle.db.select().from(catalogItems).where(eq(catalogItems.name, "Closet Audit")))[0];
-    const result = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { intent: "delete" }), { id: String(row.id) });
+    const result = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { intent: "delete" }), {
+      id: String(row.id),
+    });
     expect(result.status).toBe(302);
     expect(await handle.db.select().from(catalogItems).where(eq(catalogItems.id, row.id))).toEqual([]);
   });
 
   it("one with orders is archived: gone from the shop, its page and checkout, kept for its orders", async () => {
     const row = await productBySlug("shweshwe-wrap-dress");
-    const result = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { intent: "delete" }), { id: String(row.id) });
+    const result = await call(productEdit.action, productForm(`/admin/products/${row.id}`, { intent: "delete" }), {
+      id: String(row.id),
+    });
     expect(result.status).toBe(302);
     expect(await productBySlug("shweshwe-wrap-dress")).toMatchObject({ archived: true, visible: false });
     expect((await listCollectionCards(handle.db, NOW)).some((c) => c.slug === row.slug)).toBe(false);

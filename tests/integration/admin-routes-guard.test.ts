@@ -59,50 +59,98 @@ const GUARD_ORDER_ID = "5f0c6f8e-1b2a-4c3d-9e8f-7a6b5c4d3e2f";
 const GUARDED: Record<string, Case[]> = {
   "routes/admin/dashboard.tsx": [
     { name: "dashboard", handler: "loader", method: "GET", url: "/admin", expect: "redirect-to-login" },
-    ...["today", "7d", "30d", "90d", "all", "nonsense"].map(
-      (period): Case => ({
-        name: `dashboard, period ${period}`,
-        handler: "loader",
-        method: "GET",
-        url: `/admin?period=${period}`,
-        expect: "redirect-to-login",
-      }),
-    ),
+    ...["today", "7d", "30d", "90d", "all", "nonsense"].map((period): Case => ({
+      name: `dashboard, period ${period}`,
+      handler: "loader",
+      method: "GET",
+      url: `/admin?period=${period}`,
+      expect: "redirect-to-login",
+    })),
   ],
   "routes/admin/layout.tsx": [
     { name: "admin layout", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
   ],
   "routes/admin/orders.tsx": [
     { name: "orders", handler: "loader", method: "GET", url: "/admin/orders", expect: "redirect-to-login" },
-    { name: "orders search", handler: "loader", method: "GET", url: `/admin/orders?q=zz-secret@example.test&status=paid&type=product&from=2020-01-01&to=2030-01-01&event=sip-style`, expect: "redirect-to-login" },
+    {
+      name: "orders search",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/orders?q=zz-secret@example.test&status=paid&type=product&from=2020-01-01&to=2030-01-01&event=sip-style`,
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/orders-export.ts": [
     { name: "orders CSV", handler: "loader", method: "GET", url: "/admin/orders/export", expect: "401" },
-    { name: "orders CSV, searched", handler: "loader", method: "GET", url: `/admin/orders/export?q=${SECRET}`, expect: "401" },
+    {
+      name: "orders CSV, searched",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/orders/export?q=${SECRET}`,
+      expect: "401",
+    },
   ],
   "routes/admin/order.tsx": [
-    { name: "an order", handler: "loader", method: "GET", url: `/admin/orders/${GUARD_ORDER_ID}`, params: { id: GUARD_ORDER_ID }, expect: "redirect-to-login" },
-    { name: "an unknown order", handler: "loader", method: "GET", url: "/admin/orders/nope", params: { id: "nope" }, expect: "redirect-to-login" },
-    ...(["fulfil", "refund", "resend", "note"] as const).map(
-      (intent): Case => ({
-        name: `order action ${intent}`,
-        handler: "action",
-        method: "POST",
-        url: `/admin/orders/${GUARD_ORDER_ID}`,
-        params: { id: GUARD_ORDER_ID },
-        form: { intent, method: "posted", amount: "450", key: "guard-key-123456", note: "anon note" },
-        expect: "redirect-to-login",
-      }),
-    ),
+    {
+      name: "an order",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/orders/${GUARD_ORDER_ID}`,
+      params: { id: GUARD_ORDER_ID },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "an unknown order",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/orders/nope",
+      params: { id: "nope" },
+      expect: "redirect-to-login",
+    },
+    ...(["fulfil", "refund", "resend", "note"] as const).map((intent): Case => ({
+      name: `order action ${intent}`,
+      handler: "action",
+      method: "POST",
+      url: `/admin/orders/${GUARD_ORDER_ID}`,
+      params: { id: GUARD_ORDER_ID },
+      form: { intent, method: "posted", amount: "450", key: "guard-key-123456", note: "anon note" },
+      expect: "redirect-to-login",
+    })),
   ],
   "routes/admin/products.tsx": [
     { name: "product list", handler: "loader", method: "GET", url: "/admin/products", expect: "redirect-to-login" },
-    { name: "product search", handler: "loader", method: "GET", url: `/admin/products?q=${SECRET}&kind=product&page=2`, expect: "redirect-to-login" },
+    {
+      name: "product search",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/products?q=${SECRET}&kind=product&page=2`,
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/product-edit.tsx": [
-    { name: "new product form", handler: "loader", method: "GET", url: "/admin/products/new", expect: "redirect-to-login" },
-    { name: "edit product form", handler: "loader", method: "GET", url: "/admin/products/1", params: { id: "1" }, expect: "redirect-to-login" },
-    { name: "edit unknown product", handler: "loader", method: "GET", url: "/admin/products/999999", params: { id: "999999" }, expect: "redirect-to-login" },
+    {
+      name: "new product form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/products/new",
+      expect: "redirect-to-login",
+    },
+    {
+      name: "edit product form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/products/1",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "edit unknown product",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/products/999999",
+      params: { id: "999999" },
+      expect: "redirect-to-login",
+    },
     {
       name: "create a product",
       handler: "action",
@@ -120,21 +168,51 @@ const GUARDED: Record<string, Case[]> = {
       form: { name: "Choker Necklaces", kind: "product", price: "1", description: "D" },
       expect: "redirect-to-login",
     },
-    { name: "delete a product", handler: "action", method: "POST", url: "/admin/products/1", params: { id: "1" }, form: { intent: "delete" }, expect: "redirect-to-login" },
+    {
+      name: "delete a product",
+      handler: "action",
+      method: "POST",
+      url: "/admin/products/1",
+      params: { id: "1" },
+      form: { intent: "delete" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/events.tsx": [
     { name: "event list", handler: "loader", method: "GET", url: "/admin/events", expect: "redirect-to-login" },
   ],
   "routes/admin/event-edit.tsx": [
     { name: "new event form", handler: "loader", method: "GET", url: "/admin/events/new", expect: "redirect-to-login" },
-    { name: "edit event form", handler: "loader", method: "GET", url: "/admin/events/sip-style", params: { id: "sip-style" }, expect: "redirect-to-login" },
-    { name: "edit unknown event", handler: "loader", method: "GET", url: "/admin/events/no-such-event", params: { id: "no-such-event" }, expect: "redirect-to-login" },
+    {
+      name: "edit event form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/sip-style",
+      params: { id: "sip-style" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "edit unknown event",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/no-such-event",
+      params: { id: "no-such-event" },
+      expect: "redirect-to-login",
+    },
     {
       name: "create an event",
       handler: "action",
       method: "POST",
       url: "/admin/events/new",
-      form: { title: "Anon event", location: "L", focus: "F", description: "D", "option.0.type": "Seat", "option.0.price": "1", "option.0.capacity": "2" },
+      form: {
+        title: "Anon event",
+        location: "L",
+        focus: "F",
+        description: "D",
+        "option.0.type": "Seat",
+        "option.0.price": "1",
+        "option.0.capacity": "2",
+      },
       expect: "redirect-to-login",
     },
     {
@@ -143,23 +221,81 @@ const GUARDED: Record<string, Case[]> = {
       method: "POST",
       url: "/admin/events/sip-style",
       params: { id: "sip-style" },
-      form: { title: "Anon title", location: "L", focus: "F", description: "D", "option.0.id": "1", "option.0.type": "Early Bird", "option.0.price": "1" },
+      form: {
+        title: "Anon title",
+        location: "L",
+        focus: "F",
+        description: "D",
+        "option.0.id": "1",
+        "option.0.type": "Early Bird",
+        "option.0.price": "1",
+      },
       expect: "redirect-to-login",
     },
-    { name: "remove a ticket option", handler: "action", method: "POST", url: "/admin/events/sip-style", params: { id: "sip-style" }, form: { title: "Sip & Style at Nanas", "option.0.id": "1", "option.0.remove": "on" }, expect: "redirect-to-login" },
-    { name: "delete an event", handler: "action", method: "POST", url: "/admin/events/sip-style", params: { id: "sip-style" }, form: { intent: "delete" }, expect: "redirect-to-login" },
+    {
+      name: "remove a ticket option",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/sip-style",
+      params: { id: "sip-style" },
+      form: { title: "Sip & Style at Nanas", "option.0.id": "1", "option.0.remove": "on" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "delete an event",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/sip-style",
+      params: { id: "sip-style" },
+      form: { intent: "delete" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/messages.tsx": [
     { name: "messages", handler: "loader", method: "GET", url: "/admin/messages", expect: "redirect-to-login" },
-    { name: "messages search", handler: "loader", method: "GET", url: `/admin/messages?q=${SECRET}`, expect: "redirect-to-login" },
-    { name: "mark a message answered", handler: "action", method: "POST", url: "/admin/messages", form: { id: "1", answered: "yes" }, expect: "redirect-to-login" },
+    {
+      name: "messages search",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/messages?q=${SECRET}`,
+      expect: "redirect-to-login",
+    },
+    {
+      name: "mark a message answered",
+      handler: "action",
+      method: "POST",
+      url: "/admin/messages",
+      form: { id: "1", answered: "yes" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/attendees.tsx": [
-    { name: "attendees", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/attendees", params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
-    { name: "attendees search", handler: "loader", method: "GET", url: `/admin/events/tablecloth-workshop/attendees?q=${SECRET}`, params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
+    {
+      name: "attendees",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/tablecloth-workshop/attendees",
+      params: { id: "tablecloth-workshop" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "attendees search",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/events/tablecloth-workshop/attendees?q=${SECRET}`,
+      params: { id: "tablecloth-workshop" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/event-sessions.tsx": [
-    { name: "session dates", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/sessions", params: { id: "tablecloth-workshop" }, expect: "redirect-to-login" },
+    {
+      name: "session dates",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/tablecloth-workshop/sessions",
+      params: { id: "tablecloth-workshop" },
+      expect: "redirect-to-login",
+    },
     {
       name: "add a session",
       handler: "action",
@@ -181,30 +317,83 @@ const GUARDED: Record<string, Case[]> = {
   ],
   "routes/admin/check-in.tsx": [
     { name: "check-in page", handler: "loader", method: "GET", url: "/admin/check-in", expect: "redirect-to-login" },
-    { name: "check in by form", handler: "action", method: "POST", url: "/admin/check-in", form: { code: "guard-code", deviceId: "guard" }, expect: "redirect-to-login" },
-    { name: "undo by form", handler: "action", method: "POST", url: "/admin/check-in", form: { intent: "undo", deviceId: "guard" }, expect: "redirect-to-login" },
+    {
+      name: "check in by form",
+      handler: "action",
+      method: "POST",
+      url: "/admin/check-in",
+      form: { code: "guard-code", deviceId: "guard" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "undo by form",
+      handler: "action",
+      method: "POST",
+      url: "/admin/check-in",
+      form: { intent: "undo", deviceId: "guard" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin-attendees-csv.ts": [
-    { name: "attendees CSV", handler: "loader", method: "GET", url: "/admin/events/tablecloth-workshop/attendees.csv", params: { id: "tablecloth-workshop" }, expect: "401" },
+    {
+      name: "attendees CSV",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/tablecloth-workshop/attendees.csv",
+      params: { id: "tablecloth-workshop" },
+      expect: "401",
+    },
   ],
   "routes/admin-check-in-data.ts": [
-    { name: "door ticket list", handler: "loader", method: "GET", url: "/admin/check-in/data?event=tablecloth-workshop&session=", expect: "401" },
-    { name: "door scan", handler: "action", method: "POST", url: "/admin/check-in/data", form: { payload: JSON.stringify({ intent: "scan", deviceId: "guard", code: "guard-code" }) }, expect: "401" },
+    {
+      name: "door ticket list",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/check-in/data?event=tablecloth-workshop&session=",
+      expect: "401",
+    },
+    {
+      name: "door scan",
+      handler: "action",
+      method: "POST",
+      url: "/admin/check-in/data",
+      form: { payload: JSON.stringify({ intent: "scan", deviceId: "guard", code: "guard-code" }) },
+      expect: "401",
+    },
     {
       name: "door sync",
       handler: "action",
       method: "POST",
       url: "/admin/check-in/data",
-      form: { payload: JSON.stringify({ intent: "sync", deviceId: "guard", scans: [{ clientScanId: "g1", code: "guard-code", scannedAt: "2025-09-10T08:00:00Z" }] }) },
+      form: {
+        payload: JSON.stringify({
+          intent: "sync",
+          deviceId: "guard",
+          scans: [{ clientScanId: "g1", code: "guard-code", scannedAt: "2025-09-10T08:00:00Z" }],
+        }),
+      },
       expect: "401",
     },
-    { name: "door undo", handler: "action", method: "POST", url: "/admin/check-in/data", form: { payload: JSON.stringify({ intent: "undo", deviceId: "guard" }) }, expect: "401" },
+    {
+      name: "door undo",
+      handler: "action",
+      method: "POST",
+      url: "/admin/check-in/data",
+      form: { payload: JSON.stringify({ intent: "undo", deviceId: "guard" }) },
+      expect: "401",
+    },
   ],
   "routes/admin/activity.tsx": [
     { name: "activity", handler: "loader", method: "GET", url: "/admin/activity", expect: "redirect-to-login" },
   ],
   "routes/admin/memberships.tsx": [
-    { name: "membership tiers", handler: "loader", method: "GET", url: "/admin/memberships", expect: "redirect-to-login" },
+    {
+      name: "membership tiers",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/memberships",
+      expect: "redirect-to-login",
+    },
     {
       name: "change a tier's price and hide it",
       handler: "action",
@@ -216,12 +405,32 @@ const GUARDED: Record<string, Case[]> = {
   ],
   "routes/admin/blog.tsx": [
     { name: "blog posts", handler: "loader", method: "GET", url: "/admin/blog", expect: "redirect-to-login" },
-    { name: "blog posts, page 2", handler: "loader", method: "GET", url: "/admin/blog?page=2", expect: "redirect-to-login" },
+    {
+      name: "blog posts, page 2",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/blog?page=2",
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/blog-edit.tsx": [
     { name: "new post form", handler: "loader", method: "GET", url: "/admin/blog/new", expect: "redirect-to-login" },
-    { name: "edit post form", handler: "loader", method: "GET", url: "/admin/blog/1", params: { id: "1" }, expect: "redirect-to-login" },
-    { name: "edit a draft", handler: "loader", method: "GET", url: "/admin/blog/3", params: { id: "3" }, expect: "redirect-to-login" },
+    {
+      name: "edit post form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/blog/1",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "edit a draft",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/blog/3",
+      params: { id: "3" },
+      expect: "redirect-to-login",
+    },
     {
       name: "create a post",
       handler: "action",
@@ -239,10 +448,24 @@ const GUARDED: Record<string, Case[]> = {
       form: { intent: "save", title: "Anon title", excerpt: "E", content: "C" },
       expect: "redirect-to-login",
     },
-    ...["publish", "unpublish", "delete"].map(
-      (intent): Case => ({ name: `${intent} a post`, handler: "action", method: "POST", url: "/admin/blog/1", params: { id: "1" }, form: { intent }, expect: "redirect-to-login" }),
-    ),
-    { name: "publish the draft", handler: "action", method: "POST", url: "/admin/blog/3", params: { id: "3" }, form: { intent: "publish" }, expect: "redirect-to-login" },
+    ...["publish", "unpublish", "delete"].map((intent): Case => ({
+      name: `${intent} a post`,
+      handler: "action",
+      method: "POST",
+      url: "/admin/blog/1",
+      params: { id: "1" },
+      form: { intent },
+      expect: "redirect-to-login",
+    })),
+    {
+      name: "publish the draft",
+      handler: "action",
+      method: "POST",
+      url: "/admin/blog/3",
+      params: { id: "3" },
+      form: { intent: "publish" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/gallery.tsx": [
     { name: "gallery", handler: "loader", method: "GET", url: "/admin/gallery", expect: "redirect-to-login" },
@@ -254,9 +477,30 @@ const GUARDED: Record<string, Case[]> = {
       form: { intent: "add", photoSrc: "/images/hero/hero.svg", photoAlt: "Anon photo" },
       expect: "redirect-to-login",
     },
-    { name: "caption a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "caption", id: "1", alt: "Anon alt", caption: "Anon caption" }, expect: "redirect-to-login" },
-    { name: "move a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "move", id: "1", direction: "down" }, expect: "redirect-to-login" },
-    { name: "remove a gallery photo", handler: "action", method: "POST", url: "/admin/gallery", form: { intent: "remove", id: "1" }, expect: "redirect-to-login" },
+    {
+      name: "caption a gallery photo",
+      handler: "action",
+      method: "POST",
+      url: "/admin/gallery",
+      form: { intent: "caption", id: "1", alt: "Anon alt", caption: "Anon caption" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "move a gallery photo",
+      handler: "action",
+      method: "POST",
+      url: "/admin/gallery",
+      form: { intent: "move", id: "1", direction: "down" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "remove a gallery photo",
+      handler: "action",
+      method: "POST",
+      url: "/admin/gallery",
+      form: { intent: "remove", id: "1" },
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/settings.tsx": [
     { name: "settings", handler: "loader", method: "GET", url: "/admin/settings", expect: "redirect-to-login" },
@@ -303,7 +547,14 @@ const GUARDED: Record<string, Case[]> = {
     },
   ]),
   "routes/admin/photos.ts": [
-    { name: "photo upload", handler: "action", method: "POST", url: "/admin/photos", form: { file: "x" }, expect: "401" },
+    {
+      name: "photo upload",
+      handler: "action",
+      method: "POST",
+      url: "/admin/photos",
+      form: { file: "x" },
+      expect: "401",
+    },
   ],
   "routes/blog.tsx": [
     {
@@ -325,26 +576,50 @@ const GUARDED: Record<string, Case[]> = {
   ],
   "routes/admin/members.tsx": [
     { name: "members", handler: "loader", method: "GET", url: "/admin/members", expect: "redirect-to-login" },
-    { name: "members search", handler: "loader", method: "GET", url: `/admin/members?q=${SECRET}&tier=style-starter&status=active&page=2`, expect: "redirect-to-login" },
+    {
+      name: "members search",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/members?q=${SECRET}&tier=style-starter&status=active&page=2`,
+      expect: "redirect-to-login",
+    },
   ],
   "routes/admin/members-export.ts": [
     { name: "members CSV", handler: "loader", method: "GET", url: "/admin/members/export", expect: "401" },
-    { name: "members CSV, searched", handler: "loader", method: "GET", url: `/admin/members/export?q=${SECRET}&status=active`, expect: "401" },
+    {
+      name: "members CSV, searched",
+      handler: "loader",
+      method: "GET",
+      url: `/admin/members/export?q=${SECRET}&status=active`,
+      expect: "401",
+    },
   ],
   "routes/admin/member.tsx": [
-    { name: "a member", handler: "loader", method: "GET", url: "/admin/members/1", params: { id: "1" }, expect: "redirect-to-login" },
-    { name: "an unknown member", handler: "loader", method: "GET", url: "/admin/members/nope", params: { id: "nope" }, expect: "redirect-to-login" },
-    ...(["gift", "cancel", "resend"] as const).map(
-      (intent): Case => ({
-        name: `member action ${intent}`,
-        handler: "action",
-        method: "POST",
-        url: "/admin/members/1",
-        params: { id: "1" },
-        form: { intent, note: "Anon gift" },
-        expect: "redirect-to-login",
-      }),
-    ),
+    {
+      name: "a member",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/members/1",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "an unknown member",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/members/nope",
+      params: { id: "nope" },
+      expect: "redirect-to-login",
+    },
+    ...(["gift", "cancel", "resend"] as const).map((intent): Case => ({
+      name: `member action ${intent}`,
+      handler: "action",
+      method: "POST",
+      url: "/admin/members/1",
+      params: { id: "1" },
+      form: { intent, note: "Anon gift" },
+      expect: "redirect-to-login",
+    })),
   ],
 };
 
@@ -361,7 +636,11 @@ interface RouteEntry {
   children?: RouteEntry[];
 }
 /** Every route with its full path and its layouts' files, outermost first, as app/routes.ts nests them. */
-const flatten = (entries: RouteEntry[], prefix = "", layouts: string[] = []): { file: string; path: string; layouts: string[] }[] =>
+const flatten = (
+  entries: RouteEntry[],
+  prefix = "",
+  layouts: string[] = [],
+): { file: string; path: string; layouts: string[] }[] =>
   entries.flatMap((r) => {
     const full = [prefix, r.path ?? ""].filter(Boolean).join("/");
     return [{ file: r.file, path: full, layouts }, ...flatten(r.children ?? [], full, [...layouts, r.file])];
@@ -428,12 +707,27 @@ interface Outcome {
 async function run(file: string, c: Case, headers: Record<string, string> = {}): Promise<Outcome> {
   const request = new Request(`${BASE}${c.url}`, {
     method: c.method,
-    headers: { Origin: BASE, "User-Agent": "guard-test", ...(c.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}), ...headers },
+    headers: {
+      Origin: BASE,
+      "User-Agent": "guard-test",
+      ...(c.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...headers,
+    },
     body: c.method === "POST" ? new URLSearchParams(c.form ?? {}) : undefined,
   });
-  const args = { request, context: testContext(handle), params: c.params ?? {}, url: new URL(request.url), pattern: "" };
+  const args = {
+    request,
+    context: testContext(handle),
+    params: c.params ?? {},
+    url: new URL(request.url),
+    pattern: "",
+  };
   const answer = await routeAnswer(() => callThroughMiddleware(file, c.handler, args));
-  return { status: answer.status, headers: answer.headers, body: typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body ?? null) };
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    body: typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body ?? null),
+  };
 }
 
 describe("the list of admin routes is complete", () => {
@@ -461,7 +755,10 @@ describe("the list of admin routes is complete", () => {
     }
     // The lists name real files only.
     for (const file of [...Object.keys(GUARDED), ...Object.keys(ADMIN_AWARE_PUBLIC)]) {
-      expect(allRoutes.some((r) => r.file === file), `${file} is not in app/routes.ts`).toBe(true);
+      expect(
+        allRoutes.some((r) => r.file === file),
+        `${file} is not in app/routes.ts`,
+      ).toBe(true);
     }
   });
 });
@@ -482,8 +779,14 @@ describe("every admin route in app/routes.ts refuses an anonymous GET and POST",
   it("each is behind a layout whose middleware checks the session", async () => {
     for (const r of adminRoutes) {
       const modules = await Promise.all([...r.layouts, r.file].map(importRoute));
-      expect(modules.some((m) => (m.middleware ?? []).length > 0), `${r.file} (/${r.path}) has no guarded layout`).toBe(true);
-      expect(checksAdmin(r.file), `${r.file} checks the session itself: the layouts' middleware does (decision 110)`).toBe(false);
+      expect(
+        modules.some((m) => (m.middleware ?? []).length > 0),
+        `${r.file} (/${r.path}) has no guarded layout`,
+      ).toBe(true);
+      expect(
+        checksAdmin(r.file),
+        `${r.file} checks the session itself: the layouts' middleware does (decision 110)`,
+      ).toBe(false);
     }
   });
 
@@ -492,7 +795,15 @@ describe("every admin route in app/routes.ts refuses an anonymous GET and POST",
     const handler: Handler = method === "GET" ? "loader" : "action";
     // Pages and sign-out go to the sign-in page, as before; downloads and data endpoints answer 401.
     const isData = r.layouts.includes("routes/admin/data-guard.ts");
-    const result = await run(r.file, { name: r.path, handler, method, url, params, form: { intent: "delete", id: "1" }, expect: isData ? "401" : "redirect-to-login" });
+    const result = await run(r.file, {
+      name: r.path,
+      handler,
+      method,
+      url,
+      params,
+      form: { intent: "delete", id: "1" },
+      expect: isData ? "401" : "redirect-to-login",
+    });
     if (isData) {
       expect(result.status).toBe(401);
     } else {
@@ -503,13 +814,23 @@ describe("every admin route in app/routes.ts refuses an anonymous GET and POST",
   });
 });
 
-const cases = Object.entries(GUARDED).flatMap(([file, list]) => list.map((c) => [`${c.method} ${c.url} (${c.name})`, file, c] as const));
+const cases = Object.entries(GUARDED).flatMap(([file, list]) =>
+  list.map((c) => [`${c.method} ${c.url} (${c.name})`, file, c] as const),
+);
 
 describe("an anonymous request is refused, with nothing leaked", () => {
   beforeAll(async () => {
     // A member (id 1) for the member page's refused actions to leave as it is.
     const { members } = await import("~/db/schema");
-    await handle.db.insert(members).values({ name: `${SECRET} member`, email: "zz-secret-member@example.test", phone: "0820000000", tierSlug: "style-starter", status: "active", paidUntil: "2025-10-01", joinedAt: new Date("2025-09-01T10:00:00+02:00") });
+    await handle.db.insert(members).values({
+      name: `${SECRET} member`,
+      email: "zz-secret-member@example.test",
+      phone: "0820000000",
+      tierSlug: "style-starter",
+      status: "active",
+      paidUntil: "2025-10-01",
+      joinedAt: new Date("2025-09-01T10:00:00+02:00"),
+    });
   });
 
   it.each(cases)("%s", async (_name, file, c) => {
@@ -528,16 +849,25 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     expect(result.headers.get("set-cookie") ?? "").not.toMatch(/admin_session=[^;]/);
   });
 
-  it.each(cases.filter(([, , c]) => c.method === "POST"))("%s from another origin with a live admin cookie is refused (403)", async (_name, file, c) => {
-    const cookie = await signedInOwner(handle, { userAgent: "guard-test" });
-    const result = await run(file, c, { Origin: "https://evil.example", Cookie: cookie });
-    expect(result.status).toBe(403);
-    expect(result.body).not.toContain(SECRET);
-  });
+  it.each(cases.filter(([, , c]) => c.method === "POST"))(
+    "%s from another origin with a live admin cookie is refused (403)",
+    async (_name, file, c) => {
+      const cookie = await signedInOwner(handle, { userAgent: "guard-test" });
+      const result = await run(file, c, { Origin: "https://evil.example", Cookie: cookie });
+      expect(result.status).toBe(403);
+      expect(result.body).not.toContain(SECRET);
+    },
+  );
 
   it("an expired or forged session cookie counts as anonymous", async () => {
-    for (const cookie of ["admin_session=forged-forged-forged-forged-forged", "admin_session=", "__Host-admin_session=x"]) {
-      const page = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], { Cookie: cookie });
+    for (const cookie of [
+      "admin_session=forged-forged-forged-forged-forged",
+      "admin_session=",
+      "__Host-admin_session=x",
+    ]) {
+      const page = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], {
+        Cookie: cookie,
+      });
       expect(page.status).toBe(302);
       const data = await run("routes/admin-export.ts", GUARDED["routes/admin-export.ts"][0], { Cookie: cookie });
       expect(data.status).toBe(401);
@@ -566,20 +896,31 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     expect(rows.find((e) => e.id === "sip-style")).toMatchObject({ title: "Sip & Style at Nanas", archived: false });
     const options = await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, "sip-style"));
     expect(options.map((o) => [o.type, o.priceCents])).toEqual(
-      expect.arrayContaining([["Early Bird", 35000], ["Come With a Friend", 50000], ["Normal Price", 45000]]),
+      expect.arrayContaining([
+        ["Early Bird", 35000],
+        ["Come With a Friend", 50000],
+        ["Normal Price", 45000],
+      ]),
     );
     expect(options).toHaveLength(3);
   });
 
   it("nothing was stored or changed in the tiers, posts, gallery or settings by the refused writes", async () => {
     const tiers = await handle.db.select().from(membershipTiers);
-    expect(tiers.find((t) => t.slug === "style-starter")).toMatchObject({ name: "The Style Starter", priceCents: 15000, visible: true });
+    expect(tiers.find((t) => t.slug === "style-starter")).toMatchObject({
+      name: "The Style Starter",
+      priceCents: 15000,
+      visible: true,
+    });
     expect(tiers.some((t) => t.name === "Anon tier")).toBe(false);
     const posts = await handle.db.select().from(blogPosts);
     expect(posts.some((p) => p.title === "Anon post" || p.title === "Anon title")).toBe(false);
     expect(posts.find((p) => p.id === 1)).toMatchObject({ published: true });
     expect(posts.find((p) => p.slug === GUARD_DRAFT)).toMatchObject({ published: false });
-    const photos = await handle.db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.sortOrder), asc(galleryPhotos.id));
+    const photos = await handle.db
+      .select()
+      .from(galleryPhotos)
+      .orderBy(asc(galleryPhotos.sortOrder), asc(galleryPhotos.id));
     expect(photos.map((p) => [p.src, p.alt, p.caption])).toEqual(GALLERY_SEED.map((p) => [p.src, p.alt, null]));
     expect((await handle.db.select().from(appSettings)).filter((r) => r.key.startsWith("site."))).toEqual([]);
     expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
@@ -591,7 +932,13 @@ describe("an anonymous request is refused, with nothing leaked", () => {
   });
 
   it("the blog page does not offer New Post to a visitor, even when asked for it", async () => {
-    const list = await run("routes/blog.tsx", { name: "blog", handler: "loader", method: "GET", url: "/blog?new=1", expect: "401" });
+    const list = await run("routes/blog.tsx", {
+      name: "blog",
+      handler: "loader",
+      method: "GET",
+      url: "/blog?new=1",
+      expect: "401",
+    });
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body)).toMatchObject({ isAdmin: false, newPostOpen: false });
   });
@@ -601,7 +948,12 @@ describe("an anonymous request is refused, with nothing leaked", () => {
     const { eq } = await import("drizzle-orm");
     const { emailOutbox, memberPeriods, members } = await import("~/db/schema");
     const [member] = await handle.db.select().from(members).where(eq(members.id, 1));
-    expect(member).toMatchObject({ email: "zz-secret-member@example.test", status: "active", paidUntil: "2025-10-01", cancelledAt: null });
+    expect(member).toMatchObject({
+      email: "zz-secret-member@example.test",
+      status: "active",
+      paidUntil: "2025-10-01",
+      cancelledAt: null,
+    });
     expect(await handle.db.select().from(memberPeriods)).toEqual([]);
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.memberId, 1))).toEqual([]);
     expect(await handle.db.select().from(adminAuditLog)).toEqual([]);
@@ -609,11 +961,17 @@ describe("an anonymous request is refused, with nothing leaked", () => {
 
   it("the same cases pass for a signed-in admin (so the refusals above are about the session)", async () => {
     const cookie = await signedInOwner(handle, { userAgent: "guard-test" });
-    const dashboard = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], { Cookie: cookie });
+    const dashboard = await run("routes/admin/dashboard.tsx", GUARDED["routes/admin/dashboard.tsx"][0], {
+      Cookie: cookie,
+    });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toContain(SECRET);
     for (const kind of EXPORT_KINDS) {
-      const csv = await run("routes/admin-export.ts", { name: kind, handler: "loader", method: "GET", url: `/admin/export/${kind}`, params: { kind }, expect: "401" }, { Cookie: cookie });
+      const csv = await run(
+        "routes/admin-export.ts",
+        { name: kind, handler: "loader", method: "GET", url: `/admin/export/${kind}`, params: { kind }, expect: "401" },
+        { Cookie: cookie },
+      );
       expect(csv.status).toBe(200);
       expect(csv.body).toContain(SECRET);
     }
@@ -626,7 +984,14 @@ it("a signed-in member's session cookie opens no admin route, under its own name
   const context = testContext(handle);
   const [member] = await handle.db
     .insert(members)
-    .values({ email: "guard-member@example.test", name: "Guard Member", phone: "0820000001", tierSlug: "style-starter", paidUntil: "2025-10-10", joinedAt: context.clock.now() })
+    .values({
+      email: "guard-member@example.test",
+      name: "Guard Member",
+      phone: "0820000001",
+      tierSlug: "style-starter",
+      paidUntil: "2025-10-10",
+      joinedAt: context.clock.now(),
+    })
     .returning({ id: members.id });
   const memberCookie = (await createMemberSession(handle.db, context, member!.id)).split(";")[0]!;
   expect(memberCookie).toMatch(/^member_session=[A-Za-z0-9_-]{40,}$/);
@@ -634,7 +999,11 @@ it("a signed-in member's session cookie opens no admin route, under its own name
   for (const cookie of [memberCookie, `admin_session=${token}`, `${memberCookie}; admin_session=${token}`]) {
     for (const [name, file, c] of cases) {
       const result = await run(file, c, { Cookie: cookie });
-      const refused = c.expect === "401" ? result.status === 401 : result.status === 302 && result.headers.get("location") === (c.expect === "redirect-to-login" ? "/admin/login" : "/admin");
+      const refused =
+        c.expect === "401"
+          ? result.status === 401
+          : result.status === 302 &&
+            result.headers.get("location") === (c.expect === "redirect-to-login" ? "/admin/login" : "/admin");
       expect(refused, `${name} with ${cookie.split("=")[0]}`).toBe(true);
       expect(result.body).not.toContain(SECRET);
     }

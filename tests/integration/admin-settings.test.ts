@@ -43,15 +43,29 @@ const stored = async () => handle.db.select().from(appSettings).where(like(appSe
 
 describe("site settings", () => {
   it("are the defaults (app/content/site.ts and OWNER_EMAIL) until the owner saves", async () => {
-    expect(await getSiteSettings(handle.db, "owner@example.test")).toEqual({ ...DEFAULT_FORM, ownerEmail: "owner@example.test" });
+    expect(await getSiteSettings(handle.db, "owner@example.test")).toEqual({
+      ...DEFAULT_FORM,
+      ownerEmail: "owner@example.test",
+    });
     const root = await call(handle, rootRoute.loader, get("/"));
-    expect(root.body.settings).toEqual({ email: site.email, phone: site.phone, whatsapp: "", location: site.location, availability: site.availability, social: site.social });
+    expect(root.body.settings).toEqual({
+      email: site.email,
+      phone: site.phone,
+      whatsapp: "",
+      location: site.location,
+      availability: site.availability,
+      social: site.social,
+    });
     // The owner's notification address is never in a page's data.
     expect(JSON.stringify(root.body)).not.toContain(OWNER_EMAIL);
   });
 
   it("a save stores only what differs from the defaults, with one audit entry, and the public data shows it", async () => {
-    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: " +27 82 555 0101 ", linkedin: "" }, cookie));
+    const answer = await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: " +27 82 555 0101 ", linkedin: "" }, cookie),
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/admin/settings");
     expect(toastOf(answer)?.title).toBe("Settings saved");
@@ -60,20 +74,32 @@ describe("site settings", () => {
       ["site.phone", "+27 82 555 0101"],
     ]);
     const [entry] = await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
-    expect(entry).toMatchObject({ action: "settings.update", before: { phone: site.phone, linkedin: site.social.linkedin }, after: { phone: "+27 82 555 0101", linkedin: "" } });
+    expect(entry).toMatchObject({
+      action: "settings.update",
+      before: { phone: site.phone, linkedin: site.social.linkedin },
+      after: { phone: "+27 82 555 0101", linkedin: "" },
+    });
 
     const root = await call(handle, rootRoute.loader, get("/contact"));
     expect(root.body.settings).toMatchObject({ phone: "+27 82 555 0101", social: { linkedin: "" } });
   });
 
   it("a field set back to its default is no longer stored, so a new default reaches it", async () => {
-    await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
+    await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie),
+    );
     expect((await stored()).map((r) => r.key)).toEqual(["site.phone"]);
   });
 
   it("saving without a change writes nothing", async () => {
     const audits = (await handle.db.select().from(adminAuditLog)).length;
-    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
+    const answer = await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie),
+    );
     expect(toastOf(answer)?.title).toBe("Nothing to save");
     expect((await handle.db.select().from(adminAuditLog)).length).toBe(audits);
   });
@@ -94,36 +120,64 @@ describe("site settings", () => {
     ["ownerEmail", ""],
   ])("refuses a bad %s (%j) with a message for that field and changes nothing", async (field, value) => {
     const before = await stored();
-    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, [field]: value }, cookie));
+    const answer = await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, [field]: value }, cookie),
+    );
     expect(answer.status).toBe(400);
     expect((answer.body.fieldErrors as Record<string, string>)[field]).toBeTruthy();
     expect(await stored()).toEqual(before);
   });
 
   it("stores phone numbers typed in any usual South African form in international form", async () => {
-    const answer = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "082 555 0101", whatsapp: "0724813396" }, cookie));
+    const answer = await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: "082 555 0101", whatsapp: "0724813396" }, cookie),
+    );
     expect(answer.status).toBe(302);
-    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 82 555 0101", "site.whatsapp": "+27 72 481 3396" });
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({
+      "site.phone": "+27 82 555 0101",
+      "site.whatsapp": "+27 72 481 3396",
+    });
     const root = await call(handle, rootRoute.loader, get("/contact"));
     expect(root.body.settings).toMatchObject({ phone: "+27 82 555 0101", whatsapp: "+27 72 481 3396" });
     // Typed another way, the same numbers are no change at all.
-    const again = await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "27825550101", whatsapp: "+27 (0)72 481 3396" }, cookie));
+    const again = await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: "27825550101", whatsapp: "+27 (0)72 481 3396" }, cookie),
+    );
     expect(toastOf(again)?.title).toBe("Nothing to save");
     // An emptied WhatsApp number shows no link again.
-    await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie));
+    await call(
+      handle,
+      settingsRoute.action,
+      post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101" }, cookie),
+    );
     expect((await stored()).map((r) => r.key)).toEqual(["site.phone"]);
   });
 
   it("the migration 'small' rewrote shop numbers stored in an SA form, and left any other alone", async () => {
     const file = fs.readdirSync("drizzle").find((f) => /^\d{4}_small\.sql$/.test(f))!;
-    const backfill = fs.readFileSync(path.join("drizzle", file), "utf8").split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    const backfill = fs
+      .readFileSync(path.join("drizzle", file), "utf8")
+      .split("--> statement-breakpoint")
+      .find((part) => part.includes("UPDATE"))!;
     const before = await stored();
-    await handle.db.insert(appSettings).values([
-      { key: "site.phone", value: "(072) 481-3396" },
-      { key: "site.whatsapp", value: "+44 20 7946 0958" },
-    ]).onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+    await handle.db
+      .insert(appSettings)
+      .values([
+        { key: "site.phone", value: "(072) 481-3396" },
+        { key: "site.whatsapp", value: "+44 20 7946 0958" },
+      ])
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
     await handle.db.execute(sql.raw(backfill));
-    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({ "site.phone": "+27 72 481 3396", "site.whatsapp": "+44 20 7946 0958" });
+    expect(Object.fromEntries((await stored()).map((r) => [r.key, r.value]))).toMatchObject({
+      "site.phone": "+27 72 481 3396",
+      "site.whatsapp": "+44 20 7946 0958",
+    });
     await handle.db.delete(appSettings).where(like(appSettings.key, "site.%"));
     if (before.length) await handle.db.insert(appSettings).values(before);
   });
@@ -132,9 +186,26 @@ describe("site settings", () => {
   it("owner notices go to the stored notification address, else OWNER_EMAIL", async () => {
     expect(await ownerNotificationEmail(handle.db, OWNER_EMAIL)).toBe(OWNER_EMAIL);
     const contact = () =>
-      submitContact(post("/contact", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.test", subject: "Hello", message: "A message for the owner." }), testContext(handle, { clientIp: `198.51.100.${++sender}` }));
+      submitContact(
+        post("/contact", {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.test",
+          subject: "Hello",
+          message: "A message for the owner.",
+        }),
+        testContext(handle, { clientIp: `198.51.100.${++sender}` }),
+      );
     await contact();
-    await call(handle, settingsRoute.action, post("/admin/settings", { ...DEFAULT_FORM, phone: "+27 82 555 0101", ownerEmail: "orders@honeybee.example" }, cookie));
+    await call(
+      handle,
+      settingsRoute.action,
+      post(
+        "/admin/settings",
+        { ...DEFAULT_FORM, phone: "+27 82 555 0101", ownerEmail: "orders@honeybee.example" },
+        cookie,
+      ),
+    );
     await contact();
     const mails = await handle.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(2);
     expect(mails.map((m) => m.toAddress)).toEqual(["orders@honeybee.example", OWNER_EMAIL]);
@@ -149,10 +220,17 @@ describe("site settings", () => {
       paymentId: "pay-settings",
       amountCents: order!.amountCents,
       now: new Date("2025-09-10T08:00:00Z"),
-      mail: { siteUrl: "http://localhost:3000", ownerEmail: OWNER_EMAIL, secret: "test-secret-test-secret-test-secret" },
+      mail: {
+        siteUrl: "http://localhost:3000",
+        ownerEmail: OWNER_EMAIL,
+        secret: "test-secret-test-secret-test-secret",
+      },
     });
     expect(paid.outcome).toBe("paid");
-    const mails = await handle.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `order-%:${orderId}`));
+    const mails = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, `order-%:${orderId}`));
     const notice = mails.find((m) => m.dedupeKey?.startsWith("order-owner-notice"));
     const confirmation = mails.find((m) => m.dedupeKey?.startsWith("order-confirmation"));
     expect(notice?.toAddress).toBe("orders@honeybee.example");

@@ -13,7 +13,14 @@ const NOW = new Date("2025-09-10T10:00:00+02:00");
 let handle: DatabaseHandle;
 const at = (iso: string) => new Date(iso);
 
-type Ev = { sessionId: string; eventType: string; pagePath: string; createdAt: Date; referrer?: string; itemName?: string };
+type Ev = {
+  sessionId: string;
+  eventType: string;
+  pagePath: string;
+  createdAt: Date;
+  referrer?: string;
+  itemName?: string;
+};
 const ev = (sessionId: string, eventType: string, pagePath: string, createdAt: string, referrer?: string): Ev => ({
   sessionId,
   eventType,
@@ -173,7 +180,7 @@ describe("labels and formatting", () => {
   });
 
   it("neutralises CSV injection and quotes cells", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvCell("+27 82")).toBe("'+27 82");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@sum")).toBe("'@sum");

@@ -28,7 +28,10 @@ const valid = {
   metadata: null,
 };
 
-function send(body: unknown, options: { headers?: Record<string, string>; raw?: boolean; context?: ReturnType<typeof testContext> } = {}) {
+function send(
+  body: unknown,
+  options: { headers?: Record<string, string>; raw?: boolean; context?: ReturnType<typeof testContext> } = {},
+) {
   const request = new Request("http://localhost:3000/api/analytics", {
     method: "POST",
     body: options.raw ? (body as string) : JSON.stringify(body),
@@ -73,7 +76,11 @@ describe("POST /api/analytics", () => {
     ["a session id with odd characters", { ...valid, sessionId: "<script>alert(1)</script>" }, false],
     ["an item name over 200 characters", { ...valid, itemName: "x".repeat(201) }, false],
     ["nested metadata", { ...valid, metadata: { a: { b: 1 } } }, false],
-    ["metadata over 2 KB", { ...valid, metadata: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, "v".repeat(300)])) }, false],
+    [
+      "metadata over 2 KB",
+      { ...valid, metadata: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, "v".repeat(300)])) },
+      false,
+    ],
   ])("refuses %s with 400 and a JSON error", async (_name, body, raw) => {
     const response = await send(body, { raw: raw as boolean });
     expect(response.status).toBe(400);
@@ -88,7 +95,9 @@ describe("POST /api/analytics", () => {
   });
 
   it("drops bots silently", async () => {
-    const response = await send(valid, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const response = await send(valid, {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     expect(response.status).toBe(204);
     expect(await stored()).toHaveLength(0);
   });

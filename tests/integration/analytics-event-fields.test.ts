@@ -39,7 +39,8 @@ beforeEach(async () => {
   await handle.db.execute(sql`truncate analytics_events`);
 });
 
-const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 let sessions = 0;
 const complete = () => ({
   eventType: "product_view",
@@ -68,7 +69,11 @@ const WAYS_IN: [string, (body: string) => Promise<Reply>][] = [
     async (body) =>
       readReply(
         (await action({
-          request: new Request("http://localhost/api/analytics", { method: "POST", body, headers: { "User-Agent": BROWSER } }),
+          request: new Request("http://localhost/api/analytics", {
+            method: "POST",
+            body,
+            headers: { "User-Agent": BROWSER },
+          }),
           context: testContext(handle, { clientIp: distinctAddress() }),
           params: {},
         } as never)) as Response,
@@ -108,19 +113,30 @@ describe.each(WAYS_IN)("POST /api/analytics through %s", (_way, send) => {
   it("accepts an event with every optional field left out", async () => {
     const { eventType, pagePath, sessionId } = complete();
     expect(await send(JSON.stringify({ eventType, pagePath, sessionId }))).toEqual({ status: 204, body: null });
-    expect(await storedRows()).toEqual([expect.objectContaining({ sessionId, itemName: null, referrer: null, metadata: null })]);
+    expect(await storedRows()).toEqual([
+      expect.objectContaining({ sessionId, itemName: null, referrer: null, metadata: null }),
+    ]);
   });
 
-  it.each(["eventType", "pagePath", "sessionId"] as const)("refuses an event without %s: 400 naming the field, nothing stored", async (field) => {
-    const reply = await send(without(field));
-    expect(reply).toEqual({ status: 400, body: { error: "Invalid analytics event", problems: [`${field}: is required`] } });
-    expect(await storedRows()).toHaveLength(0);
-  });
+  it.each(["eventType", "pagePath", "sessionId"] as const)(
+    "refuses an event without %s: 400 naming the field, nothing stored",
+    async (field) => {
+      const reply = await send(without(field));
+      expect(reply).toEqual({
+        status: 400,
+        body: { error: "Invalid analytics event", problems: [`${field}: is required`] },
+      });
+      expect(await storedRows()).toHaveLength(0);
+    },
+  );
 
   it.each(["/admin", "/admin/", "/admin/login", "/admin/orders/12", "/Admin/Login"])(
     "drops an event for the owner's page %s with 204 (nothing a client would retry) and stores nothing",
     async (pagePath) => {
-      expect(await send(JSON.stringify({ ...complete(), eventType: "page_view", pagePath }))).toEqual({ status: 204, body: null });
+      expect(await send(JSON.stringify({ ...complete(), eventType: "page_view", pagePath }))).toEqual({
+        status: 204,
+        body: null,
+      });
       expect(await storedRows()).toHaveLength(0);
     },
   );

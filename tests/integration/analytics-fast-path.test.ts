@@ -46,7 +46,8 @@ beforeEach(async () => {
   await handle.db.execute(sql`truncate analytics_events`);
 });
 
-const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 let sessionCounter = 0;
 const event = (overrides: Record<string, unknown> = {}) => ({
   eventType: "page_view",
@@ -90,7 +91,11 @@ describe("the analytics fast path", () => {
   ])("answers %s exactly as the route does, storing nothing", async (_name, body) => {
     const fast = await post(body);
     const route = (await action({
-      request: new Request("http://localhost/api/analytics", { method: "POST", body, headers: { "User-Agent": BROWSER } }),
+      request: new Request("http://localhost/api/analytics", {
+        method: "POST",
+        body,
+        headers: { "User-Agent": BROWSER },
+      }),
       context: testContext(handle),
       params: {},
     } as never)) as Response;
@@ -102,7 +107,9 @@ describe("the analytics fast path", () => {
   });
 
   it("drops bots with 204 and stores nothing", async () => {
-    const response = await post(JSON.stringify(event()), { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    const response = await post(JSON.stringify(event()), {
+      "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)",
+    });
     expect(response.status).toBe(204);
     expect(await storedCount()).toBe(0);
   });
@@ -131,10 +138,14 @@ describe("the analytics fast path", () => {
     const big = await post(JSON.stringify(event({ itemName: "x".repeat(9000) })));
     expect(big.status).toBe(599);
     const chunked = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${base}/api/analytics`, { method: "POST", headers: { "Transfer-Encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const request = http.request(
+        `${base}/api/analytics`,
+        { method: "POST", headers: { "Transfer-Encoding": "chunked" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       request.on("error", reject);
       request.end(JSON.stringify(event()));
     });

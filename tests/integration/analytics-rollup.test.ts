@@ -112,17 +112,23 @@ describe("visitor rollups", () => {
   });
 
   it("are rebuilt for a database rolled up before they existed", async () => {
-    await rolled.db.execute(sql`delete from analytics_daily where event_type in (${VISITORS_PER_DAY}, ${SESSIONS_LAST_SEEN})`);
+    await rolled.db.execute(
+      sql`delete from analytics_daily where event_type in (${VISITORS_PER_DAY}, ${SESSIONS_LAST_SEEN})`,
+    );
     const now = sa("2025-09-11T12:00:00");
     expect(await rollUpAnalytics(rolled.db, now)).toBe(0);
     await expectSameAsRaw(now);
   });
 
   it("are rebuilt before new days are rolled up onto a database rolled up without the per-session rows", async () => {
-    await rolled.db.execute(sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`);
+    await rolled.db.execute(
+      sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`,
+    );
     await rollUpAnalytics(rolled.db, sa("2025-09-06T00:30:00"));
     // As decision 056's code left it: no per-session rows, no mark of the day they are kept up to.
-    await rolled.db.execute(sql`delete from analytics_daily where event_type in (${SESSION_LAST_DAY}, ${SESSIONS_THROUGH})`);
+    await rolled.db.execute(
+      sql`delete from analytics_daily where event_type in (${SESSION_LAST_DAY}, ${SESSIONS_THROUGH})`,
+    );
     // Sessions a, c and g come back on the days rolled up next.
     for (let day = 7; day <= 11; day++) {
       const now = sa(`2025-09-${String(day).padStart(2, "0")}T00:30:00`);
@@ -132,7 +138,9 @@ describe("visitor rollups", () => {
   });
 
   it("are rebuilt when an older instance rolled up a day without keeping the per-session rows", async () => {
-    await rolled.db.execute(sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`);
+    await rolled.db.execute(
+      sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`,
+    );
     await rollUpAnalytics(rolled.db, sa("2025-09-10T00:30:00"));
     // That instance rolled up 2025-09-09, when c came back, but left c's row at its earlier day and
     // the mark at 2025-09-08. Rolling up 2025-09-10 (c again) from those rows would move c's visit
@@ -149,7 +157,9 @@ describe("visitor rollups", () => {
   });
 
   it("are not counted twice when two instances roll up the same days at once", async () => {
-    await rolled.db.execute(sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`);
+    await rolled.db.execute(
+      sql`truncate analytics_daily, analytics_daily_sessions, analytics_daily_referrers, analytics_rollup_days`,
+    );
     const now = sa("2025-09-10T12:00:00");
     const done = await Promise.all([rollUpAnalytics(rolled.db, now), rollUpAnalytics(rolledAgain.db, now)]);
     expect(done.sort()).toEqual([0, 9]);

@@ -64,9 +64,16 @@ describe("backup and restore", () => {
         idempotencyKey: "k-1",
       })
       .returning();
-    await source.db.insert(orderLines).values({ orderId: order.id, displayName: "Candy Earrings", quantity: 1, unitPriceCents: 35000 });
+    await source.db
+      .insert(orderLines)
+      .values({ orderId: order.id, displayName: "Candy Earrings", quantity: 1, unitPriceCents: 35000 });
     await source.db.insert(analyticsEvents).values(
-      Array.from({ length: 2500 }, (_, i) => ({ sessionId: `s${i % 7}`, eventType: "page_view", pagePath: `/p/${i}`, metadata: { i } })),
+      Array.from({ length: 2500 }, (_, i) => ({
+        sessionId: `s${i % 7}`,
+        eventType: "page_view",
+        pagePath: `/p/${i}`,
+        metadata: { i },
+      })),
     );
 
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "honey-backup-")), "backup.ndjson");
@@ -104,9 +111,18 @@ describe("backup and restore", () => {
     await drainRenditions(source);
     // Every byte value, including those JSON escapes and a backslash-x that looks like hex text.
     const allBytes = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from("\\x00ff")]);
-    await source.db.insert(mediaAssets).values({ hash: "0000000000ffffffffff", originalName: "bytes", width: 1, height: 1, status: "failed", master: allBytes });
+    await source.db.insert(mediaAssets).values({
+      hash: "0000000000ffffffffff",
+      originalName: "bytes",
+      width: 1,
+      height: 1,
+      status: "failed",
+      master: allBytes,
+    });
     // A visitor's JSON that looks like the marker stays JSON.
-    await source.db.insert(analyticsEvents).values({ sessionId: "s-marker", eventType: "page_view", pagePath: "/", metadata: { $bytea: "AAEC" } });
+    await source.db
+      .insert(analyticsEvents)
+      .values({ sessionId: "s-marker", eventType: "page_view", pagePath: "/", metadata: { $bytea: "AAEC" } });
 
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "honey-backup-")), "photos.ndjson");
     await backupDatabase(source.db, file);
@@ -117,11 +133,14 @@ describe("backup and restore", () => {
     await restoreDatabase(target.db, file);
 
     const hash = stored.photo.src.slice(7, 27);
-    const masterOf = async (handle: DatabaseHandle, h: string) => (await handle.db.select().from(mediaAssets).where(eq(mediaAssets.hash, h)))[0]!.master;
+    const masterOf = async (handle: DatabaseHandle, h: string) =>
+      (await handle.db.select().from(mediaAssets).where(eq(mediaAssets.hash, h)))[0]!.master;
     expect(Buffer.compare(await masterOf(target, hash), await masterOf(source, hash))).toBe(0);
     expect(Buffer.compare(await masterOf(target, "0000000000ffffffffff"), allBytes)).toBe(0);
     const renditions = async (handle: DatabaseHandle) =>
-      (await handle.db.select().from(mediaRenditions).orderBy(mediaRenditions.format, mediaRenditions.width)).map((r) => ({ ...r, bytes: r.bytes.toString("base64") }));
+      (await handle.db.select().from(mediaRenditions).orderBy(mediaRenditions.format, mediaRenditions.width)).map(
+        (r) => ({ ...r, bytes: r.bytes.toString("base64") }),
+      );
     const restored = await renditions(target);
     expect(restored).toHaveLength(6);
     expect(restored).toEqual(await renditions(source));

@@ -25,11 +25,23 @@ const form = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${BASE}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: BASE,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
-const newPost = { intent: "publish", title: "Mending Matters!", excerpt: "Why we mend.", content: "A **stitch** in time." };
+const newPost = {
+  intent: "publish",
+  title: "Mending Matters!",
+  excerpt: "Why we mend.",
+  content: "A **stitch** in time.",
+};
 
-type ListBody = { posts: { slug: string; title: string; preview: string; views: number; likes: number }[]; isAdmin: boolean };
+type ListBody = {
+  posts: { slug: string; title: string; preview: string; views: number; likes: number }[];
+  isAdmin: boolean;
+};
 
 describe("blog publishing", () => {
   it("refuses a visitor (401) and stores nothing", async () => {
@@ -50,8 +62,17 @@ describe("blog publishing", () => {
     expect(first.body).toMatchObject({ ok: true, slug: "mending-matters" });
     const second = await run(blogRoute.action, form("/blog", newPost, adminCookie));
     expect(second.body).toMatchObject({ ok: true, slug: "mending-matters-2" });
-    const [row] = await handle.db.select().from(blogPosts).where((await import("drizzle-orm")).eq(blogPosts.slug, "mending-matters"));
-    expect(row).toMatchObject({ author: "Honey Bee", category: "General", views: 0, likes: 0, publishedOn: "2025-09-10" });
+    const [row] = await handle.db
+      .select()
+      .from(blogPosts)
+      .where((await import("drizzle-orm")).eq(blogPosts.slug, "mending-matters"));
+    expect(row).toMatchObject({
+      author: "Honey Bee",
+      category: "General",
+      views: 0,
+      likes: 0,
+      publishedOn: "2025-09-10",
+    });
 
     const list = await run(blogRoute.loader, new Request(`${BASE}/blog`));
     expect((list.body as ListBody).posts.map((p) => p.slug)).toContain("mending-matters");
@@ -105,7 +126,9 @@ describe("views, likes and sorting", () => {
       const page = await run(postRoute.loader, new Request(`${BASE}/blog/x`), { slug });
       expect(page.status).toBe(404);
       expect(page.body).toEqual({ message: "Post not found" });
-      const act = await run(postRoute.action, form(`/blog/x`, { intent: "like", sessionId: "session-aaaaaaaa" }), { slug });
+      const act = await run(postRoute.action, form(`/blog/x`, { intent: "like", sessionId: "session-aaaaaaaa" }), {
+        slug,
+      });
       expect(act.status).toBe(404);
     }
   });
@@ -133,7 +156,9 @@ describe("content", () => {
   });
 
   it("a post page carries the rendered post", async () => {
-    const page = await run(postRoute.loader, new Request(`${BASE}/blog/the-art-of-upcycling`), { slug: "the-art-of-upcycling" });
+    const page = await run(postRoute.loader, new Request(`${BASE}/blog/the-art-of-upcycling`), {
+      slug: "the-art-of-upcycling",
+    });
     expect(page.status).toBe(200);
     expect((page.body as { post: { html: string } }).post.html).toContain("<p>Every garment has a story.");
   });

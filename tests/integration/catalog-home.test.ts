@@ -17,11 +17,22 @@ describe("home data", () => {
     const home = await loadHome(handle.db, new Date("2025-09-10T10:00:00+02:00"));
     expect(home.events.map((e) => e.id)).toEqual(["sip-style", "tablecloth-workshop", "heritage-radiance"]);
     const before = await loadHome(handle.db, new Date("2025-08-01T10:00:00+02:00"));
-    expect(before.events.map((e) => e.id)).toEqual(["radiance-reset", "sip-style", "tablecloth-workshop", "heritage-radiance"]);
+    expect(before.events.map((e) => e.id)).toEqual([
+      "radiance-reset",
+      "sip-style",
+      "tablecloth-workshop",
+      "heritage-radiance",
+    ]);
     // Between radiance-reset's two days it is still listed, but no longer sold.
     const between = await loadHome(handle.db, new Date("2025-08-25T10:00:00+02:00"));
-    expect(between.events[0]).toMatchObject({ id: "radiance-reset", action: { label: "View Event", href: "/tickets/radiance-reset" } });
-    expect(between.events[1]).toMatchObject({ id: "sip-style", action: { label: "Reserve Your Spot", href: "/tickets/sip-style" } });
+    expect(between.events[0]).toMatchObject({
+      id: "radiance-reset",
+      action: { label: "View Event", href: "/tickets/radiance-reset" },
+    });
+    expect(between.events[1]).toMatchObject({
+      id: "sip-style",
+      action: { label: "Reserve Your Spot", href: "/tickets/sip-style" },
+    });
     expect(home.tiers.map((t) => t.slug)).toEqual([
       "style-starter",
       "creative-healer",

@@ -25,7 +25,15 @@ describe("styled collections", () => {
     // lowest sort order: it would come first if text prices were not put last.
     const [onRequest] = await handle.db
       .insert(catalogItems)
-      .values({ slug: "aaa-bespoke-gown", name: "Aaa Bespoke Gown", kind: "product", priceCents: null, priceText: "Price on request", description: "Made to measure.", sortOrder: -1 })
+      .values({
+        slug: "aaa-bespoke-gown",
+        name: "Aaa Bespoke Gown",
+        kind: "product",
+        priceCents: null,
+        priceText: "Price on request",
+        description: "Made to measure.",
+        sortOrder: -1,
+      })
       .returning();
     try {
       const cards = await listCollectionCards(handle.db, NOW);
@@ -72,8 +80,18 @@ describe("styled collections", () => {
       })
       .returning();
     await handle.db.insert(stockHolds).values([
-      { orderId: order!.id, stockKey: catalogStockKey(candy!.id), quantity: 3, expiresAt: new Date(NOW.getTime() + 60_000) },
-      { orderId: order!.id, stockKey: catalogStockKey(candy!.id), quantity: 4, expiresAt: new Date(NOW.getTime() - 60_000) },
+      {
+        orderId: order!.id,
+        stockKey: catalogStockKey(candy!.id),
+        quantity: 3,
+        expiresAt: new Date(NOW.getTime() + 60_000),
+      },
+      {
+        orderId: order!.id,
+        stockKey: catalogStockKey(candy!.id),
+        quantity: 4,
+        expiresAt: new Date(NOW.getTime() - 60_000),
+      },
     ]);
     const cards = await listCollectionCards(handle.db, NOW);
     expect(cards.find((c) => c.slug === "candy-earrings")!.limitedStock).toBe(7);
@@ -123,7 +141,8 @@ describe("sitemap and robots", () => {
 
   it("disallows private areas and points at the sitemap", () => {
     const txt = robotsTxt("https://shop.example");
-    for (const p of ["/admin", "/checkout", "/account", "/order-confirmation", "/payments", "/api/"]) expect(txt).toContain(`Disallow: ${p}`);
+    for (const p of ["/admin", "/checkout", "/account", "/order-confirmation", "/payments", "/api/"])
+      expect(txt).toContain(`Disallow: ${p}`);
     expect(txt).toContain("Sitemap: https://shop.example/sitemap.xml");
   });
 });

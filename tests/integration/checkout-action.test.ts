@@ -16,20 +16,27 @@ async function freshDatabase() {
 
 async function load(query: string) {
   const request = new Request(`http://localhost/checkout${query}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /* eslint-disable @typescript-eslint/no-explicit-any */
   return (await loader({ request, context: testContext(handle), params: {} } as any)) as any;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 describe("checkout loader: the server prices and vets the item", () => {
   beforeAll(freshDatabase);
   it("ignores the price in the query and shows the catalog price", async () => {
     const page = await load("?type=product&item=Candy%20Earrings&price=R1");
-    expect(page.offer).toMatchObject({ kind: "sellable", item: { name: "Candy Earrings", amountCents: 35000, orderType: "product" } });
+    expect(page.offer).toMatchObject({
+      kind: "sellable",
+      item: { name: "Candy Earrings", amountCents: 35000, orderType: "product" },
+    });
   });
 
   it("with no parameters shows the default Checkout summary of R 200.00 without a form", async () => {
     const page = await load("");
-    expect(page.offer).toEqual({ kind: "default", item: { name: "Checkout", description: null, amountCents: 20000, orderType: null } });
+    expect(page.offer).toEqual({
+      kind: "default",
+      item: { name: "Checkout", description: null, amountCents: 20000, orderType: null },
+    });
   });
 
   it.each([
@@ -37,8 +44,14 @@ describe("checkout loader: the server prices and vets the item", () => {
     ["?type=product&item=Choker%20Necklaces", "Choker Necklaces is sold out."],
     ["?type=product&item=Capsule%20Reset&price=R0", null],
     ["?type=membership&item=upcycle-kings-queens", "priced on request"],
-    ["?type=ticket&item=Sip%20%26%20Style%20at%20Nanas%20-%20Normal%20Price", "not on sale yet: Available from 15 September"],
-    ["?type=ticket&item=Radiance%20Reset%20%26%20Sustainable%20Style%20Workshop%20-%20Workshop%20Ticket", "already taken place"],
+    [
+      "?type=ticket&item=Sip%20%26%20Style%20at%20Nanas%20-%20Normal%20Price",
+      "not on sale yet: Available from 15 September",
+    ],
+    [
+      "?type=ticket&item=Radiance%20Reset%20%26%20Sustainable%20Style%20Workshop%20-%20Workshop%20Ticket",
+      "already taken place",
+    ],
     ["?type=bogus&item=Candy%20Earrings", "We could not find that item."],
   ])("%s", async (query, reason) => {
     const page = await load(query);
@@ -51,18 +64,28 @@ describe("checkout loader: the server prices and vets the item", () => {
   });
 
   it("knows memberships by slug, tickets by event and option, and the workshop by title", async () => {
-    expect((await load("?type=membership&item=glow-bee-journey&price=R1")).offer.item).toMatchObject({ amountCents: 45000, orderType: "membership" });
-    expect((await load("?type=ticket&item=Sip%20%26%20Style%20at%20Nanas%20-%20Early%20Bird")).offer.item).toMatchObject({
+    expect((await load("?type=membership&item=glow-bee-journey&price=R1")).offer.item).toMatchObject({
+      amountCents: 45000,
+      orderType: "membership",
+    });
+    expect(
+      (await load("?type=ticket&item=Sip%20%26%20Style%20at%20Nanas%20-%20Early%20Bird")).offer.item,
+    ).toMatchObject({
       amountCents: 35000,
       orderType: "ticket",
     });
-    expect((await load("?type=workshop&item=Transform%20Tablecloth%20into%20Wrap%20Around%20Skirt&price=R250")).offer.item).toMatchObject({
+    expect(
+      (await load("?type=workshop&item=Transform%20Tablecloth%20into%20Wrap%20Around%20Skirt&price=R250")).offer.item,
+    ).toMatchObject({
       amountCents: 25000,
       orderType: "workshop",
     });
     expect((await load("?type=product&item=Test%20Product&price=R5")).offer.item).toMatchObject({ amountCents: 500 });
     // Services come through the product page too, but ship nothing.
-    expect((await load("?type=product&item=Fashion%20Consultation&price=R1")).offer.item).toMatchObject({ amountCents: 85000, orderType: "service" });
+    expect((await load("?type=product&item=Fashion%20Consultation&price=R1")).offer.item).toMatchObject({
+      amountCents: 85000,
+      orderType: "service",
+    });
   });
 });
 
@@ -85,8 +108,9 @@ describe("a post for something that cannot be sold, drawn as the checkout page",
   /** The reads of one lookup of a sold-out product (its row, then the units held). */
   async function readsPerLookup() {
     const { context, counter } = countedContext();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     await loader({ request: checkoutRequest("product", "Choker Necklaces"), context, params: {} } as any);
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     return counter.selects;
   }
 
@@ -95,14 +119,16 @@ describe("a post for something that cannot be sold, drawn as the checkout page",
     expect(perLookup).toBeGreaterThan(0);
     const { context, counter } = countedContext();
     const request = checkoutRequest("product", "Choker Necklaces");
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     const refused = (await action({ request, context, params: {} } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(refused.init.status).toBe(400);
     expect(refused.data.toast).toMatchObject({ title: "Checkout Error", description: "Choker Necklaces is sold out." });
     expect(counter.selects).toBe(perLookup);
 
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     const page = (await loader({ request, context, params: {} } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(page.offer).toEqual({ kind: "unavailable", reason: "Choker Necklaces is sold out." });
     expect(counter.selects).toBe(perLookup);
   });
@@ -110,16 +136,27 @@ describe("a post for something that cannot be sold, drawn as the checkout page",
   it("is looked up again by another request, and by a page asking for another item", async () => {
     const perLookup = await readsPerLookup();
     const { context, counter } = countedContext();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     await action({ request: checkoutRequest("product", "Choker Necklaces"), context, params: {} } as any);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const other = (await loader({ request: checkoutRequest("product", "Candy Earrings"), context, params: {} } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const other = (await loader({
+      request: checkoutRequest("product", "Candy Earrings"),
+      context,
+      params: {},
+    } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(other.offer).toMatchObject({ kind: "sellable", item: { name: "Candy Earrings" } });
     expect(counter.selects).toBeGreaterThan(perLookup);
 
     const next = countedContext();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const fresh = (await loader({ request: checkoutRequest("product", "Choker Necklaces"), context: next.context, params: {} } as any)) as any;
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const fresh = (await loader({
+      request: checkoutRequest("product", "Choker Necklaces"),
+      context: next.context,
+      params: {},
+    } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(fresh.offer).toEqual({ kind: "unavailable", reason: "Choker Necklaces is sold out." });
     expect(next.counter.selects).toBe(perLookup);
   });
@@ -127,11 +164,13 @@ describe("a post for something that cannot be sold, drawn as the checkout page",
   it("after a lookup that found the item on sale, the page looks again: the order may have found it gone", async () => {
     const { context, counter } = countedContext();
     const request = checkoutRequest("product", "Candy Earrings", { ...buyer, email: "not-an-email" });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     await action({ request, context, params: {} } as any);
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     const before = counter.selects;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    /* eslint-disable @typescript-eslint/no-explicit-any */
     await loader({ request, context, params: {} } as any);
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(counter.selects).toBeGreaterThan(before);
   });
 });
@@ -140,10 +179,17 @@ describe("checkout action", () => {
   beforeEach(freshDatabase);
 
   it("records checkout_created_success for the buyer's analytics session", async () => {
-    orderIdFrom(await checkout(handle, "product", "Test Product", { fields: { ...buyer, sessionId: "sess-abcdef12" } }));
+    orderIdFrom(
+      await checkout(handle, "product", "Test Product", { fields: { ...buyer, sessionId: "sess-abcdef12" } }),
+    );
     const events = await handle.db.select().from(analyticsEvents);
     expect(events).toMatchObject([
-      { eventType: "checkout_created_success", sessionId: "sess-abcdef12", itemName: "Test Product", metadata: { amount: 500 } },
+      {
+        eventType: "checkout_created_success",
+        sessionId: "sess-abcdef12",
+        itemName: "Test Product",
+        metadata: { amount: 500 },
+      },
     ]);
   });
 
@@ -154,7 +200,9 @@ describe("checkout action", () => {
       async createCheckout(request) {
         seenBeforeCreate = await handle.db.select().from(orders).where(eq(orders.id, request.orderId));
         expect(request).toMatchObject({ amountCents: 35000, currency: "ZAR", metadata: { orderId: request.orderId } });
-        expect(request.successUrl).toBe(`http://localhost:3000/order-confirmation?status=success&orderId=${request.orderId}`);
+        expect(request.successUrl).toBe(
+          `http://localhost:3000/order-confirmation?status=success&orderId=${request.orderId}`,
+        );
         return { checkoutId: "ch_test_1", redirectUrl: `/payments/simulator/${request.orderId}` };
       },
       getCheckout: async (checkoutId) => ({ checkoutId, status: "unknown", paymentId: null }),
@@ -208,12 +256,18 @@ describe("checkout action", () => {
 
   it("refuses a bad email with a Checkout Error that says why", async () => {
     const result = await checkout(handle, "product", "Candy Earrings", { fields: { ...buyer, email: "not-an-email" } });
-    expect(result).toMatchObject({ toast: { title: "Checkout Error", description: "Please enter a valid email address." } });
+    expect(result).toMatchObject({
+      toast: { title: "Checkout Error", description: "Please enter a valid email address." },
+    });
   });
 
   it("refuses NUL and control characters instead of failing in the database", async () => {
-    expect(await checkout(handle, "product", "Candy\u0000Earrings")).toMatchObject({ toast: { title: "Checkout Error", description: "We could not find that item." } });
-    expect(await checkout(handle, "product", "Candy Earrings", { fields: { ...buyer, firstName: "Th\u0000andi" } })).toMatchObject({
+    expect(await checkout(handle, "product", "Candy\u0000Earrings")).toMatchObject({
+      toast: { title: "Checkout Error", description: "We could not find that item." },
+    });
+    expect(
+      await checkout(handle, "product", "Candy Earrings", { fields: { ...buyer, firstName: "Th\u0000andi" } }),
+    ).toMatchObject({
       toast: { title: "Checkout Error", description: "First name contains characters we cannot store." },
     });
     expect((await load("?type=product&item=%00")).offer.kind).toBe("unavailable");
@@ -221,8 +275,12 @@ describe("checkout action", () => {
   });
 
   it("refuses an unsellable item and the default checkout", async () => {
-    expect(await checkout(handle, "product", "Bucket Hats")).toMatchObject({ toast: { title: "Checkout Error", description: "Bucket Hats is sold out." } });
-    expect(await checkout(handle, "", "")).toMatchObject({ toast: { title: "Checkout Error", description: "Please choose something to buy first." } });
+    expect(await checkout(handle, "product", "Bucket Hats")).toMatchObject({
+      toast: { title: "Checkout Error", description: "Bucket Hats is sold out." },
+    });
+    expect(await checkout(handle, "", "")).toMatchObject({
+      toast: { title: "Checkout Error", description: "Please choose something to buy first." },
+    });
     expect(await handle.db.select().from(orders)).toHaveLength(0);
   });
 
@@ -240,7 +298,10 @@ describe("checkout action", () => {
     const result = await checkout(handle, "product", "Candy Earrings", { provider });
     expect(result).toMatchObject({
       ok: false,
-      toast: { title: "Checkout Error", description: "The payment service is temporarily unavailable. Please try again." },
+      toast: {
+        title: "Checkout Error",
+        description: "The payment service is temporarily unavailable. Please try again.",
+      },
       values: buyer,
     });
     const [order] = await handle.db.select().from(orders);
@@ -262,6 +323,8 @@ describe("checkout action", () => {
       },
     };
     const result = await checkout(handle, "product", "Test Product", { provider });
-    expect(result).toMatchObject({ toast: { title: "Unexpected Error", description: "Something went wrong. Please try again." } });
+    expect(result).toMatchObject({
+      toast: { title: "Unexpected Error", description: "Something went wrong. Please try again." },
+    });
   });
 });

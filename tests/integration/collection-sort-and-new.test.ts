@@ -57,7 +57,8 @@ const cards = async (query = "") => {
   return answer.body.items as CatalogCard[];
 };
 const jacketCard = async () => (await cards()).find((c) => c.slug === "indigo-patchwork-jacket");
-const jacketRow = async () => (await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "indigo-patchwork-jacket")))[0]!;
+const jacketRow = async () =>
+  (await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "indigo-patchwork-jacket")))[0]!;
 
 describe("the owner marks a piece New", () => {
   let id: number;
@@ -72,11 +73,15 @@ describe("the owner marks a piece New", () => {
 
     clock.set(new Date(row.newUntil!.getTime() - 60_000));
     expect(await jacketCard()).toMatchObject({ isNew: true });
-    expect((await call(productEdit.loader, get(`/admin/products/${id}`, await signedIn()), { id: String(id) })).body.values).toMatchObject({ markNew: true });
+    expect(
+      (await call(productEdit.loader, get(`/admin/products/${id}`, await signedIn()), { id: String(id) })).body.values,
+    ).toMatchObject({ markNew: true });
 
     clock.set(row.newUntil!);
     expect(await jacketCard()).toMatchObject({ isNew: false });
-    expect((await call(productEdit.loader, get(`/admin/products/${id}`, await signedIn()), { id: String(id) })).body.values).toMatchObject({ markNew: false });
+    expect(
+      (await call(productEdit.loader, get(`/admin/products/${id}`, await signedIn()), { id: String(id) })).body.values,
+    ).toMatchObject({ markNew: false });
   });
 
   it("a later save with New still ticked keeps the end date; unticked ends it; ticked again starts 30 new days", async () => {
@@ -89,7 +94,11 @@ describe("the owner marks a piece New", () => {
     expect(await jacketCard()).toMatchObject({ isNew: true });
 
     clock.set("2026-12-05T09:00:00+02:00");
-    await save(id, [...piece({ description: "Patched from three worn-out denim jackets. Lined." }), ["markNew", "on"], ...withPhoto]);
+    await save(id, [
+      ...piece({ description: "Patched from three worn-out denim jackets. Lined." }),
+      ["markNew", "on"],
+      ...withPhoto,
+    ]);
     expect((await jacketRow()).newUntil).toEqual(first);
 
     await save(id, [...piece(), ...withPhoto]);
@@ -156,8 +165,10 @@ describe("alt text messages", () => {
     expect(errors["photos.0.alt"]).toBe("Alt text is required");
     expect(errors["photos.1.alt"]).toBe("Alt text is required");
     expect(fieldsWithErrors(errors)).toBe(2);
-    expect(photoPickerErrors(errors, [0, 1])).toEqual({ error: undefined, fieldErrors: ["Alt text is required", "Alt text is required"] });
+    expect(photoPickerErrors(errors, [0, 1])).toEqual({
+      error: undefined,
+      fieldErrors: ["Alt text is required", "Alt text is required"],
+    });
     expect(await handle.db.select().from(catalogItems).where(eq(catalogItems.name, "Alt Text Test"))).toEqual([]);
   });
 });
-

@@ -46,7 +46,10 @@ describe("contact action", () => {
     expect(submissions).toHaveLength(1);
     expect(submissions[0]).toMatchObject({ ...valid, sessionId: "sess-1", userAgent: "vitest-agent" });
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ toAddress: testContext(handle).config.mail.ownerEmail, dedupeKey: `contact:${submissions[0]!.id}` });
+    expect(emails[0]).toMatchObject({
+      toAddress: testContext(handle).config.mail.ownerEmail,
+      dedupeKey: `contact:${submissions[0]!.id}`,
+    });
     expect(emails[0]!.textBody).toContain(valid.message);
   });
 
@@ -96,20 +99,32 @@ describe("contact action", () => {
   it("counts the hit, stores the message and queues the notice in one statement", async () => {
     await post(valid);
     // Every statement of either driver is prepared by Drizzle's session first.
-    const session = (handle.db as unknown as { session: { prepareQuery: (query: { sql: string }) => unknown } }).session;
+    const session = (handle.db as unknown as { session: { prepareQuery: (query: { sql: string }) => unknown } })
+      .session;
     const prepared = vi.spyOn(session, "prepareQuery");
     const res = await post({ ...valid, subject: "Second" }, "203.0.113.10", { "user-agent": "" });
     // The shop's settings, read at most every 250 ms and usually from memory, are not the message's.
-    const statements = prepared.mock.calls.map(([query]) => query.sql).filter((text) => !/from "app_settings"/.test(text));
+    const statements = prepared.mock.calls
+      .map(([query]) => query.sql)
+      .filter((text) => !/from "app_settings"/.test(text));
     prepared.mockRestore();
     expect(res.data.ok).toBe(true);
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/insert into "rate_limit_hits"[\s\S]*insert into "contact_submissions"[\s\S]*insert into "email_outbox"/);
+    expect(statements[0]).toMatch(
+      /insert into "rate_limit_hits"[\s\S]*insert into "contact_submissions"[\s\S]*insert into "email_outbox"/,
+    );
     const { submissions, emails } = await stored();
     const second = submissions.find((s) => s.subject === "Second")!;
     expect(second).toMatchObject({ ...valid, subject: "Second", sessionId: null, userAgent: null });
-    expect(emails.map((e) => e.dedupeKey).sort()).toEqual([`contact:${submissions[0]!.id}`, `contact:${second.id}`].sort());
-    expect(emails.find((e) => e.dedupeKey === `contact:${second.id}`)).toMatchObject({ subject: expect.stringContaining("Second"), attachments: null, orderId: null, htmlBody: expect.any(String) });
+    expect(emails.map((e) => e.dedupeKey).sort()).toEqual(
+      [`contact:${submissions[0]!.id}`, `contact:${second.id}`].sort(),
+    );
+    expect(emails.find((e) => e.dedupeKey === `contact:${second.id}`)).toMatchObject({
+      subject: expect.stringContaining("Second"),
+      attachments: null,
+      orderId: null,
+      htmlBody: expect.any(String),
+    });
   });
 
   it("a bot and a refused message count against the limit before the answer", async () => {
@@ -132,8 +147,14 @@ describe("contact action", () => {
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/contact?sent=1");
       expect((await stored()).submissions).toHaveLength(1);
-      expect(loader({ request: new Request("http://localhost/contact?sent=1") } as never)).toEqual({ subject: "", sent: true });
-      expect(loader({ request: new Request("http://localhost/contact?sent=yes&subject=Hi") } as never)).toEqual({ subject: "Hi", sent: false });
+      expect(loader({ request: new Request("http://localhost/contact?sent=1") } as never)).toEqual({
+        subject: "",
+        sent: true,
+      });
+      expect(loader({ request: new Request("http://localhost/contact?sent=yes&subject=Hi") } as never)).toEqual({
+        subject: "Hi",
+        sent: false,
+      });
     });
 
     it("a refusal stays in place with what was typed, and nothing is stored", async () => {

@@ -39,16 +39,18 @@ function order(values: Partial<typeof orders.$inferInsert>): typeof orders.$infe
 beforeAll(async () => {
   handle = await createTestDatabase();
   cookie = await signedInOwner(handle);
-  await handle.db.insert(orders).values([
-    order({ itemName: "Candy Earrings" }),
-    order({ itemName: "Posted Scarf", fulfilmentStatus: "fulfilled", fulfilmentMethod: "posted" }),
-    order({ orderType: "service", itemName: "Wardrobe Consultation" }),
-    order({ orderType: "ticket", itemName: "Sip & Style ticket" }),
-    order({ orderType: "membership", itemName: "Glow Bee" }),
-    order({ itemName: "Last Crochet Earrings", needsAttention: true, attentionReason: "No unit was left." }),
-    order({ itemName: "Unpaid Bag", status: "pending" }),
-    order({ itemName: "Refunded Bag", status: "refunded", refundedCents: 35000 }),
-  ]);
+  await handle.db
+    .insert(orders)
+    .values([
+      order({ itemName: "Candy Earrings" }),
+      order({ itemName: "Posted Scarf", fulfilmentStatus: "fulfilled", fulfilmentMethod: "posted" }),
+      order({ orderType: "service", itemName: "Wardrobe Consultation" }),
+      order({ orderType: "ticket", itemName: "Sip & Style ticket" }),
+      order({ orderType: "membership", itemName: "Glow Bee" }),
+      order({ itemName: "Last Crochet Earrings", needsAttention: true, attentionReason: "No unit was left." }),
+      order({ itemName: "Unpaid Bag", status: "pending" }),
+      order({ itemName: "Refunded Bag", status: "refunded", refundedCents: 35000 }),
+    ]);
   await handle.db.insert(contactSubmissions).values(
     ["First", "Second", "Third", "Fourth", "Fifth"].map((subject, i) => ({
       firstName: "Lerato",
@@ -71,10 +73,12 @@ beforeAll(async () => {
     location: "Maboneng",
     participants: "20",
   });
-  await handle.db.insert(events).values([
-    event("todo-this-week", "Friday Styling Evening", new Date("2025-09-12T18:00:00+02:00")),
-    event("todo-next-month", "October Market", new Date("2025-10-04T09:00:00+02:00")),
-  ]);
+  await handle.db
+    .insert(events)
+    .values([
+      event("todo-this-week", "Friday Styling Evening", new Date("2025-09-12T18:00:00+02:00")),
+      event("todo-next-month", "October Market", new Date("2025-10-04T09:00:00+02:00")),
+    ]);
   const [option] = await handle.db
     .insert(ticketOptions)
     .values([
@@ -83,14 +87,60 @@ beforeAll(async () => {
     ])
     .returning();
   const [ticketOrder] = await handle.db.select({ id: orders.id }).from(orders).where(eq(orders.orderType, "ticket"));
-  await handle.db.insert(stockHolds).values({ orderId: ticketOrder!.id, stockKey: `ticket:${option!.id}`, quantity: 3, status: "converted", expiresAt: NOW });
+  await handle.db.insert(stockHolds).values({
+    orderId: ticketOrder!.id,
+    stockKey: `ticket:${option!.id}`,
+    quantity: 3,
+    status: "converted",
+    expiresAt: NOW,
+  });
   const joinedAt = new Date("2025-06-01T10:00:00+02:00");
   await handle.db.insert(members).values([
-    { name: "Due Soon", email: "soon@example.test", phone: "", tierSlug: "style-starter", status: "active", paidUntil: "2025-09-15", joinedAt },
-    { name: "Grace Week", email: "grace@example.test", phone: "", tierSlug: "style-starter", status: "due", paidUntil: "2025-09-08", joinedAt },
-    { name: "Far Away", email: "far@example.test", phone: "", tierSlug: "style-starter", status: "active", paidUntil: "2025-10-01", joinedAt },
-    { name: "Long Gone", email: "gone@example.test", phone: "", tierSlug: "style-starter", status: "lapsed", paidUntil: "2025-08-01", joinedAt },
-    { name: "Said Goodbye", email: "bye@example.test", phone: "", tierSlug: "style-starter", status: "cancelled", paidUntil: "2025-09-12", joinedAt },
+    {
+      name: "Due Soon",
+      email: "soon@example.test",
+      phone: "",
+      tierSlug: "style-starter",
+      status: "active",
+      paidUntil: "2025-09-15",
+      joinedAt,
+    },
+    {
+      name: "Grace Week",
+      email: "grace@example.test",
+      phone: "",
+      tierSlug: "style-starter",
+      status: "due",
+      paidUntil: "2025-09-08",
+      joinedAt,
+    },
+    {
+      name: "Far Away",
+      email: "far@example.test",
+      phone: "",
+      tierSlug: "style-starter",
+      status: "active",
+      paidUntil: "2025-10-01",
+      joinedAt,
+    },
+    {
+      name: "Long Gone",
+      email: "gone@example.test",
+      phone: "",
+      tierSlug: "style-starter",
+      status: "lapsed",
+      paidUntil: "2025-08-01",
+      joinedAt,
+    },
+    {
+      name: "Said Goodbye",
+      email: "bye@example.test",
+      phone: "",
+      tierSlug: "style-starter",
+      status: "cancelled",
+      paidUntil: "2025-09-12",
+      joinedAt,
+    },
   ]);
 });
 afterAll(async () => {
@@ -124,9 +174,21 @@ describe("the to-do list", () => {
   it("lists only events that start within the week, with seats sold of the seats there are", async () => {
     const todo = await loadTodoList(handle.db, NOW);
     const mine = todo.events.filter((e) => e.id.startsWith("todo-"));
-    expect(mine).toEqual([{ id: "todo-this-week", title: "Friday Styling Evening", startsAt: "2025-09-12T16:00:00.000Z", sold: 3, capacity: 20 }]);
+    expect(mine).toEqual([
+      {
+        id: "todo-this-week",
+        title: "Friday Styling Evening",
+        startsAt: "2025-09-12T16:00:00.000Z",
+        sold: 3,
+        capacity: 20,
+      },
+    ]);
     const week = NOW.getTime() + 7 * 24 * 60 * 60 * 1000;
-    expect(todo.events.every((e) => new Date(e.startsAt).getTime() >= NOW.getTime() && new Date(e.startsAt).getTime() < week)).toBe(true);
+    expect(
+      todo.events.every(
+        (e) => new Date(e.startsAt).getTime() >= NOW.getTime() && new Date(e.startsAt).getTime() < week,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -147,7 +209,11 @@ describe("marking a message answered", () => {
     const [second] = await handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.subject, "Second"));
     const post = (body: Record<string, string>) =>
       messagesRoute.action({
-        request: new Request("http://localhost:3000/admin/messages?state=unanswered", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(body) }),
+        request: new Request("http://localhost:3000/admin/messages?state=unanswered", {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: new URLSearchParams(body),
+        }),
         params: {},
         context: testContext(handle),
       } as never);
@@ -155,11 +221,15 @@ describe("marking a message answered", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/admin/messages?state=unanswered");
     const before = await unansweredCount(handle.db);
-    for (const bad of [{ id: "0", answered: "yes" }, { id: "abc", answered: "yes" }, { id: String(second!.id), answered: "maybe" }]) {
+    for (const bad of [
+      { id: "0", answered: "yes" },
+      { id: "abc", answered: "yes" },
+      { id: String(second!.id), answered: "maybe" },
+    ]) {
       const refused = (await post(bad)) as { init?: ResponseInit };
       expect(refused.init?.status).toBe(400);
     }
-    expect((await post({ id: "999999", answered: "yes" }) as { init?: ResponseInit }).init?.status).toBe(404);
+    expect(((await post({ id: "999999", answered: "yes" })) as { init?: ResponseInit }).init?.status).toBe(404);
     expect(await unansweredCount(handle.db)).toBe(before);
     const [latest] = await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
     expect(latest!.summary).toBe('Marked answered: "Second"');

@@ -62,7 +62,10 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGli
   });
 
   it("seeding again changes nothing and never overwrites the owner's edits", async () => {
-    await handle.db.update(catalogItems).set({ priceCents: 39900, priceText: "R 399.00" }).where(eq(catalogItems.slug, "candy-earrings"));
+    await handle.db
+      .update(catalogItems)
+      .set({ priceCents: 39900, priceText: "R 399.00" })
+      .where(eq(catalogItems.slug, "candy-earrings"));
     await handle.db.update(events).set({ title: "Sip & Style (moved)" }).where(eq(events.id, "sip-style"));
     const before = await Promise.all(tables.map((t) => countRows(handle.db, t)));
     await runMigrations(handle);
@@ -73,12 +76,18 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGli
     expect(candy.priceCents).toBe(39900);
     const [event] = await handle.db.select().from(events).where(eq(events.id, "sip-style"));
     expect(event.title).toBe("Sip & Style (moved)");
-    const [tier] = await handle.db.select().from(membershipTiers).where(eq(membershipTiers.slug, "upcycle-kings-queens"));
+    const [tier] = await handle.db
+      .select()
+      .from(membershipTiers)
+      .where(eq(membershipTiers.slug, "upcycle-kings-queens"));
     expect(tier).toMatchObject({ priceCents: null, priceText: "Contact Us" });
   });
 
   it("a renamed product or a deleted post does not come back on the next start", async () => {
-    await handle.db.update(catalogItems).set({ slug: "candy-drop-earrings" }).where(eq(catalogItems.slug, "candy-earrings"));
+    await handle.db
+      .update(catalogItems)
+      .set({ slug: "candy-drop-earrings" })
+      .where(eq(catalogItems.slug, "candy-earrings"));
     const [post] = await handle.db.select().from(blogPosts).limit(1);
     await handle.db.delete(blogPosts).where(eq(blogPosts.id, post.id));
     await seedDatabase(handle.db);
@@ -93,10 +102,15 @@ describe(`database layer (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGli
     // PostgreSQL's listener connects in the background: wait until it hears a first change. Each try
     // really changes the row (an update that changes nothing announces nothing).
     let tries = 10;
-    await expect.poll(async () => {
-      await handle.db.update(catalogItems).set({ sortOrder: tries++ }).where(eq(catalogItems.slug, "beaded-jewellery"));
-      return heard.includes("a") && heard.includes("b");
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        await handle.db
+          .update(catalogItems)
+          .set({ sortOrder: tries++ })
+          .where(eq(catalogItems.slug, "beaded-jewellery"));
+        return heard.includes("a") && heard.includes("b");
+      })
+      .toBe(true);
     heard.length = 0;
     await handle.db.update(catalogItems).set({ sortOrder: 2 }).where(eq(catalogItems.slug, "beaded-jewellery"));
     // Each listener hears it (one that connected late may still be hearing the updates of the poll above).

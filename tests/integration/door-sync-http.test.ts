@@ -29,7 +29,11 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
   server = http.createServer(createRequestListener({ config, database: handle, clock }, { vite }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -47,7 +51,13 @@ async function seat(firstName: string) {
   const id = orderIdFrom(
     await checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt", {
       clock: fixedClock("2025-09-10T10:00:00+02:00"),
-      fields: { firstName, lastName: "Sync", email: `${firstName.toLowerCase()}@example.com`, phone: "+27 82 555 0101", address: "Melville" },
+      fields: {
+        firstName,
+        lastName: "Sync",
+        email: `${firstName.toLowerCase()}@example.com`,
+        phone: "+27 82 555 0101",
+        address: "Melville",
+      },
     }),
   );
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, id));
@@ -61,7 +71,10 @@ async function sync(body: unknown) {
     headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ payload: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as { synced?: { clientScanId: string; outcome: string }[]; error?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { synced?: { clientScanId: string; outcome: string }[]; error?: string },
+  };
 }
 
 const ticketNow = async (id: number) => (await handle.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
@@ -81,7 +94,13 @@ describe("offline check-in sync, through HTTP", () => {
     expect((await ticketNow(ticket.id)).checkedInAt).toBeNull();
     // Just inside the window it counts.
     const inside = new Date(NOW.getTime() - OFFLINE_SCAN_WINDOW_MS + 60_000).toISOString();
-    const ok = await sync({ intent: "sync", deviceId: "door-2020", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "s2", code: ticket.code, scannedAt: inside }] });
+    const ok = await sync({
+      intent: "sync",
+      deviceId: "door-2020",
+      eventId: "tablecloth-workshop",
+      deviceNow: NOW.toISOString(),
+      scans: [{ clientScanId: "s2", code: ticket.code, scannedAt: inside }],
+    });
     expect(ok.body.synced?.[0]?.outcome).toBe("admitted");
     expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(inside);
   });
@@ -91,28 +110,53 @@ describe("offline check-in sync, through HTTP", () => {
     const skew = new Date("2020-03-01T00:00:00Z").getTime() - NOW.getTime();
     const deviceNow = new Date(NOW.getTime() + skew);
     const scannedAt = new Date(deviceNow.getTime() - 10 * 60_000);
-    const { body } = await sync({ intent: "sync", deviceId: "door-skewed", eventId: "tablecloth-workshop", deviceNow: deviceNow.toISOString(), scans: [{ clientScanId: "k1", code: ticket.code, scannedAt: scannedAt.toISOString() }] });
+    const { body } = await sync({
+      intent: "sync",
+      deviceId: "door-skewed",
+      eventId: "tablecloth-workshop",
+      deviceNow: deviceNow.toISOString(),
+      scans: [{ clientScanId: "k1", code: ticket.code, scannedAt: scannedAt.toISOString() }],
+    });
     expect(body.synced?.[0]?.outcome).toBe("admitted");
-    expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(new Date(NOW.getTime() - 10 * 60_000).toISOString());
+    expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(
+      new Date(NOW.getTime() - 10 * 60_000).toISOString(),
+    );
     const [row] = await handle.db.select().from(checkIns).where(eq(checkIns.clientScanId, "k1"));
     expect(row).toMatchObject({ deviceClockSkewMs: skew, offline: true, outcome: "admitted" });
 
     const later = await seat("Future");
-    const ahead = await sync({ intent: "sync", deviceId: "door-ahead", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "f1", code: later.code, scannedAt: "2031-01-01T00:00:00.000Z" }] });
+    const ahead = await sync({
+      intent: "sync",
+      deviceId: "door-ahead",
+      eventId: "tablecloth-workshop",
+      deviceNow: NOW.toISOString(),
+      scans: [{ clientScanId: "f1", code: later.code, scannedAt: "2031-01-01T00:00:00.000Z" }],
+    });
     expect(ahead.body.synced?.[0]?.outcome).toBe("admitted");
     expect((await ticketNow(later.id)).checkedInAt?.toISOString()).toBe(NOW.toISOString());
   });
 
   it("a ticket of another event than the list's admits nobody, and a batch naming no event is refused", async () => {
     const ticket = await seat("Elsewhere");
-    const { body } = await sync({ intent: "sync", deviceId: "door-other", eventId: "sip-style", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "o1", code: ticket.code, scannedAt: NOW.toISOString() }] });
+    const { body } = await sync({
+      intent: "sync",
+      deviceId: "door-other",
+      eventId: "sip-style",
+      deviceNow: NOW.toISOString(),
+      scans: [{ clientScanId: "o1", code: ticket.code, scannedAt: NOW.toISOString() }],
+    });
     expect(body.synced?.[0]?.outcome).toBe("other-event");
     expect((await ticketNow(ticket.id)).checkedInAt).toBeNull();
     const [row] = await handle.db.select().from(checkIns).where(eq(checkIns.clientScanId, "o1"));
     expect(row).toMatchObject({ outcome: "other-event", ticketId: ticket.id });
 
     const before = await handle.db.select().from(checkIns);
-    const refused = await sync({ intent: "sync", deviceId: "door-other", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "o2", code: ticket.code, scannedAt: NOW.toISOString() }] });
+    const refused = await sync({
+      intent: "sync",
+      deviceId: "door-other",
+      deviceNow: NOW.toISOString(),
+      scans: [{ clientScanId: "o2", code: ticket.code, scannedAt: NOW.toISOString() }],
+    });
     expect(refused).toEqual({ status: 400, body: { error: "That request could not be read." } });
     expect(await handle.db.select().from(checkIns)).toHaveLength(before.length);
     expect((await ticketNow(ticket.id)).checkedInAt).toBeNull();

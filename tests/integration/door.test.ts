@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 async function buySeat(firstName: string, email: string) {
-  const id = orderIdFrom(await checkout(handle, "workshop", WORKSHOP, { fields: { firstName, lastName: "Dube", email, phone: "+27 82 555 0101", address: "Melville" } }));
+  const id = orderIdFrom(
+    await checkout(handle, "workshop", WORKSHOP, {
+      fields: { firstName, lastName: "Dube", email, phone: "+27 82 555 0101", address: "Melville" },
+    }),
+  );
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, id));
   await runSimulatorIntent(testContext(handle), order!, "pay");
   const [ticket] = await handle.db.select().from(tickets).where(eq(tickets.orderId, id));
@@ -48,8 +52,10 @@ describe("the door code", () => {
   });
 
   it("is read in any case, with or without the separator; anything else is not a door code", () => {
-    for (const typed of ["abcd2345", "ABCD-2345", "abcd 2345", " Abcd-2345 "]) expect(parseShortCode(typed)).toBe("ABCD2345");
-    for (const typed of ["ABCD234", "ABCD23450", "ABCD-1345", "OBCD2345", "Lerato"]) expect(parseShortCode(typed)).toBeNull();
+    for (const typed of ["abcd2345", "ABCD-2345", "abcd 2345", " Abcd-2345 "])
+      expect(parseShortCode(typed)).toBe("ABCD2345");
+    for (const typed of ["ABCD234", "ABCD23450", "ABCD-1345", "OBCD2345", "Lerato"])
+      expect(parseShortCode(typed)).toBeNull();
     expect(looksLikeTicketCode("abcd-2345")).toBe(true);
     expect(looksLikeTicketCode("Le")).toBe(false);
   });
@@ -60,11 +66,20 @@ describe("every refusal says why, in the words the door reads out", () => {
     [{ outcome: "refunded", voidedAt: "2026-11-26T08:00:00Z" }, "Refunded on 26 Nov — do not admit"],
     // 23:30 UTC on 25 November is already 26 November in South Africa.
     [{ outcome: "refunded", voidedAt: "2026-11-25T23:30:00Z" }, "Refunded on 26 Nov — do not admit"],
-    [{ outcome: "already", checkedInAt: "2025-09-24T16:04:00Z", byThisDevice: true }, "Already checked in at 18:04 by this phone"],
-    [{ outcome: "already", checkedInAt: "2025-09-24T16:04:00Z", byThisDevice: false }, "Already checked in at 18:04 by another phone"],
+    [
+      { outcome: "already", checkedInAt: "2025-09-24T16:04:00Z", byThisDevice: true },
+      "Already checked in at 18:04 by this phone",
+    ],
+    [
+      { outcome: "already", checkedInAt: "2025-09-24T16:04:00Z", byThisDevice: false },
+      "Already checked in at 18:04 by another phone",
+    ],
     [{ outcome: "other-event", eventTitle: "Sip & Style" }, "Ticket for Sip & Style, not this event"],
     [{ outcome: "invalid" }, "Not a ticket of this shop"],
-    [{ outcome: "admitted", holderName: "Lerato Dube", ticketType: "Monthly Workshop" }, "Admitted: Lerato Dube, Monthly Workshop"],
+    [
+      { outcome: "admitted", holderName: "Lerato Dube", ticketType: "Monthly Workshop" },
+      "Admitted: Lerato Dube, Monthly Workshop",
+    ],
   ] as const)("%o reads %s", (result, words) => {
     expect(doorMessage(result)).toBe(words);
   });
@@ -75,45 +90,99 @@ describe(`admitting at the door by door code, with reasons (${DB_NAME})`, () => 
     const { ticket } = await buySeat("Zanele", "zanele@example.com");
     const typed = formatShortCode(ticket.shortCode).toLowerCase();
     const at = new Date("2025-10-04T16:04:00Z");
-    expect(await checkInByCode(handle.db, { code: typed, deviceId: "door-a", now: at, eventId: "tablecloth-workshop" })).toMatchObject({ outcome: "admitted", holderName: "Zanele Dube" });
-    const again = await checkInByCode(handle.db, { code: ticket.shortCode, deviceId: "door-a", now: at, eventId: "tablecloth-workshop" });
+    expect(
+      await checkInByCode(handle.db, { code: typed, deviceId: "door-a", now: at, eventId: "tablecloth-workshop" }),
+    ).toMatchObject({ outcome: "admitted", holderName: "Zanele Dube" });
+    const again = await checkInByCode(handle.db, {
+      code: ticket.shortCode,
+      deviceId: "door-a",
+      now: at,
+      eventId: "tablecloth-workshop",
+    });
     expect(doorMessage(again)).toBe("Already checked in at 18:04 by this phone");
     const swapped = ticket.code.replace(/[a-z]/, (c) => c.toUpperCase());
     expect(swapped).not.toBe(ticket.code);
-    const other = await checkInByCode(handle.db, { code: swapped, deviceId: "door-b", now: at, eventId: "tablecloth-workshop" });
+    const other = await checkInByCode(handle.db, {
+      code: swapped,
+      deviceId: "door-b",
+      now: at,
+      eventId: "tablecloth-workshop",
+    });
     expect(doorMessage(other)).toBe("Already checked in at 18:04 by another phone");
   });
 
   it("names the event of a ticket for another event, and refuses a refunded one with its date, changing nothing", async () => {
     const { ticket, orderId } = await buySeat("Palesa", "palesa@example.com");
-    const elsewhere = await checkInByCode(handle.db, { code: ticket.shortCode, deviceId: "door-a", now: NOW, eventId: "sip-style" });
+    const elsewhere = await checkInByCode(handle.db, {
+      code: ticket.shortCode,
+      deviceId: "door-a",
+      now: NOW,
+      eventId: "sip-style",
+    });
     expect(doorMessage(elsewhere)).toBe(`Ticket for ${WORKSHOP}, not this event`);
     await handle.db.transaction((tx) => voidOrderTickets(tx, orderId, new Date("2025-09-26T09:00:00Z")));
-    const refused = await checkInByCode(handle.db, { code: ticket.code, deviceId: "door-a", now: NOW, eventId: "tablecloth-workshop" });
+    const refused = await checkInByCode(handle.db, {
+      code: ticket.code,
+      deviceId: "door-a",
+      now: NOW,
+      eventId: "tablecloth-workshop",
+    });
     expect(doorMessage(refused)).toBe("Refunded on 26 Sep — do not admit");
     const [after] = await handle.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(after!.checkedInAt).toBeNull();
-    expect(doorMessage(await checkInByCode(handle.db, { code: "ZZZZ-ZZZZ", deviceId: "door-a", now: NOW, eventId: "tablecloth-workshop" }))).toBe("Not a ticket of this shop");
+    expect(
+      doorMessage(
+        await checkInByCode(handle.db, {
+          code: "ZZZZ-ZZZZ",
+          deviceId: "door-a",
+          now: NOW,
+          eventId: "tablecloth-workshop",
+        }),
+      ),
+    ).toBe("Not a ticket of this shop");
   });
 
   it("the offline list carries door codes, refund state, email and reference; from it the door answers as online and searches from two letters", async () => {
     const { ticket, reference } = await buySeat("Nomvula", "nomvula@example.com");
     const { tickets: list, others } = await doorTicketList(handle.db, "tablecloth-workshop", NOW);
     const entry = list.find((t) => t.code === ticket.code)!;
-    expect(entry).toMatchObject({ shortCode: ticket.shortCode, name: "Nomvula Dube", email: "nomvula@example.com", reference, voidedAt: null });
+    expect(entry).toMatchObject({
+      shortCode: ticket.shortCode,
+      name: "Nomvula Dube",
+      email: "nomvula@example.com",
+      reference,
+      voidedAt: null,
+    });
     expect(list.find((t) => t.name === "Palesa Dube")!.voidedAt).toBe("2025-09-26T09:00:00.000Z");
     expect(matchDoorTickets(list, "No").map((t) => t.name)).toEqual(["Nomvula Dube"]);
     expect(matchDoorTickets(list, "N")).toEqual([]);
     expect(matchDoorTickets(list, reference.toLowerCase()).map((t) => t.code)).toEqual([ticket.code]);
     expect(matchDoorTickets(list, "nomvula@").map((t) => t.code)).toEqual([ticket.code]);
 
-    expect(answerFromList(list, others, formatShortCode(ticket.shortCode).toLowerCase(), "door-x").result).toMatchObject({ outcome: "admitted", holderName: "Nomvula Dube" });
+    expect(
+      answerFromList(list, others, formatShortCode(ticket.shortCode).toLowerCase(), "door-x").result,
+    ).toMatchObject({ outcome: "admitted", holderName: "Nomvula Dube" });
     const palesa = list.find((t) => t.name === "Palesa Dube")!;
-    expect(doorMessage(answerFromList(list, others, palesa.code, "door-x").result)).toBe("Refunded on 26 Sep — do not admit");
+    expect(doorMessage(answerFromList(list, others, palesa.code, "door-x").result)).toBe(
+      "Refunded on 26 Sep — do not admit",
+    );
     const zanele = list.find((t) => t.name === "Zanele Dube")!;
-    expect(doorMessage(answerFromList(list, others, zanele.code, "door-a").result)).toBe("Already checked in at 18:04 by this phone");
-    expect(doorMessage(answerFromList(list, others, zanele.code, "door-b").result)).toBe("Already checked in at 18:04 by another phone");
-    expect(doorMessage(answerFromList(list, [{ code: "x".repeat(24), shortCode: "ABCD2345", eventTitle: "Sip & Style" }], "abcd-2345", "d").result)).toBe("Ticket for Sip & Style, not this event");
+    expect(doorMessage(answerFromList(list, others, zanele.code, "door-a").result)).toBe(
+      "Already checked in at 18:04 by this phone",
+    );
+    expect(doorMessage(answerFromList(list, others, zanele.code, "door-b").result)).toBe(
+      "Already checked in at 18:04 by another phone",
+    );
+    expect(
+      doorMessage(
+        answerFromList(
+          list,
+          [{ code: "x".repeat(24), shortCode: "ABCD2345", eventTitle: "Sip & Style" }],
+          "abcd-2345",
+          "d",
+        ).result,
+      ),
+    ).toBe("Ticket for Sip & Style, not this event");
     expect(doorMessage(answerFromList(list, others, "ABCD-2346", "d").result)).toBe("Not a ticket of this shop");
     // The long code typed with a capital wrong still finds its ticket in the list.
     expect(answerFromList(list, others, ticket.code.toUpperCase(), "d").ticket?.code).toBe(ticket.code);
@@ -130,7 +199,12 @@ describe(`the migration gives existing tickets door codes and refund times (${DB
     await handle.db.transaction((tx) => voidOrderTickets(tx, refunded.orderId, new Date("2025-09-20T10:00:00Z")));
     const before = await handle.db.select({ id: tickets.id }).from(tickets);
     // Back to the schema before this migration, with the data in it, then the migration as written.
-    const undo = ['DROP INDEX "tickets_event_short_code_idx"', 'ALTER TABLE "tickets" DROP COLUMN "short_code"', 'ALTER TABLE "tickets" DROP COLUMN "voided_at"', 'ALTER TABLE "check_ins" DROP COLUMN "device_clock_skew_ms"'];
+    const undo = [
+      'DROP INDEX "tickets_event_short_code_idx"',
+      'ALTER TABLE "tickets" DROP COLUMN "short_code"',
+      'ALTER TABLE "tickets" DROP COLUMN "voided_at"',
+      'ALTER TABLE "check_ins" DROP COLUMN "device_clock_skew_ms"',
+    ];
     const file = fs.readdirSync("drizzle").find((name) => name.endsWith("_door.sql"))!;
     const migration = fs.readFileSync(path.join("drizzle", file), "utf8").split("--> statement-breakpoint");
     // One transaction, as the migrator runs it: on PostgreSQL its temporary function lives in one session.

@@ -5,7 +5,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { appSettings, events, ticketOptions } from "~/db/schema";
-import { DEMO_WORKSHOP_ID, DEMO_WORKSHOP_KEY, demoWorkshopStart, seedDemoWorkshop } from "~/events/demo-workshop.server";
+import {
+  DEMO_WORKSHOP_ID,
+  DEMO_WORKSHOP_KEY,
+  demoWorkshopStart,
+  seedDemoWorkshop,
+} from "~/events/demo-workshop.server";
 import { listEventsByPhase } from "~/events/events.server";
 import { fixedClock } from "~/lib/clock";
 import { findSellable } from "~/orders/sellable.server";
@@ -40,11 +45,13 @@ describe("the demo workshop", () => {
       demo: true,
       ticketsOnSale: true,
     });
-    expect(await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, DEMO_WORKSHOP_ID))).toMatchObject([
-      { type: "Demo Ticket", priceCents: 10_000, capacity: 8 },
-    ]);
+    expect(
+      await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, DEMO_WORKSHOP_ID)),
+    ).toMatchObject([{ type: "Demo Ticket", priceCents: 10_000, capacity: 8 }]);
     // Bought end to end like any ticket, and listed among the upcoming events.
-    expect(await findSellable(handle.db, "ticket", "Demo workshop: try a ticket purchase - Demo Ticket", FIRST_START.now())).toMatchObject({
+    expect(
+      await findSellable(handle.db, "ticket", "Demo workshop: try a ticket purchase - Demo Ticket", FIRST_START.now()),
+    ).toMatchObject({
       ok: true,
       item: { amountCents: 10_000, stock: { limit: 8 } },
     });
@@ -85,18 +92,28 @@ describe("the server's start", () => {
   it.each([
     ["the simulator (no card keys)", {}, 1],
     ["Yoco card keys", { YOCO_SECRET_KEY: "sk_test_demo", YOCO_WEBHOOK_SECRET: "whsec_dGVzdA==" }, 0],
-  ] as const)("with %s (%j) seeds %i demo workshops on a fresh database", async (_name, keys, expected) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-demo-"));
-    const env = { NODE_ENV: "test", DATA_DIR: dataDir, ADMIN_PASSWORD: "a-test-admin-password", APP_NOW: "2025-09-10T10:00:00+02:00", ...keys };
-    try {
-      const runtime = await createRuntime(env, () => {});
+  ] as const)(
+    "with %s (%j) seeds %i demo workshops on a fresh database",
+    async (_name, keys, expected) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "honey-demo-"));
+      const env = {
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: "a-test-admin-password",
+        APP_NOW: "2025-09-10T10:00:00+02:00",
+        ...keys,
+      };
       try {
-        expect(await demoRows(runtime.database.db)).toHaveLength(expected);
+        const runtime = await createRuntime(env, () => {});
+        try {
+          expect(await demoRows(runtime.database.db)).toHaveLength(expected);
+        } finally {
+          await runtime.database.close();
+        }
       } finally {
-        await runtime.database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

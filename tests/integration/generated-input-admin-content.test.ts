@@ -5,7 +5,12 @@ import { postAdminSchema } from "~/blog/post-admin-schema";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, appSettings, blogPosts, galleryPhotos, membershipTiers } from "~/db/schema";
-import { galleryAddSchema, galleryCaptionSchema, galleryMoveSchema, galleryRemoveSchema } from "~/gallery/gallery-schema";
+import {
+  galleryAddSchema,
+  galleryCaptionSchema,
+  galleryMoveSchema,
+  galleryRemoveSchema,
+} from "~/gallery/gallery-schema";
 import { tierSchema } from "~/memberships/tier-schema";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as galleryRoute from "~/routes/admin/gallery";
@@ -44,13 +49,26 @@ const bad = (required: boolean) =>
 
 /** A known-good form with one field (from `fields`, each marked required or not) replaced by a bad value. */
 function oneBadField(valid: Record<string, string>, fields: [string, boolean][]) {
-  return fc.constantFrom(...fields).chain(([name, required]) => bad(required).map((value) => ({ ...valid, [name]: value })));
+  return fc
+    .constantFrom(...fields)
+    .chain(([name, required]) => bad(required).map((value) => ({ ...valid, [name]: value })));
 }
 
 /** Any field names with hostile values, on top of the form's own fields half the time. */
-function anyFields(names: readonly string[], base: Record<string, string>, extra: Record<string, fc.Arbitrary<string>> = {}) {
+function anyFields(
+  names: readonly string[],
+  base: Record<string, string>,
+  extra: Record<string, fc.Arbitrary<string>> = {},
+) {
   return fc
-    .tuple(fc.boolean(), fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })), fc.oneof(nasty, ...Object.values(extra)), { maxKeys: 10 }))
+    .tuple(
+      fc.boolean(),
+      fc.dictionary(
+        fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })),
+        fc.oneof(nasty, ...Object.values(extra)),
+        { maxKeys: 10 },
+      ),
+    )
     .map(([keepBase, fields]) => ({ ...(keepBase ? base : {}), ...fields }));
 }
 
@@ -73,7 +91,8 @@ async function sendAndCheck(target: Target, fields: Record<string, string> | [st
 
 const settingsTarget: Target = {
   send: (fields) => call(handle, settingsRoute.action, post("/admin/settings", fields, cookie)),
-  snapshot: () => handle.db.select().from(appSettings).where(like(appSettings.key, "site.%")).orderBy(asc(appSettings.key)),
+  snapshot: () =>
+    handle.db.select().from(appSettings).where(like(appSettings.key, "site.%")).orderBy(asc(appSettings.key)),
 };
 const VALID_SETTINGS = {
   email: site.email,
@@ -91,7 +110,16 @@ const tiersTarget: Target = {
   send: (fields) => call(handle, tiersRoute.action, post("/admin/memberships", fields, cookie)),
   snapshot: () => handle.db.select().from(membershipTiers).orderBy(asc(membershipTiers.slug)),
 };
-const VALID_TIER = { slug: "creative-healer", name: "The Creative Healer", price: "200", priceText: "", description: "D", benefits: "One\nTwo", sortOrder: "2", visible: "on" };
+const VALID_TIER = {
+  slug: "creative-healer",
+  name: "The Creative Healer",
+  price: "200",
+  priceText: "",
+  description: "D",
+  benefits: "One\nTwo",
+  sortOrder: "2",
+  visible: "on",
+};
 
 const postsSnapshot = () => handle.db.select().from(blogPosts).orderBy(asc(blogPosts.id));
 const blogTarget = (id: string | null): Target => ({
@@ -107,20 +135,40 @@ const VALID_POST = { intent: "save", title: "T", excerpt: "E", author: "", categ
 const galleryTarget = (kind: "multipart" | "form"): Target => ({
   send: (fields) => {
     const pairs = Array.isArray(fields) ? fields : Object.entries(fields);
-    return call(handle, galleryRoute.action, kind === "multipart" ? multipart("/admin/gallery", pairs, cookie) : post("/admin/gallery", pairs, cookie));
+    return call(
+      handle,
+      galleryRoute.action,
+      kind === "multipart" ? multipart("/admin/gallery", pairs, cookie) : post("/admin/gallery", pairs, cookie),
+    );
   },
   snapshot: () => handle.db.select().from(galleryPhotos).orderBy(asc(galleryPhotos.id)),
 });
 
-const photoPairs = (photos: readonly { src: string; alt: string }[]): [string, string][] => photos.flatMap((p): [string, string][] => [["photoSrc", p.src], ["photoAlt", p.alt]]);
+const photoPairs = (photos: readonly { src: string; alt: string }[]): [string, string][] =>
+  photos.flatMap((p): [string, string][] => [
+    ["photoSrc", p.src],
+    ["photoAlt", p.alt],
+  ]);
 const photoArb = fc.record({
-  src: fc.oneof(nasty, fc.constantFrom("/images/hero/hero.svg", "/images/blog/upcycling.svg", "/media/0123456789abcdef0123.webp", "/images/og/share.png", "https://evil.example/a.png")),
+  src: fc.oneof(
+    nasty,
+    fc.constantFrom(
+      "/images/hero/hero.svg",
+      "/images/blog/upcycling.svg",
+      "/media/0123456789abcdef0123.webp",
+      "/images/og/share.png",
+      "https://evil.example/a.png",
+    ),
+  ),
   alt: fc.oneof(nasty, fc.constantFrom("A photo", "")),
 });
 
 describe("settings, generated input", () => {
   it(`every bad field answers 4xx and changes nothing (${RUNS} generated inputs)`, async () => {
-    const fields = Object.keys(VALID_SETTINGS).map((f): [string, boolean] => [f, !["whatsapp", "facebook", "instagram", "linkedin"].includes(f)]);
+    const fields = Object.keys(VALID_SETTINGS).map((f): [string, boolean] => [
+      f,
+      !["whatsapp", "facebook", "instagram", "linkedin"].includes(f),
+    ]);
     await fc.assert(
       fc.asyncProperty(oneBadField(VALID_SETTINGS, fields), async (input) => {
         expect((await sendAndCheck(settingsTarget, input)).status).toBe(400);
@@ -133,7 +181,9 @@ describe("settings, generated input", () => {
     await fc.assert(
       fc.asyncProperty(anyFields(Object.keys(VALID_SETTINGS), VALID_SETTINGS), async (input) => {
         const answer = await sendAndCheck(settingsTarget, input);
-        const values = Object.fromEntries(Object.keys(VALID_SETTINGS).map((k) => [k, typeof input[k] === "string" ? input[k] : ""]));
+        const values = Object.fromEntries(
+          Object.keys(VALID_SETTINGS).map((k) => [k, typeof input[k] === "string" ? input[k] : ""]),
+        );
         expect(answer.status === 302).toBe(siteSettingsSchema.safeParse(values).success);
       }),
       { numRuns: RUNS },
@@ -143,7 +193,15 @@ describe("settings, generated input", () => {
 
 describe("membership tiers, generated input", () => {
   it(`every bad field answers 4xx and changes nothing (${RUNS} generated inputs)`, async () => {
-    const fields: [string, boolean][] = [["slug", true], ["name", true], ["price", false], ["priceText", false], ["description", true], ["benefits", true], ["sortOrder", true]];
+    const fields: [string, boolean][] = [
+      ["slug", true],
+      ["name", true],
+      ["price", false],
+      ["priceText", false],
+      ["description", true],
+      ["benefits", true],
+      ["sortOrder", true],
+    ];
     await fc.assert(
       fc.asyncProperty(oneBadField(VALID_TIER, fields), async (input) => {
         expect((await sendAndCheck(tiersTarget, input)).status).toBeGreaterThanOrEqual(400);
@@ -159,7 +217,17 @@ describe("membership tiers, generated input", () => {
         const answer = await sendAndCheck(tiersTarget, input);
         if (answer.status === 302) {
           const text = (k: string) => (typeof input[k] === "string" ? input[k] : "");
-          const values = { slug: text("slug"), name: text("name"), price: text("price"), confirmPrice: text("confirmPrice"), priceText: text("priceText"), description: text("description"), benefits: text("benefits"), sortOrder: text("sortOrder"), visible: input.visible === "on" };
+          const values = {
+            slug: text("slug"),
+            name: text("name"),
+            price: text("price"),
+            confirmPrice: text("confirmPrice"),
+            priceText: text("priceText"),
+            description: text("description"),
+            benefits: text("benefits"),
+            sortOrder: text("sortOrder"),
+            visible: input.visible === "on",
+          };
           expect(tierSchema.safeParse(values).success).toBe(true);
         }
       }),
@@ -170,11 +238,22 @@ describe("membership tiers, generated input", () => {
 
 describe("blog posts, generated input", () => {
   it(`every bad field, on a new post or an edit, answers 4xx and changes nothing (${RUNS} generated inputs)`, async () => {
-    const fields: [string, boolean][] = [["title", true], ["excerpt", true], ["author", false], ["category", false], ["content", true]];
+    const fields: [string, boolean][] = [
+      ["title", true],
+      ["excerpt", true],
+      ["author", false],
+      ["category", false],
+      ["content", true],
+    ];
     await fc.assert(
-      fc.asyncProperty(oneBadField(VALID_POST, fields), fc.constantFrom(null, "1"), fc.constantFrom("save", "save-publish"), async (input, id, intent) => {
-        expect((await sendAndCheck(blogTarget(id), { ...input, intent })).status).toBe(400);
-      }),
+      fc.asyncProperty(
+        oneBadField(VALID_POST, fields),
+        fc.constantFrom(null, "1"),
+        fc.constantFrom("save", "save-publish"),
+        async (input, id, intent) => {
+          expect((await sendAndCheck(blogTarget(id), { ...input, intent })).status).toBe(400);
+        },
+      ),
       { numRuns: RUNS },
     );
   }, 300_000);
@@ -188,11 +267,21 @@ describe("blog posts, generated input", () => {
         fc.constantFrom(null, "1", "2", "999", "0", "abc"),
         async (input, photos, id) => {
           // Deleting the sample posts would leave nothing to edit: that intent is tried on an unknown id only.
-          const fields: Record<string, string> = { ...input, ...(input.intent === "delete" ? { intent: "publish" } : {}) };
+          const fields: Record<string, string> = {
+            ...input,
+            ...(input.intent === "delete" ? { intent: "publish" } : {}),
+          };
           const answer = await sendAndCheck(blogTarget(id), [...Object.entries(fields), ...photoPairs(photos)]);
           if (answer.status === 302 && (fields.intent === "save" || fields.intent === "save-publish")) {
             const text = (k: string) => (typeof fields[k] === "string" ? fields[k] : "");
-            const values = { title: text("title"), excerpt: text("excerpt"), author: text("author"), category: text("category"), content: text("content"), photos };
+            const values = {
+              title: text("title"),
+              excerpt: text("excerpt"),
+              author: text("author"),
+              category: text("category"),
+              content: text("content"),
+              photos,
+            };
             expect(postAdminSchema.safeParse(values).success).toBe(true);
           }
         },
@@ -202,21 +291,38 @@ describe("blog posts, generated input", () => {
   }, 300_000);
 
   it("delete of an unknown or malformed id answers 404 and deletes nothing", async () => {
-    for (const id of ["999", "0", "abc"]) expect((await sendAndCheck(blogTarget(id), { intent: "delete" })).status).toBe(404);
+    for (const id of ["999", "0", "abc"])
+      expect((await sendAndCheck(blogTarget(id), { intent: "delete" })).status).toBe(404);
   });
 });
 
 describe("gallery, generated input", () => {
   it(`adding: bad photos or captions answer 4xx and change nothing (${RUNS} generated inputs)`, async () => {
     const badAdd = fc.oneof(
-      fc.record({ photos: fc.array(fc.record({ src: fc.constant("/images/about/brand-story.svg"), alt: bad(true) }), { minLength: 1, maxLength: 2 }), caption: fc.constant("") }),
+      fc.record({
+        photos: fc.array(fc.record({ src: fc.constant("/images/about/brand-story.svg"), alt: bad(true) }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        caption: fc.constant(""),
+      }),
       fc.record({ photos: fc.constant([{ src: "/images/about/brand-story.svg", alt: "Fine" }]), caption: bad(false) }),
-      fc.record({ photos: fc.array(fc.record({ src: nasty.filter((s) => !s.startsWith("/")), alt: fc.constant("Fine") }), { minLength: 1, maxLength: 2 }), caption: fc.constant("") }),
+      fc.record({
+        photos: fc.array(fc.record({ src: nasty.filter((s) => !s.startsWith("/")), alt: fc.constant("Fine") }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        caption: fc.constant(""),
+      }),
       fc.record({ photos: fc.constant([]), caption: nasty }),
     );
     await fc.assert(
       fc.asyncProperty(badAdd, async ({ photos, caption }) => {
-        const answer = await sendAndCheck(galleryTarget("multipart"), [["intent", "add"], ...photoPairs(photos), ["caption", caption]]);
+        const answer = await sendAndCheck(galleryTarget("multipart"), [
+          ["intent", "add"],
+          ...photoPairs(photos),
+          ["caption", caption],
+        ]);
         expect(answer.status).toBe(400);
       }),
       { numRuns: RUNS },
@@ -233,17 +339,30 @@ describe("gallery, generated input", () => {
       direction: fc.oneof(fc.constantFrom("up", "down"), nasty),
     });
     await fc.assert(
-      fc.asyncProperty(input, fc.array(photoArb, { maxLength: 2 }), fc.boolean(), async (fields, photos, asMultipart) => {
-        // Removing is tried on ids that are not in the gallery only, so that the gallery keeps photos to try the rest on.
-        const sent = fields.intent === "remove" ? { ...fields, id: `9${fields.id}` } : fields;
-        const answer = await sendAndCheck(galleryTarget(asMultipart ? "multipart" : "form"), [...Object.entries(sent), ...photoPairs(photos)]);
-        if (answer.status === 302) {
-          const schema = { add: galleryAddSchema, caption: galleryCaptionSchema, move: galleryMoveSchema, remove: galleryRemoveSchema }[sent.intent as "add"];
-          expect(schema).toBeDefined();
-          const values = sent.intent === "add" ? { photos, caption: sent.caption } : sent;
-          expect(schema.safeParse(values).success).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        input,
+        fc.array(photoArb, { maxLength: 2 }),
+        fc.boolean(),
+        async (fields, photos, asMultipart) => {
+          // Removing is tried on ids that are not in the gallery only, so that the gallery keeps photos to try the rest on.
+          const sent = fields.intent === "remove" ? { ...fields, id: `9${fields.id}` } : fields;
+          const answer = await sendAndCheck(galleryTarget(asMultipart ? "multipart" : "form"), [
+            ...Object.entries(sent),
+            ...photoPairs(photos),
+          ]);
+          if (answer.status === 302) {
+            const schema = {
+              add: galleryAddSchema,
+              caption: galleryCaptionSchema,
+              move: galleryMoveSchema,
+              remove: galleryRemoveSchema,
+            }[sent.intent as "add"];
+            expect(schema).toBeDefined();
+            const values = sent.intent === "add" ? { photos, caption: sent.caption } : sent;
+            expect(schema.safeParse(values).success).toBe(true);
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   }, 300_000);

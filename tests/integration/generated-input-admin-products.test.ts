@@ -25,7 +25,8 @@ async function post(path: string, params: Record<string, string>, fields: [strin
   const body = new FormData();
   for (const [k, v] of fields) body.append(k, v);
   const request = new Request(`${BASE}${path}`, { method: "POST", body, headers: { Origin: BASE, Cookie: cookie } });
-  return (await routeAnswer(() => productEdit.action({ request, params, context: testContext(handle) } as never))).status;
+  return (await routeAnswer(() => productEdit.action({ request, params, context: testContext(handle) } as never)))
+    .status;
 }
 
 /** Everything a refused input must leave as it was. */
@@ -37,11 +38,43 @@ async function snapshot() {
   });
 }
 
-const FIELDS = ["intent", "name", "slug", "kind", "price", "priceText", "description", "stock", "visible", "sortOrder", "photoSrc", "photoAlt"];
-const nasty = hostileStrings({ extra: ["-1", "0", "1e9", "999999999999", "R 1,000.00", "product", "service", "delete", "on", "/images/x.svg", "/media/0123456789abcdef0123.webp"] });
-const anyFields = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), nasty), { maxLength: 14 });
+const FIELDS = [
+  "intent",
+  "name",
+  "slug",
+  "kind",
+  "price",
+  "priceText",
+  "description",
+  "stock",
+  "visible",
+  "sortOrder",
+  "photoSrc",
+  "photoAlt",
+];
+const nasty = hostileStrings({
+  extra: [
+    "-1",
+    "0",
+    "1e9",
+    "999999999999",
+    "R 1,000.00",
+    "product",
+    "service",
+    "delete",
+    "on",
+    "/images/x.svg",
+    "/media/0123456789abcdef0123.webp",
+  ],
+});
+const anyFields = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), nasty), {
+  maxLength: 14,
+});
 // Ids that name no product (or are not ids at all), for the edit route.
-const badIds = fc.oneof(fc.constantFrom("0", "-1", "99999999", "1.5", "abc", "1e3", "", "%00"), fc.string({ maxLength: 12 }));
+const badIds = fc.oneof(
+  fc.constantFrom("0", "-1", "99999999", "1.5", "abc", "1e3", "", "%00"),
+  fc.string({ maxLength: 12 }),
+);
 
 describe("the product form under generated input", () => {
   it(`a new product: never a 5xx, and a refused input changes nothing (${RUNS} inputs)`, async () => {
@@ -72,12 +105,15 @@ describe("the product form under generated input", () => {
 
   it(`an existing product: a refused edit leaves it exactly as it was (${Math.ceil(RUNS / 2)} inputs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(anyFields.filter((f) => !f.some(([k, v]) => k === "intent" && v === "delete")), async (fields) => {
-        const before = await snapshot();
-        const status = await post("/admin/products/2", { id: "2" }, fields);
-        expect(status).toBeLessThan(500);
-        if (status >= 400) expect(await snapshot()).toBe(before);
-      }),
+      fc.asyncProperty(
+        anyFields.filter((f) => !f.some(([k, v]) => k === "intent" && v === "delete")),
+        async (fields) => {
+          const before = await snapshot();
+          const status = await post("/admin/products/2", { id: "2" }, fields);
+          expect(status).toBeLessThan(500);
+          if (status >= 400) expect(await snapshot()).toBe(before);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 2) },
     );
   }, 600_000);
@@ -85,23 +121,35 @@ describe("the product form under generated input", () => {
   it(`valid products are stored exactly as sent (${Math.ceil(RUNS / 10)} inputs)`, async () => {
     const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,30}[A-Za-z0-9]$/);
     await fc.assert(
-      fc.asyncProperty(word, fc.integer({ min: 100, max: 9_999_999 }), fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }), fc.boolean(), async (name, cents, stock, visible) => {
-        const unique = `${name} ${Math.random().toString(36).slice(2, 8)}`;
-        const fields: [string, string][] = [
-          ["name", unique],
-          ["kind", "product"],
-          ["price", (cents / 100).toFixed(2)],
-          ["description", `About ${unique}`],
-          ["stock", stock === null ? "" : String(stock)],
-          ["photoSrc", "/images/products/candy-earrings-1.svg"],
-          ["photoAlt", `${unique} on a Honey`],
-          ...(visible ? ([["visible", "on"]] as [string, string][]) : []),
-        ];
-        expect(await post("/admin/products/new", {}, fields)).toBe(302);
-        const rows = await handle.db.select().from(catalogItems);
-        const row = rows.find((r) => r.name === unique.trim().replace(/\s+$/, ""));
-        expect(row).toMatchObject({ priceCents: cents, stockQuantity: stock, visible, images: ["/images/products/candy-earrings-1.svg"], imageAlts: [`${unique} on a Honey`] });
-      }),
+      fc.asyncProperty(
+        word,
+        fc.integer({ min: 100, max: 9_999_999 }),
+        fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+        fc.boolean(),
+        async (name, cents, stock, visible) => {
+          const unique = `${name} ${Math.random().toString(36).slice(2, 8)}`;
+          const fields: [string, string][] = [
+            ["name", unique],
+            ["kind", "product"],
+            ["price", (cents / 100).toFixed(2)],
+            ["description", `About ${unique}`],
+            ["stock", stock === null ? "" : String(stock)],
+            ["photoSrc", "/images/products/candy-earrings-1.svg"],
+            ["photoAlt", `${unique} on a Honey`],
+            ...(visible ? ([["visible", "on"]] as [string, string][]) : []),
+          ];
+          expect(await post("/admin/products/new", {}, fields)).toBe(302);
+          const rows = await handle.db.select().from(catalogItems);
+          const row = rows.find((r) => r.name === unique.trim().replace(/\s+$/, ""));
+          expect(row).toMatchObject({
+            priceCents: cents,
+            stockQuantity: stock,
+            visible,
+            images: ["/images/products/candy-earrings-1.svg"],
+            imageAlts: [`${unique} on a Honey`],
+          });
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 10) },
     );
   }, 600_000);

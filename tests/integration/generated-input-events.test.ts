@@ -89,11 +89,17 @@ const validBase: [string, string][] = [
 ];
 
 const anyFields = fc
-  .tuple(fc.boolean(), fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), value), { maxLength: 12 }))
+  .tuple(
+    fc.boolean(),
+    fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), value), { maxLength: 12 }),
+  )
   .map(([fromValid, extra]): [string, string][] => {
     if (!fromValid) return extra;
     const replaced = new Map(extra.map(([k, v]) => [k, v]));
-    return [...validBase.map(([k, v]): [string, string] => [k, replaced.get(k) ?? v]), ...extra.filter(([k]) => !validBase.some(([b]) => b === k))];
+    return [
+      ...validBase.map(([k, v]): [string, string] => [k, replaced.get(k) ?? v]),
+      ...extra.filter(([k]) => !validBase.some(([b]) => b === k)),
+    ];
   });
 
 describe("the events form, generated input from a signed-in admin", () => {
@@ -116,7 +122,10 @@ describe("the events form, generated input from a signed-in admin", () => {
       fc.asyncProperty(anyFields, async (fields) => {
         const before = await snapshot();
         // Only saves are generated here: a delete of an event without orders is a valid request.
-        const status = await run(post("/admin/events/heritage-radiance", [...fields.filter(([k]) => k !== "intent"), ["intent", "save"]]), { id: "heritage-radiance" });
+        const status = await run(
+          post("/admin/events/heritage-radiance", [...fields.filter(([k]) => k !== "intent"), ["intent", "save"]]),
+          { id: "heritage-radiance" },
+        );
         expect([302, 400, 409]).toContain(status);
         if (status !== 302) expect(await snapshot()).toBe(before);
       }),

@@ -35,7 +35,11 @@ const form = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${BASE}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: BASE,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 
 const countPosts = () => countRows(handle, blogPosts);
@@ -69,10 +73,16 @@ describe("blog publishing, generated input from a signed-in admin", () => {
   it(`stores exactly what was sent for valid posts (${RUNS} generated inputs)`, async () => {
     await fc.assert(
       fc.asyncProperty(validPost, async (post) => {
-        const fields = Object.fromEntries(Object.entries(post).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const fields = Object.fromEntries(Object.entries(post).filter(([, v]) => v !== undefined)) as Record<
+          string,
+          string
+        >;
         const result = await run(blogRoute.action, form("/blog", fields, adminCookie));
         expect(result.body.ok).toBe(true);
-        const [row] = await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, String(result.body.slug)));
+        const [row] = await handle.db
+          .select()
+          .from(blogPosts)
+          .where(eq(blogPosts.slug, String(result.body.slug)));
         expect(row).toMatchObject({
           title: post.title.trim(),
           excerpt: post.excerpt.trim(),
@@ -91,12 +101,19 @@ describe("blog publishing, generated input from a signed-in admin", () => {
 describe("views and likes, generated input", () => {
   const SLUG = "the-art-of-upcycling";
   const counts = async () => {
-    const [row] = await handle.db.select({ views: blogPosts.views, likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.slug, SLUG));
+    const [row] = await handle.db
+      .select({ views: blogPosts.views, likes: blogPosts.likes })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, SLUG));
     return row!;
   };
-  const anyReaction = fc.dictionary(fc.oneof(fc.constantFrom("intent", "sessionId"), fc.string({ maxLength: 8 })), fc.oneof(nasty, fc.constantFrom("view", "like")), {
-    maxKeys: 4,
-  });
+  const anyReaction = fc.dictionary(
+    fc.oneof(fc.constantFrom("intent", "sessionId"), fc.string({ maxLength: 8 })),
+    fc.oneof(nasty, fc.constantFrom("view", "like")),
+    {
+      maxKeys: 4,
+    },
+  );
   let fresh = 0;
 
   it(`never fails; a reaction counts at most once per visitor (${RUNS} generated inputs)`, async () => {

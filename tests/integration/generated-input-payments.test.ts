@@ -35,9 +35,16 @@ const hasControl = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 32 || c
 
 describe("checkout, generated input", () => {
   const FIELDS = ["firstName", "lastName", "email", "phone", "address", "type", "item", "sessionId"] as const;
-  const anyForm = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), nasty, { maxKeys: 9 });
+  const anyForm = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), nasty, {
+    maxKeys: 9,
+  });
   const anyItem = fc.oneof(
-    fc.constantFrom(["product", "Test Product"], ["product", "Speak And Teach"], ["membership", "style-starter"], ["workshop", "Transform Tablecloth into Wrap Around Skirt"]),
+    fc.constantFrom(
+      ["product", "Test Product"],
+      ["product", "Speak And Teach"],
+      ["membership", "style-starter"],
+      ["workshop", "Transform Tablecloth into Wrap Around Skirt"],
+    ),
     fc.tuple(nasty, nasty),
   );
   const validCustomer = fc.record({
@@ -45,16 +52,23 @@ describe("checkout, generated input", () => {
     lastName: fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0 && !hasControl(s)),
     email: fc.emailAddress().filter((e) => e.length <= 254),
     phone: fc.stringMatching(/^\+?[0-9 ()-]{7,20}$/).filter((s) => /^\+?[0-9 ()-]{7,}$/.test(s.trim())),
-    address: fc.string({ minLength: 1, maxLength: 300 }).filter((s) => s.trim().length > 0 && !hasControl(s.replace(/[\n\r\t]/g, ""))),
+    address: fc
+      .string({ minLength: 1, maxLength: 300 })
+      .filter((s) => s.trim().length > 0 && !hasControl(s.replace(/[\n\r\t]/g, ""))),
   });
 
   it(`never fails; only a redirect to the payment page creates an order and its holds (${RUNS} generated inputs)`, async () => {
     await fc.assert(
       fc.asyncProperty(anyItem, anyForm, async ([type, item], fields) => {
         const before = { orders: await count(orders), holds: await count(stockHolds) };
-        const result = await submitCheckout(checkoutRequest(type, item, fields), ownAddress(), createSimulatorProvider());
+        const result = await submitCheckout(
+          checkoutRequest(type, item, fields),
+          ownAddress(),
+          createSimulatorProvider(),
+        );
         const redirected = result instanceof Response && result.status === 302;
-        if (!(result instanceof Response)) expect(result.toast.title).toMatch(/^(Missing Information|Checkout Error|Unexpected Error|Please check)/);
+        if (!(result instanceof Response))
+          expect(result.toast.title).toMatch(/^(Missing Information|Checkout Error|Unexpected Error|Please check)/);
         const after = { orders: await count(orders), holds: await count(stockHolds) };
         if (!redirected) expect(after).toEqual(before);
         else expect(after.orders).toBe(before.orders + 1);
@@ -66,8 +80,15 @@ describe("checkout, generated input", () => {
   it(`stores exactly the customer's details at the catalog price for valid forms (${RUNS} generated inputs)`, async () => {
     await fc.assert(
       fc.asyncProperty(validCustomer, async (customer) => {
-        const result = await submitCheckout(checkoutRequest("product", "Test Product", customer, "R0.01"), ownAddress(), createSimulatorProvider());
-        const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderIdFrom(result)));
+        const result = await submitCheckout(
+          checkoutRequest("product", "Test Product", customer, "R0.01"),
+          ownAddress(),
+          createSimulatorProvider(),
+        );
+        const [order] = await handle.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, orderIdFrom(result)));
         expect(order).toMatchObject({
           customerFirstName: customer.firstName.trim(),
           customerLastName: customer.lastName.trim(),
@@ -88,7 +109,13 @@ describe("checkout, generated input", () => {
 describe("payment webhook, generated input", () => {
   let orderId: string;
   beforeAll(async () => {
-    orderId = orderIdFrom(await submitCheckout(checkoutRequest("product", "Test Product", buyer), testContext(handle), createSimulatorProvider()));
+    orderId = orderIdFrom(
+      await submitCheckout(
+        checkoutRequest("product", "Test Product", buyer),
+        testContext(handle),
+        createSimulatorProvider(),
+      ),
+    );
   });
   const secret = () => testContext(handle).config.payment.simulatorWebhookSecret;
 
@@ -98,22 +125,33 @@ describe("payment webhook, generated input", () => {
   }
 
   // What HTTP can carry in a header: printable ASCII (anything else never reaches the app).
-  const headerValue = fc.oneof(fc.stringMatching(/^[!-~ ]{0,120}$/), fc.constantFrom("v1,AAAA", "v1,", "1", "9999999999", "-1", ""));
-  const anyBody = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), nasty, fc.constantFrom("{", "null", "[]"));
+  const headerValue = fc.oneof(
+    fc.stringMatching(/^[!-~ ]{0,120}$/),
+    fc.constantFrom("v1,AAAA", "v1,", "1", "9999999999", "-1", ""),
+  );
+  const anyBody = fc.oneof(
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    nasty,
+    fc.constantFrom("{", "null", "[]"),
+  );
 
   it(`refuses unsigned and forged deliveries, changing nothing (${RUNS} generated inputs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(anyBody, fc.record({ id: headerValue, timestamp: headerValue, signature: headerValue }, { requiredKeys: [] }), async (body, h) => {
-        const headers: Record<string, string> = {};
-        if (h.id !== undefined) headers["webhook-id"] = h.id;
-        if (h.timestamp !== undefined) headers["webhook-timestamp"] = h.timestamp;
-        if (h.signature !== undefined) headers["webhook-signature"] = h.signature;
-        const before = await count(paymentWebhookEvents);
-        const response = await deliver(body, headers).catch((error: Error) => error);
-        expect(response).toBeInstanceOf(Response);
-        expect([400, 401, 413]).toContain((response as Response).status);
-        expect(await count(paymentWebhookEvents)).toBe(before);
-      }),
+      fc.asyncProperty(
+        anyBody,
+        fc.record({ id: headerValue, timestamp: headerValue, signature: headerValue }, { requiredKeys: [] }),
+        async (body, h) => {
+          const headers: Record<string, string> = {};
+          if (h.id !== undefined) headers["webhook-id"] = h.id;
+          if (h.timestamp !== undefined) headers["webhook-timestamp"] = h.timestamp;
+          if (h.signature !== undefined) headers["webhook-signature"] = h.signature;
+          const before = await count(paymentWebhookEvents);
+          const response = await deliver(body, headers).catch((error: Error) => error);
+          expect(response).toBeInstanceOf(Response);
+          expect([400, 401, 413]).toContain((response as Response).status);
+          expect(await count(paymentWebhookEvents)).toBe(before);
+        },
+      ),
       { numRuns: RUNS },
     );
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
@@ -124,14 +162,23 @@ describe("payment webhook, generated input", () => {
   it(`answers every correctly signed delivery of any shape without failing, recording it once (${RUNS} generated inputs)`, async () => {
     const event = fc.record({
       id: fc.oneof(fc.string({ maxLength: 20 }), fc.constant("evt_x")),
-      type: fc.oneof(fc.constantFrom("payment.succeeded", "refund.succeeded", "refund.failed", "payment.failed"), fc.string({ maxLength: 20 })),
+      type: fc.oneof(
+        fc.constantFrom("payment.succeeded", "refund.succeeded", "refund.failed", "payment.failed"),
+        fc.string({ maxLength: 20 }),
+      ),
       payload: fc.oneof(
         fc.jsonValue(),
         fc.record({
           id: fc.string({ maxLength: 20 }),
           amount: fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.double(), fc.string({ maxLength: 5 })),
           currency: fc.constantFrom("ZAR", "USD", ""),
-          metadata: fc.record({ orderId: fc.oneof(fc.constant(orderId), fc.uuid(), nasty), checkoutId: fc.oneof(fc.string({ maxLength: 20 }), nasty) }, { requiredKeys: [] }),
+          metadata: fc.record(
+            {
+              orderId: fc.oneof(fc.constant(orderId), fc.uuid(), nasty),
+              checkoutId: fc.oneof(fc.string({ maxLength: 20 }), nasty),
+            },
+            { requiredKeys: [] },
+          ),
         }),
       ),
     });

@@ -29,7 +29,10 @@ const nextClient = () => `198.51.${Math.floor(client / 250) % 250}.${client++ % 
 describe("contact action, generated input", () => {
   const FIELDS = ["firstName", "lastName", "email", "subject", "message"] as const;
   const anyFields = fc.dictionary(
-    fc.oneof(fc.constantFrom(...FIELDS, "sessionId", "extra", "__proto__", "constructor"), fc.string({ maxLength: 12 })),
+    fc.oneof(
+      fc.constantFrom(...FIELDS, "sessionId", "extra", "__proto__", "constructor"),
+      fc.string({ maxLength: 12 }),
+    ),
     nastyString,
     { maxKeys: 9 },
   );
@@ -44,8 +47,16 @@ describe("contact action, generated input", () => {
   function post(fields: Record<string, string>) {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    const request = new Request("http://localhost/contact", { method: "POST", body, headers: { "user-agent": "property-test" } });
-    return contactAction({ request, context: testContext(handle, { clientIp: nextClient() }), params: {} } as never) as Promise<{
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      body,
+      headers: { "user-agent": "property-test" },
+    });
+    return contactAction({
+      request,
+      context: testContext(handle, { clientIp: nextClient() }),
+      params: {},
+    } as never) as Promise<{
       data: { ok: boolean; toast: { title: string } };
       init: { status: number } | null;
     }>;
@@ -62,7 +73,11 @@ describe("contact action, generated input", () => {
         const after = await count(contactSubmissions);
         if (result.data.ok) {
           expect(after).toBe(before + 1);
-          const [row] = await handle.db.select().from(contactSubmissions).orderBy(sql`id desc`).limit(1);
+          const [row] = await handle.db
+            .select()
+            .from(contactSubmissions)
+            .orderBy(sql`id desc`)
+            .limit(1);
           for (const field of FIELDS) expect(row![field]).toBe(fields[field]!.trim());
         } else {
           expect(status).toBe(400);
@@ -79,7 +94,11 @@ describe("contact action, generated input", () => {
         const before = await count(emailOutbox);
         const result = await post(fields);
         expect(result.data.ok).toBe(true);
-        const [row] = await handle.db.select().from(contactSubmissions).orderBy(sql`id desc`).limit(1);
+        const [row] = await handle.db
+          .select()
+          .from(contactSubmissions)
+          .orderBy(sql`id desc`)
+          .limit(1);
         expect(row).toMatchObject(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])));
         expect(await count(emailOutbox)).toBe(before + 1);
       }),
@@ -90,7 +109,14 @@ describe("contact action, generated input", () => {
 
 describe("analytics endpoint, generated input", () => {
   const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
-  const TYPES = ["page_view", "product_view", "event_view", "consultation_booking", "contact_form_submit", "checkout_attempted"];
+  const TYPES = [
+    "page_view",
+    "product_view",
+    "event_view",
+    "consultation_booking",
+    "contact_form_submit",
+    "checkout_attempted",
+  ];
   const sessionId = fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/);
   const validEvent = fc.record({
     eventType: fc.constantFrom(...TYPES),
@@ -98,14 +124,25 @@ describe("analytics endpoint, generated input", () => {
     itemName: fc.option(fc.string({ minLength: 1, maxLength: 200 }), { nil: null }),
     sessionId,
     referrer: fc.option(fc.webUrl(), { nil: null }),
-    metadata: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }).filter((key) => key !== "__proto__"), fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean()), { maxKeys: 5 }), { nil: null }),
+    metadata: fc.option(
+      fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 20 }).filter((key) => key !== "__proto__"),
+        fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.boolean()),
+        { maxKeys: 5 },
+      ),
+      { nil: null },
+    ),
   });
   /** Valid events with one field broken, JSON of every shape, and text that is not JSON at all. */
   const anyBody = fc.oneof(
     validEvent.chain((event) =>
-      fc.constantFrom(...Object.keys(event)).chain((key) =>
-        fc.oneof(fc.anything(), nastyString, fc.integer({ min: -1e12, max: 1e12 })).map((value) => JSON.stringify({ ...event, [key]: value })),
-      ),
+      fc
+        .constantFrom(...Object.keys(event))
+        .chain((key) =>
+          fc
+            .oneof(fc.anything(), nastyString, fc.integer({ min: -1e12, max: 1e12 }))
+            .map((value) => JSON.stringify({ ...event, [key]: value })),
+        ),
     ),
     fc.jsonValue().map((value) => JSON.stringify(value)),
     nastyString,
@@ -122,7 +159,11 @@ describe("analytics endpoint, generated input", () => {
     });
     // Each event from an address of its own, as from many visitors: one address has a budget of 300 a minute.
     const clientIp = `10.${(posts >> 16) & 255}.${(posts >> 8) & 255}.${posts++ & 255}`;
-    return analyticsAction({ request, context: testContext(handle, { clientIp }), params: {} } as never) as Promise<Response>;
+    return analyticsAction({
+      request,
+      context: testContext(handle, { clientIp }),
+      params: {},
+    } as never) as Promise<Response>;
   }
 
   it(`never fails, and stores an event only when it answers 204 (${RUNS} generated inputs)`, async () => {
@@ -152,7 +193,11 @@ describe("analytics endpoint, generated input", () => {
         const event = { ...generated, sessionId: `s${sent++}-${generated.sessionId}`.slice(0, 64) };
         const response = await send(JSON.stringify(event));
         expect(response.status).toBe(204);
-        const [row] = await handle.db.select().from(analyticsEvents).orderBy(sql`id desc`).limit(1);
+        const [row] = await handle.db
+          .select()
+          .from(analyticsEvents)
+          .orderBy(sql`id desc`)
+          .limit(1);
         expect(row).toMatchObject({
           sessionId: event.sessionId,
           eventType: event.eventType,
@@ -160,7 +205,9 @@ describe("analytics endpoint, generated input", () => {
           itemName: event.itemName || null,
           referrer: event.referrer || null,
         });
-        expect(row!.metadata ?? null).toEqual(event.metadata && Object.keys(event.metadata).length ? event.metadata : (event.metadata ?? null));
+        expect(row!.metadata ?? null).toEqual(
+          event.metadata && Object.keys(event.metadata).length ? event.metadata : (event.metadata ?? null),
+        );
       }),
       { numRuns: RUNS },
     );

@@ -37,7 +37,10 @@ async function takeDatabaseDown(): Promise<() => Promise<void>> {
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   await admin.query(`alter database "${name}" allow_connections false`);
-  await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+  await admin.query(
+    "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [name],
+  );
   return async () => {
     await admin.query(`alter database "${name}" allow_connections true`);
     await admin.end();
@@ -78,7 +81,8 @@ describe("/healthz", () => {
 
   it("sends exactly helmet's headers, each response with a nonce of its own (decision 098)", async () => {
     const [first, second] = await Promise.all([fetch(`${base}/healthz`), fetch(`${base}/healthz`)]);
-    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonceOf(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceOf(second)).not.toBe(nonceOf(first));
 

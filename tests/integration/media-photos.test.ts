@@ -36,12 +36,21 @@ async function store(bytes: Uint8Array, name = "photo.jpg") {
 /** GET through the route's loader, as the browser would. */
 async function fetchMedia(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const file = path.replace(/^\/media\//, "");
-  return (await mediaRoute.loader({ request: new Request(`${BASE}${path}`, { headers }), params: { file }, context: testContext(handle) } as never)) as Response;
+  return (await mediaRoute.loader({
+    request: new Request(`${BASE}${path}`, { headers }),
+    params: { file },
+    context: testContext(handle),
+  } as never)) as Response;
 }
 
 describe("storePhoto refuses what is not a usable photo, and stores nothing", () => {
   it.each([
-    ["a text file", new TextEncoder().encode("just some notes, not a picture"), "notes.jpg", /"notes\.jpg" is not a photo we can read\. Upload a JPEG, PNG, WebP or AVIF photo/],
+    [
+      "a text file",
+      new TextEncoder().encode("just some notes, not a picture"),
+      "notes.jpg",
+      /"notes\.jpg" is not a photo we can read\. Upload a JPEG, PNG, WebP or AVIF photo/,
+    ],
     ["an empty file", new Uint8Array(0), "empty.png", /"empty\.png" is empty/],
     ["a truncated JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]), "cut.jpg", /cut\.jpg/],
   ])("%s", async (_name, bytes, fileName, message) => {
@@ -53,10 +62,20 @@ describe("storePhoto refuses what is not a usable photo, and stores nothing", ()
   });
 
   it("a GIF or an SVG is an image but not a photo format we take", async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    expect(await storePhoto(handle.db, gif, "anim.gif")).toEqual({ ok: false, error: '"anim.gif" is a GIF image. Upload a JPEG, PNG, WebP or AVIF photo.' });
-    expect(await storePhoto(handle.db, svg, "logo.svg")).toEqual({ ok: false, error: '"logo.svg" is a SVG image. Upload a JPEG, PNG, WebP or AVIF photo.' });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    expect(await storePhoto(handle.db, gif, "anim.gif")).toEqual({
+      ok: false,
+      error: '"anim.gif" is a GIF image. Upload a JPEG, PNG, WebP or AVIF photo.',
+    });
+    expect(await storePhoto(handle.db, svg, "logo.svg")).toEqual({
+      ok: false,
+      error: '"logo.svg" is a SVG image. Upload a JPEG, PNG, WebP or AVIF photo.',
+    });
     expect(await countAssets()).toBe(0);
   });
 
@@ -64,14 +83,20 @@ describe("storePhoto refuses what is not a usable photo, and stores nothing", ()
     const big = new Uint8Array(MAX_PHOTO_BYTES + 1);
     big.set(await noisyJpeg(100, 100));
     const result = await storePhoto(handle.db, big, "huge.jpg");
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^"huge\.jpg" is larger than 20 MB\. Export a smaller copy/) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^"huge\.jpg" is larger than 20 MB\. Export a smaller copy/),
+    });
     expect(await countAssets()).toBe(0);
   });
 
   it("an iPhone HEIC photo gets a message saying how to share it as JPEG (sharp's prebuilt libvips has no HEVC decoder)", async () => {
     expect(canDecodeHeic()).toBe(false);
     const result = await storePhoto(handle.db, heicHeader(), "IMG_0001.HEIC");
-    expect(result).toEqual({ ok: false, error: expect.stringContaining('"IMG_0001.HEIC" is a HEIC photo, which this server cannot read') });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringContaining('"IMG_0001.HEIC" is a HEIC photo, which this server cannot read'),
+    });
     expect(!result.ok && result.error).toContain("Most Compatible");
     expect(await countAssets()).toBe(0);
   });
@@ -87,14 +112,22 @@ describe("a stored photo", () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const photo = await store(original, "garden.jpg");
-    expect(photo).toMatchObject({ src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/), width: 640, height: 480, name: "garden.jpg" });
+    expect(photo).toMatchObject({
+      src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/),
+      width: 640,
+      height: 480,
+      name: "garden.jpg",
+    });
     const master = await fetchMedia(photo.src);
     const masterMeta = await sharp(Buffer.from(await master.arrayBuffer())).metadata();
     expect(masterMeta.exif).toBeUndefined();
     expect(masterMeta.icc).toBeUndefined();
     expect(masterMeta.xmp).toBeUndefined();
     await drainRenditions(handle);
-    for (const row of await handle.db.select().from(mediaRenditions).where(eq(mediaRenditions.hash, photo.src.slice(7, 27)))) {
+    for (const row of await handle.db
+      .select()
+      .from(mediaRenditions)
+      .where(eq(mediaRenditions.hash, photo.src.slice(7, 27)))) {
       const meta = await sharp(row.bytes).metadata();
       expect(meta.exif, `${row.format} ${row.width}`).toBeUndefined();
       expect(Buffer.from(row.bytes).includes(Buffer.from("owner-home"))).toBe(false);
@@ -120,12 +153,27 @@ describe("a stored photo", () => {
     const small = await store(await flatJpeg(600, 450), "small.jpg");
     await drainRenditions(handle);
     const rows = async (src: string) =>
-      (await handle.db.select().from(mediaRenditions).where(eq(mediaRenditions.hash, src.slice(7, 27))))
+      (
+        await handle.db
+          .select()
+          .from(mediaRenditions)
+          .where(eq(mediaRenditions.hash, src.slice(7, 27)))
+      )
         .map((r) => `${r.format} ${r.width}x${r.height}`)
         .sort();
-    expect(await rows(big.src)).toEqual(["avif 1200x1600", "avif 400x533", "avif 800x1067", "webp 1200x1600", "webp 400x533", "webp 800x1067"]);
+    expect(await rows(big.src)).toEqual([
+      "avif 1200x1600",
+      "avif 400x533",
+      "avif 800x1067",
+      "webp 1200x1600",
+      "webp 400x533",
+      "webp 800x1067",
+    ]);
     expect(await rows(small.src)).toEqual(["avif 400x300", "avif 600x450", "webp 400x300", "webp 600x450"]);
-    for (const [src, width] of [[big.src, 1200], [small.src, 600]] as const) {
+    for (const [src, width] of [
+      [big.src, 1200],
+      [small.src, 600],
+    ] as const) {
       for (const format of ["avif", "webp"] as const) {
         for (const entry of renditionSrcSet(src, format)!.split(", ")) {
           const [url, descriptor] = entry.split(" ");
@@ -137,7 +185,10 @@ describe("a stored photo", () => {
         }
       }
     }
-    const [asset] = await handle.db.select().from(mediaAssets).where(eq(mediaAssets.hash, small.src.slice(7, 27)));
+    const [asset] = await handle.db
+      .select()
+      .from(mediaAssets)
+      .where(eq(mediaAssets.hash, small.src.slice(7, 27)));
     expect(asset).toMatchObject({ status: "ready", error: null, width: 600, height: 450, originalName: "small.jpg" });
   });
 
@@ -154,7 +205,11 @@ describe("a stored photo", () => {
 describe("GET /media/…", () => {
   it("serves a photo whose renditions are not made yet: the master, not cached, never a 404", async () => {
     const photo = await store(await flatJpeg(900, 600), "fresh.jpg");
-    for (const path of [photo.src, photo.src.replace(".webp", ".400w.avif"), photo.src.replace(".webp", ".1200w.webp")]) {
+    for (const path of [
+      photo.src,
+      photo.src.replace(".webp", ".400w.avif"),
+      photo.src.replace(".webp", ".1200w.webp"),
+    ]) {
       const response = await fetchMedia(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -215,8 +270,14 @@ describe("GET /media/…", () => {
 
 describe("POST /admin/photos", () => {
   const upload = async (form: FormData, headers: Record<string, string> = {}) => {
-    const request = new Request(`${BASE}/admin/photos`, { method: "POST", body: form, headers: { Origin: BASE, ...headers } });
-    const { status, body } = await routeAnswer(() => photosRoute.action({ request, context: testContext(handle), params: {} } as never));
+    const request = new Request(`${BASE}/admin/photos`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: BASE, ...headers },
+    });
+    const { status, body } = await routeAnswer(() =>
+      photosRoute.action({ request, context: testContext(handle), params: {} } as never),
+    );
     return { status, body };
   };
   let cookie: string;
@@ -231,21 +292,40 @@ describe("POST /admin/photos", () => {
 
   it("stores the signed-in owner's photo and answers 201 with its URL, size and name", async () => {
     const result = await upload(withFile(await flatJpeg(820, 640), "shoot.jpg"), { Cookie: cookie });
-    expect(result).toEqual({ status: 201, body: { photo: { src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/), width: 820, height: 640, name: "shoot.jpg" } } });
+    expect(result).toEqual({
+      status: 201,
+      body: {
+        photo: {
+          src: expect.stringMatching(/^\/media\/[0-9a-f]{20}\.webp$/),
+          width: 820,
+          height: 640,
+          name: "shoot.jpg",
+        },
+      },
+    });
   });
 
   it("refuses an anonymous upload (401) and one from another site (403), storing nothing", async () => {
     const before = await countAssets();
     expect((await upload(withFile(await noisyJpeg(50, 50), "anon.jpg"))).status).toBe(401);
-    expect((await upload(withFile(await noisyJpeg(51, 51), "evil.jpg"), { Cookie: cookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await upload(withFile(await noisyJpeg(51, 51), "evil.jpg"), { Cookie: cookie, Origin: "https://evil.example" }))
+        .status,
+    ).toBe(403);
     expect(await countAssets()).toBe(before);
   });
 
   it("answers a clear message for no file, a non-image and an oversized file, storing nothing", async () => {
     const before = await countAssets();
-    expect(await upload(new FormData(), { Cookie: cookie })).toEqual({ status: 400, body: { error: "Choose a photo to upload." } });
+    expect(await upload(new FormData(), { Cookie: cookie })).toEqual({
+      status: 400,
+      body: { error: "Choose a photo to upload." },
+    });
     const text = await upload(withFile(new TextEncoder().encode("hello"), "notes.txt"), { Cookie: cookie });
-    expect(text).toEqual({ status: 422, body: { error: expect.stringMatching(/^"notes\.txt" is not a photo we can read/) } });
+    expect(text).toEqual({
+      status: 422,
+      body: { error: expect.stringMatching(/^"notes\.txt" is not a photo we can read/) },
+    });
     const big = await upload(withFile(new Uint8Array(MAX_PHOTO_BYTES + 10), "big.jpg"), { Cookie: cookie });
     expect(big).toEqual({ status: 413, body: { error: expect.stringMatching(/larger than 20 MB/) } });
     const notMultipart = new Request(`${BASE}/admin/photos`, {
@@ -253,7 +333,11 @@ describe("POST /admin/photos", () => {
       body: "file=x",
       headers: { Origin: BASE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     });
-    const refused = (await photosRoute.action({ request: notMultipart, context: testContext(handle), params: {} } as never)) as unknown as { init: ResponseInit };
+    const refused = (await photosRoute.action({
+      request: notMultipart,
+      context: testContext(handle),
+      params: {},
+    } as never)) as unknown as { init: ResponseInit };
     expect(refused.init.status).toBe(415);
     expect(await countAssets()).toBe(before);
   });
@@ -266,7 +350,10 @@ describe("readPhotosFromForm and the photo schema", () => {
     form.append("photoAlt", "Candy earrings on a cream cloth");
     form.append("photoSrc", "/media/0123456789abcdef0123.webp");
     form.append("photoAlt", "");
-    form.append("photoFiles", new File([new Uint8Array(await noisyJpeg(420, 420))], "market.jpg", { type: "image/jpeg" }));
+    form.append(
+      "photoFiles",
+      new File([new Uint8Array(await noisyJpeg(420, 420))], "market.jpg", { type: "image/jpeg" }),
+    );
     form.append("photoFiles", new File([new TextEncoder().encode("nope")], "notes.pdf", { type: "application/pdf" }));
     form.append("photoFiles", new File([], "", { type: "application/octet-stream" }));
     const { photos, errors } = await readPhotosFromForm(handle.db, form);
@@ -287,7 +374,13 @@ describe("readPhotosFromForm and the photo schema", () => {
     const blank = photoAltSchema.safeParse({ src: "/images/hero/hero.svg", alt: "   " });
     expect(!blank.success && blank.error.issues.map((i) => i.message)).toEqual(["Alt text is required"]);
     expect(photoAltSchema.safeParse({ src: "/images/hero/hero.svg", alt: "x".repeat(201) }).success).toBe(false);
-    for (const src of ["https://evil.example/a.jpg", "/media/xyz.webp", "/images/../admin", "/images/og/share.png", "javascript:alert(1)"]) {
+    for (const src of [
+      "https://evil.example/a.jpg",
+      "/media/xyz.webp",
+      "/images/../admin",
+      "/images/og/share.png",
+      "javascript:alert(1)",
+    ]) {
       expect(photoAltSchema.safeParse({ src, alt: "A" }).success, src).toBe(false);
     }
   });

@@ -15,14 +15,25 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 async function store(width: number, height: number, noisy = false): Promise<string> {
-  const result = await storePhoto(handle.db, noisy ? await noisyJpeg(width, height) : await flatJpeg(width, height), `p-${width}x${height}.jpg`);
+  const result = await storePhoto(
+    handle.db,
+    noisy ? await noisyJpeg(width, height) : await flatJpeg(width, height),
+    `p-${width}x${height}.jpg`,
+  );
   if (!result.ok) throw new Error(result.error);
   return result.photo.src.slice(7, 27);
 }
 
 const statusOf = async (hash: string) =>
-  (await handle.db.select({ status: mediaAssets.status, error: mediaAssets.error }).from(mediaAssets).where(eq(mediaAssets.hash, hash)))[0];
-const renditionCount = async (hash: string) => (await handle.db.select({ w: mediaRenditions.width }).from(mediaRenditions).where(eq(mediaRenditions.hash, hash))).length;
+  (
+    await handle.db
+      .select({ status: mediaAssets.status, error: mediaAssets.error })
+      .from(mediaAssets)
+      .where(eq(mediaAssets.hash, hash))
+  )[0];
+const renditionCount = async (hash: string) =>
+  (await handle.db.select({ w: mediaRenditions.width }).from(mediaRenditions).where(eq(mediaRenditions.hash, hash)))
+    .length;
 
 describe("the rendition worker", () => {
   it("two workers on one database encode each asset once, and image work never runs two jobs at once, uploads included", async () => {
@@ -48,12 +59,18 @@ describe("the rendition worker", () => {
 
   // Two instances: two pools on one PostgreSQL, so only the database's advisory lock keeps them apart.
   it.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL encode each asset once", async () => {
-    const other = await openDatabase({ databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString });
+    const other = await openDatabase({
+      databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString,
+    });
     try {
       const hashes = [await store(1230, 800), await store(1240, 800), await store(1250, 801)];
       const encodes: string[] = [];
       const onEncode = (hash: string) => encodes.push(hash);
-      await Promise.all([drainRenditions(handle, { onEncode }), drainRenditions(other, { onEncode }), drainRenditions(other, { onEncode })]);
+      await Promise.all([
+        drainRenditions(handle, { onEncode }),
+        drainRenditions(other, { onEncode }),
+        drainRenditions(other, { onEncode }),
+      ]);
       expect([...encodes].sort()).toEqual([...hashes].sort());
       for (const hash of hashes) expect(await statusOf(hash)).toEqual({ status: "ready", error: null });
     } finally {
@@ -92,7 +109,13 @@ describe("the rendition worker", () => {
   });
 
   it("marks an asset it cannot encode as failed, with a message, and goes on with the others", async () => {
-    await handle.db.insert(mediaAssets).values({ hash: "badbadbadbadbadbad00", originalName: "broken.jpg", width: 500, height: 500, master: Buffer.from("not webp at all") });
+    await handle.db.insert(mediaAssets).values({
+      hash: "badbadbadbadbadbad00",
+      originalName: "broken.jpg",
+      width: 500,
+      height: 500,
+      master: Buffer.from("not webp at all"),
+    });
     const good = await store(820, 500);
     const errors: unknown[] = [];
     const original = console.error;
@@ -102,7 +125,10 @@ describe("the rendition worker", () => {
     } finally {
       console.error = original;
     }
-    expect(await statusOf("badbadbadbadbadbad00")).toEqual({ status: "failed", error: expect.stringMatching(/^Could not make this photo's smaller copies: /) });
+    expect(await statusOf("badbadbadbadbadbad00")).toEqual({
+      status: "failed",
+      error: expect.stringMatching(/^Could not make this photo's smaller copies: /),
+    });
     expect(errors).toHaveLength(1);
     expect((await statusOf(good))!.status).toBe("ready");
   });

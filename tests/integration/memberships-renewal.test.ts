@@ -36,7 +36,13 @@ async function join(at: string, tier = "style-starter") {
   const id = orderIdFrom(
     await checkout(handle, "membership", tier, {
       clock,
-      fields: { firstName: "Lindiwe", lastName: `Dube ${people}`, email: email.toUpperCase(), phone: "+27 82 555 0199", address: "3 Long Street" },
+      fields: {
+        firstName: "Lindiwe",
+        lastName: `Dube ${people}`,
+        email: email.toUpperCase(),
+        phone: "+27 82 555 0199",
+        address: "3 Long Street",
+      },
     }),
   );
   await pay(id, clock);
@@ -73,19 +79,26 @@ async function runDaysFor(people: MemberRow[], from: string, to: string, db: Dat
       await Promise.all(db.map((h) => runMembershipJob(h.db, new Date(`${day}T${time}:00+02:00`), links)));
     }
     for (const [i, member] of people.entries()) {
-      for (const email of (await emailsOf(member)).slice(before[i])) logs[i]!.push(`${day}: ${email.key!.split(":")[0]}`);
+      for (const email of (await emailsOf(member)).slice(before[i]))
+        logs[i]!.push(`${day}: ${email.key!.split(":")[0]}`);
     }
   }
   return logs;
 }
 
 /** The same for one member. */
-const runDays = async (member: MemberRow, from: string, to: string, db: DatabaseHandle[] = [handle]) => (await runDaysFor([member], from, to, db))[0]!;
+const runDays = async (member: MemberRow, from: string, to: string, db: DatabaseHandle[] = [handle]) =>
+  (await runDaysFor([member], from, to, db))[0]!;
 
 describe(`memberships that renew (${DB_NAME})`, () => {
   it("a member who joined on 31 January is reminded on the right days, renews by the emailed link, and is paid until the right date", async () => {
     const { member, orderId } = await join("2026-01-31T09:00:00+02:00");
-    expect(member).toMatchObject({ status: "active", paidUntil: "2026-02-28", tierSlug: "style-starter", name: `Lindiwe Dube ${people}` });
+    expect(member).toMatchObject({
+      status: "active",
+      paidUntil: "2026-02-28",
+      tierSlug: "style-starter",
+      name: `Lindiwe Dube ${people}`,
+    });
     expect(member.email).toBe(member.email.toLowerCase());
 
     // The same payment confirmed again (a webhook retry, the provider asked on the buyer's return) extends nothing.
@@ -109,13 +122,19 @@ describe(`memberships that renew (${DB_NAME})`, () => {
 
     // The reminder carries a Renew link and a Cancel membership link, each signed for its own purpose.
     const renewUrl = new URL(/https?:\/\/\S+\/account\/renew\?token=[\w.-]+/.exec(reminder!.text)![0]);
-    const cancelUrl = new URL(/Cancel membership: (https?:\/\/\S+\/account\/cancel\?token=[\w.-]+)/.exec(reminder!.text)![1]!);
+    const cancelUrl = new URL(
+      /Cancel membership: (https?:\/\/\S+\/account\/cancel\?token=[\w.-]+)/.exec(reminder!.text)![1]!,
+    );
     const token = renewUrl.searchParams.get("token");
     expect((await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew"))?.id).toBe(member.id);
-    expect((await memberFromLinkToken(handle.db, config.sessionSecret, cancelUrl.searchParams.get("token"), "cancel"))?.id).toBe(member.id);
+    expect(
+      (await memberFromLinkToken(handle.db, config.sessionSecret, cancelUrl.searchParams.get("token"), "cancel"))?.id,
+    ).toBe(member.id);
     // A renew token is not a cancel token, and a forged one is nothing.
     expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "cancel")).toBeUndefined();
-    expect(await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew")).toBeUndefined();
+    expect(
+      await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew"),
+    ).toBeUndefined();
 
     // The owner raises the price before the member renews: the renewal is priced from the tier as it is then.
     await handle.db.update(membershipTiers).set({ priceCents: 16000 }).where(eq(membershipTiers.slug, "style-starter"));
@@ -125,16 +144,29 @@ describe(`memberships that renew (${DB_NAME})`, () => {
       const path = `${renewUrl.pathname}${renewUrl.search}`;
       const shown = await get(link.loader, testContext(handle, { clock }), path);
       expect(shown.status).toBe(200);
-      expect(shown.body.details).toMatchObject({ name: member.name, tierName: "The Style Starter", price: "R 160.00 / month", paidUntil: "28 February 2026" });
+      expect(shown.body.details).toMatchObject({
+        name: member.name,
+        tierName: "The Style Starter",
+        price: "R 160.00 / month",
+        paidUntil: "28 February 2026",
+      });
       const started = await post(link.action, testContext(handle, { clock }), renewUrl.pathname, { token: token! });
       expect(started.status).toBe(302);
       const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})$/.exec(started.headers.get("location")!)![1]!;
       const [renewal] = await handle.db.select().from(orders).where(eq(orders.id, renewalId));
-      expect(renewal).toMatchObject({ amountCents: 16000, memberId: member.id, orderType: "membership", status: "pending" });
+      expect(renewal).toMatchObject({
+        amountCents: 16000,
+        memberId: member.id,
+        orderType: "membership",
+        status: "pending",
+      });
       // The simulator's Pay delivers a signed payment.succeeded webhook to the webhook handler.
       await pay(renewalId, clock);
     } finally {
-      await handle.db.update(membershipTiers).set({ priceCents: 15000 }).where(eq(membershipTiers.slug, "style-starter"));
+      await handle.db
+        .update(membershipTiers)
+        .set({ priceCents: 15000 })
+        .where(eq(membershipTiers.slug, "style-starter"));
     }
 
     // Paid early: extends from 28 February, not from the day of payment.
@@ -142,10 +174,22 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     expect(renewed).toMatchObject({ status: "active", paidUntil: "2026-03-28" });
     // The old link named the old paid-until day: it no longer works.
     expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew")).toBeUndefined();
-    expect((await post(link.action, testContext(handle, { clock: fixedClock("2026-02-23T12:00:00+02:00") }), renewUrl.pathname, { token: token! })).status).toBe(410);
+    expect(
+      (
+        await post(
+          link.action,
+          testContext(handle, { clock: fixedClock("2026-02-23T12:00:00+02:00") }),
+          renewUrl.pathname,
+          { token: token! },
+        )
+      ).status,
+    ).toBe(410);
 
     // No day-before reminder for the month already paid; the next ones come before 28 March.
-    expect(await runDays(member, "2026-02-22", "2026-03-28")).toEqual(["2026-03-21: member-reminder-7", "2026-03-27: member-reminder-1"]);
+    expect(await runDays(member, "2026-02-22", "2026-03-28")).toEqual([
+      "2026-03-21: member-reminder-7",
+      "2026-03-27: member-reminder-1",
+    ]);
     const payments = await memberPayments(handle.db, member.id);
     expect(payments.map((p) => [p.kind, p.startsOn, p.endsOn, p.amountCents])).toEqual([
       ["payment", "2026-02-28", "2026-03-28", 16000],
@@ -157,7 +201,11 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     const { member } = await join("2025-09-10T10:00:00+02:00");
     expect(member.paidUntil).toBe("2025-10-10");
     const log = await runDays(member, "2025-09-10", "2025-10-30");
-    expect(log).toEqual(["2025-10-03: member-reminder-7", "2025-10-09: member-reminder-1", "2025-10-17: member-lapsed"]);
+    expect(log).toEqual([
+      "2025-10-03: member-reminder-7",
+      "2025-10-09: member-reminder-1",
+      "2025-10-17: member-lapsed",
+    ]);
     const subjects = (await emailsOf(member)).map((e) => e.subject);
     expect(subjects).toEqual([
       "Your Honey Bee membership renews on 10 October 2025",
@@ -186,7 +234,10 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     expect((await reload(third.id)).status).toBe("due");
     const graceClock = fixedClock("2025-10-12T09:00:00+02:00");
     const graceRenewal = await startRenewalCheckout(testContext(handle, { clock: graceClock }), third.id);
-    await pay(/simulator\/([0-9a-f-]{36})/.exec((graceRenewal as { redirectUrl: string }).redirectUrl)![1]!, graceClock);
+    await pay(
+      /simulator\/([0-9a-f-]{36})/.exec((graceRenewal as { redirectUrl: string }).redirectUrl)![1]!,
+      graceClock,
+    );
     expect(await reload(third.id)).toMatchObject({ status: "active", paidUntil: "2025-11-10" });
 
     const lateClock = fixedClock("2025-11-05T09:00:00+02:00");
@@ -206,10 +257,21 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     expect((await reload(member.id)).status).toBe("cancelled");
 
     const { member: gifted } = await join("2026-01-31T10:00:00+02:00");
-    const after = await giftMonth(handle.db, gifted.id, "Helped at the market stall", new Date("2026-02-03T10:00:00+02:00"));
+    const after = await giftMonth(
+      handle.db,
+      gifted.id,
+      "Helped at the market stall",
+      new Date("2026-02-03T10:00:00+02:00"),
+    );
     expect(after).toMatchObject({ paidUntil: "2026-03-28", status: "active" });
     const [gift] = await memberPayments(handle.db, gifted.id);
-    expect(gift).toMatchObject({ kind: "gift", amountCents: 0, startsOn: "2026-02-28", endsOn: "2026-03-28", note: "Helped at the market stall" });
+    expect(gift).toMatchObject({
+      kind: "gift",
+      amountCents: 0,
+      startsOn: "2026-02-28",
+      endsOn: "2026-03-28",
+      note: "Helped at the market stall",
+    });
   });
 
   it("a change of plan takes effect at the next renewal, for the new plan's price", async () => {
@@ -223,7 +285,11 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     const id = /simulator\/([0-9a-f-]{36})/.exec((started as { redirectUrl: string }).redirectUrl)![1]!;
     expect((await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!.amountCents).toBe(20000);
     await pay(id, clock);
-    expect(await reload(member.id)).toMatchObject({ tierSlug: "creative-healer", nextTierSlug: null, paidUntil: "2025-11-10" });
+    expect(await reload(member.id)).toMatchObject({
+      tierSlug: "creative-healer",
+      nextTierSlug: null,
+      paidUntil: "2025-11-10",
+    });
   });
 
   it("a server that was off for days catches up: the current email once, none of the missed ones late", async () => {
@@ -249,7 +315,9 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     let second: DatabaseHandle | undefined;
     if (process.env.TEST_DATABASE_URL) {
       // A second instance: its own pool of connections to the same PostgreSQL database, as another server would have.
-      second = await openDatabase({ databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString });
+      second = await openDatabase({
+        databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString,
+      });
       expect(second.raw.pool).toBeDefined();
       expect(second.raw.pool).not.toBe(handle.raw.pool);
       // Each instance runs two overlapping passes (a slow pass and the next tick), on different connections.
@@ -261,11 +329,22 @@ describe(`memberships that renew (${DB_NAME})`, () => {
     try {
       const logs = await runDaysFor(joined, "2025-10-01", "2025-10-20", instances);
       for (const [i, member] of joined.entries()) {
-        expect(logs[i], member.email).toEqual(["2025-10-03: member-reminder-7", "2025-10-09: member-reminder-1", "2025-10-17: member-lapsed"]);
+        expect(logs[i], member.email).toEqual([
+          "2025-10-03: member-reminder-7",
+          "2025-10-09: member-reminder-1",
+          "2025-10-17: member-lapsed",
+        ]);
         expect((await reload(member.id)).status).toBe("lapsed");
         // Everything ever queued for the member, keyed or not: the order's confirmation, then those three once each.
-        const all = await handle.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.memberId, member.id)).orderBy(asc(emailOutbox.id));
-        expect(all.map((e) => e.subject), member.email).toEqual([
+        const all = await handle.db
+          .select({ subject: emailOutbox.subject })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.memberId, member.id))
+          .orderBy(asc(emailOutbox.id));
+        expect(
+          all.map((e) => e.subject),
+          member.email,
+        ).toEqual([
           expect.stringMatching(/^Your Honey Bee order/),
           "Your Honey Bee membership renews on 10 October 2025",
           "Your Honey Bee membership renews tomorrow",

@@ -33,7 +33,11 @@ const context = (at = NOW) => testContext(handle, { clock: fixedClock(at) });
 async function startCheckout(type: string, item: string, fields: Record<string, string> = buyer) {
   const result = await checkout(handle, type, item, { fields, clock: fixedClock(NOW) });
   const orderId = orderIdFrom(result);
-  return { orderId, setCookie: (result as Response).headers.get("Set-Cookie"), cookie: cookiePair((result as Response).headers.get("Set-Cookie")) };
+  return {
+    orderId,
+    setCookie: (result as Response).headers.get("Set-Cookie"),
+    cookie: cookiePair((result as Response).headers.get("Set-Cookie")),
+  };
 }
 
 async function pay(orderId: string) {
@@ -41,7 +45,8 @@ async function pay(orderId: string) {
   await runSimulatorIntent(context(), order!, "pay");
 }
 
-const confirmationPath = (orderId: string) => `/order-confirmation?${new URLSearchParams({ status: "success", orderId })}`;
+const confirmationPath = (orderId: string) =>
+  `/order-confirmation?${new URLSearchParams({ status: "success", orderId })}`;
 
 describe("the buyer's browser, bound when the checkout is created", () => {
   it("gets an HttpOnly cookie whose token is stored only as a hash, with the order page's hash", async () => {
@@ -77,7 +82,9 @@ describe("the confirmation page of a paid ticket order", () => {
     expect(shown.body.state).toBe("success");
     const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, orderId));
     expect(issued).toHaveLength(2);
-    expect(shown.body.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(issued.map((t) => t.code).sort());
+    expect(shown.body.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(
+      issued.map((t) => t.code).sort(),
+    );
     for (const ticket of shown.body.buyer.contents.tickets) {
       expect(ticket.qrSvg).toMatch(/^<svg/);
       expect(ticket.calendarPath).toBe(`/ticket/${ticket.code}/calendar`);
@@ -96,15 +103,23 @@ describe("the confirmation page of a paid ticket order", () => {
   it("stops showing the order to the buyer's browser once the binding expires (24 hours)", async () => {
     const { orderId, cookie } = await startCheckout("workshop", WORKSHOP);
     await pay(orderId);
-    expect((await get(confirmationLoader, context("2025-09-11T09:59:00+02:00"), confirmationPath(orderId), cookie)).body.buyer).not.toBeNull();
-    expect((await get(confirmationLoader, context("2025-09-11T10:00:00+02:00"), confirmationPath(orderId), cookie)).body.buyer).toBeNull();
+    expect(
+      (await get(confirmationLoader, context("2025-09-11T09:59:00+02:00"), confirmationPath(orderId), cookie)).body
+        .buyer,
+    ).not.toBeNull();
+    expect(
+      (await get(confirmationLoader, context("2025-09-11T10:00:00+02:00"), confirmationPath(orderId), cookie)).body
+        .buyer,
+    ).toBeNull();
   });
 
   it("serves each ticket's calendar entry, one entry for the order's seats", async () => {
     const { orderId } = await startCheckout("workshop", WORKSHOP, { ...buyer, seats: "2" });
     await pay(orderId);
     const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, orderId));
-    const files = await Promise.all(issued.map((t) => get(calendarLoader, context(), `/ticket/${t.code}/calendar`, undefined, { code: t.code })));
+    const files = await Promise.all(
+      issued.map((t) => get(calendarLoader, context(), `/ticket/${t.code}/calendar`, undefined, { code: t.code })),
+    );
     for (const file of files) {
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -113,14 +128,19 @@ describe("the confirmation page of a paid ticket order", () => {
     }
     const uids = files.map((f) => /UID:(.*)\r\n/.exec(f.body)![1]);
     expect(new Set(uids).size).toBe(1);
-    expect((await get(calendarLoader, context(), "/ticket/x/calendar", undefined, { code: "A".repeat(24) })).status).toBe(404);
+    expect(
+      (await get(calendarLoader, context(), "/ticket/x/calendar", undefined, { code: "A".repeat(24) })).status,
+    ).toBe(404);
   });
 
   it("refuses a seat count it does not offer, and changes nothing", async () => {
     const count = async () => (await handle.db.select().from(orders)).length;
     const before = await count();
     for (const seats of ["4", "0", "two", "1.5"]) {
-      const result = await checkout(handle, "workshop", WORKSHOP, { fields: { ...buyer, seats }, clock: fixedClock(NOW) });
+      const result = await checkout(handle, "workshop", WORKSHOP, {
+        fields: { ...buyer, seats },
+        clock: fixedClock(NOW),
+      });
       expect(result).not.toBeInstanceOf(Response);
       expect((result as { toast: { description: string } }).toast.description).toBe("Please choose from 1 to 3 seats.");
     }
@@ -147,10 +167,18 @@ describe("a paid membership: into /account from the browser that bought it", () 
     const stranger = await post(confirmationAction, context(), path, { intent: "enter-account" });
     expect(stranger.status).toBe(403);
     const otherBuyer = await startCheckout("product", "Test Product");
-    expect((await post(confirmationAction, context(), path, { intent: "enter-account" }, otherBuyer.cookie)).status).toBe(403);
+    expect(
+      (await post(confirmationAction, context(), path, { intent: "enter-account" }, otherBuyer.cookie)).status,
+    ).toBe(403);
     expect(await handle.db.select().from(memberSessions)).toHaveLength(0);
 
-    const expired = await post(confirmationAction, context("2025-09-11T10:00:00+02:00"), path, { intent: "enter-account" }, cookie);
+    const expired = await post(
+      confirmationAction,
+      context("2025-09-11T10:00:00+02:00"),
+      path,
+      { intent: "enter-account" },
+      cookie,
+    );
     expect(expired.status).toBe(403);
 
     const entered = await post(confirmationAction, context(), path, { intent: "enter-account" }, cookie);
@@ -163,7 +191,10 @@ describe("a paid membership: into /account from the browser that bought it", () 
   });
 
   it("binds a renewal's checkout to the browser that pays it too", async () => {
-    const { orderId: firstOrder } = await startCheckout("membership", "style-starter", { ...buyer, email: "renewing@example.com" });
+    const { orderId: firstOrder } = await startCheckout("membership", "style-starter", {
+      ...buyer,
+      email: "renewing@example.com",
+    });
     await pay(firstOrder);
     const [period] = await handle.db.select().from(memberPeriods).where(eq(memberPeriods.orderId, firstOrder));
     const started = await startRenewalCheckout(context(), period!.memberId, createSimulatorProvider());
@@ -172,13 +203,22 @@ describe("a paid membership: into /account from the browser that bought it", () 
     const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec(started.redirectUrl)![1]!;
     await pay(renewalId);
     const shown = await get(confirmationLoader, context(), confirmationPath(renewalId), cookie);
-    expect(shown.body.buyer.contents.membership).toMatchObject({ tierName: "The Style Starter", paidUntil: "10 November 2025" });
+    expect(shown.body.buyer.contents.membership).toMatchObject({
+      tierName: "The Style Starter",
+      paidUntil: "10 November 2025",
+    });
   });
 
   it("does not sign anyone in for an order that is not a membership", async () => {
     const { orderId, cookie } = await startCheckout("workshop", WORKSHOP);
     await pay(orderId);
-    const refused = await post(confirmationAction, context(), confirmationPath(orderId), { intent: "enter-account" }, cookie);
+    const refused = await post(
+      confirmationAction,
+      context(),
+      confirmationPath(orderId),
+      { intent: "enter-account" },
+      cookie,
+    );
     expect(refused.status).toBe(403);
   });
 });
@@ -206,7 +246,10 @@ describe("the private order page /order/{token}", () => {
     expect(page.body.contents.tickets).toHaveLength(1);
     expect(page.body.canEnterAccount).toBe(false);
 
-    const [email] = await handle.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+    const [email] = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
     expect(email!.textBody).toContain(`http://localhost:3000/order/${token}`);
     expect(email!.htmlBody).toContain(`href="http://localhost:3000/order/${token}"`);
 
@@ -216,13 +259,22 @@ describe("the private order page /order/{token}", () => {
   });
 
   it("offers /account to the buyer's browser only", async () => {
-    const { orderId, cookie } = await startCheckout("membership", "style-starter", { ...buyer, email: "page.member@example.com" });
+    const { orderId, cookie } = await startCheckout("membership", "style-starter", {
+      ...buyer,
+      email: "page.member@example.com",
+    });
     await pay(orderId);
     const token = orderPageToken(SECRET, orderId);
     expect((await get(orderLoader, context(), `/order/${token}`, cookie, { token })).body.canEnterAccount).toBe(true);
-    expect((await get(orderLoader, context(), `/order/${token}`, undefined, { token })).body.canEnterAccount).toBe(false);
-    expect((await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, undefined, { token })).status).toBe(403);
-    expect((await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, cookie, { token })).status).toBe(302);
+    expect((await get(orderLoader, context(), `/order/${token}`, undefined, { token })).body.canEnterAccount).toBe(
+      false,
+    );
+    expect(
+      (await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, undefined, { token })).status,
+    ).toBe(403);
+    expect(
+      (await post(orderAction, context(), `/order/${token}`, { intent: "enter-account" }, cookie, { token })).status,
+    ).toBe(302);
   });
 });
 
@@ -238,7 +290,9 @@ describe("seats left on the public event pages", () => {
     const left = Number(/^(\d) of 8 seats left$/.exec(before.body.seatsLeft)![1]);
     const { orderId } = await startCheckout("workshop", WORKSHOP, { ...buyer, seats: "3" });
     await pay(orderId);
-    expect((await get(workshopLoader, context(), "/workshop/tablecloth-skirt")).body.seatsLeft).toBe(`${left - 3} of 8 seats left`);
+    expect((await get(workshopLoader, context(), "/workshop/tablecloth-skirt")).body.seatsLeft).toBe(
+      `${left - 3} of 8 seats left`,
+    );
   });
 
   it("shows nothing for an option that counts no seats", async () => {

@@ -45,7 +45,13 @@ beforeEach(async () => {
   clock.set("2025-09-10T10:00:00+02:00");
   const base = testContext(handle).config;
   config = {
-    payment: { ...base.payment, provider: "yoco", yocoApiBase: yoco.base, yocoSecretKey: yoco.secretKey, yocoWebhookSecret: yoco.webhookSecret },
+    payment: {
+      ...base.payment,
+      provider: "yoco",
+      yocoApiBase: yoco.base,
+      yocoSecretKey: yoco.secretKey,
+      yocoWebhookSecret: yoco.webhookSecret,
+    },
   };
   cookie = await signedInOwner(handle, { config });
 });
@@ -57,18 +63,26 @@ async function buyCandy() {
   const result = await checkout(handle, "product", "Candy Earrings", { config, clock, provider: provider() });
   if (!(result instanceof Response)) throw new Error(JSON.stringify(result));
   const [order] = await handle.db.select().from(orders).orderBy(orders.createdAt);
-  const mine = (await handle.db.select().from(orders)).find((o) => result.headers.get("location")?.includes(o.yocoCheckoutId ?? "none"));
+  const mine = (await handle.db.select().from(orders)).find((o) =>
+    result.headers.get("location")?.includes(o.yocoCheckoutId ?? "none"),
+  );
   return mine ?? order!;
 }
 
 async function deliver(delivery: SignedDelivery) {
-  const request = new Request(`${BASE}/api/webhooks/yoco`, { method: "POST", body: delivery.body, headers: delivery.headers });
+  const request = new Request(`${BASE}/api/webhooks/yoco`, {
+    method: "POST",
+    body: delivery.body,
+    headers: delivery.headers,
+  });
   const response = (await webhook({ request, context: context(), params: {} } as never)) as Response;
   return (await response.json()) as { outcome: string };
 }
 
-const returnTo = (status: string, orderId: string) => confirmationView(new URLSearchParams({ status, orderId }), context(), provider());
-const candyLeft = async () => (await listCollectionCards(handle.db, clock.now())).find((c) => c.slug === "candy-earrings")!.available;
+const returnTo = (status: string, orderId: string) =>
+  confirmationView(new URLSearchParams({ status, orderId }), context(), provider());
+const candyLeft = async () =>
+  (await listCollectionCards(handle.db, clock.now())).find((c) => c.slug === "candy-earrings")!.available;
 const orderRow = async (id: string) => (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 async function orderAction(id: string, fields: Record<string, string>) {
@@ -90,7 +104,9 @@ describe("coming back from the payment page", () => {
     expect(view.retry).toBe("?type=product&item=Candy+Earrings&retry=1");
     expect((await orderRow(order.id)).status).toBe("failed");
     expect(await candyLeft()).toBe(10);
-    expect(yoco.requests.some((r) => r.method === "GET" && r.path === `/api/checkouts/${order.yocoCheckoutId}`)).toBe(true);
+    expect(yoco.requests.some((r) => r.method === "GET" && r.path === `/api/checkouts/${order.yocoCheckoutId}`)).toBe(
+      true,
+    );
   });
 
   it("cancelled: closed as cancelled, unit back, Payment Failed with Try Again", async () => {
@@ -117,7 +133,11 @@ describe("coming back from the payment page", () => {
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))).toHaveLength(2);
     expect((await deliver(delivery)).outcome).toBe("unchanged");
     expect(await candyLeft()).toBe(9);
-    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
+    const lines = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id));
     expect(lines.map((e) => e.kind)).toEqual(["created", "paid", "email", "email", "webhook"]);
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))).toHaveLength(2);
   });
@@ -153,17 +173,45 @@ describe("a payment that arrives after its hold was released", () => {
     expect(flagged).toMatchObject({ status: "paid", needsAttention: true });
     const [candy] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
     expect(candy!.stockQuantity).toBe(0);
-    const owner = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-attention:${late.id}`));
+    const owner = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-attention:${late.id}`));
     expect(owner).toHaveLength(1);
     expect(owner[0]!.textBody).toContain(`/admin/orders/${late.id}`);
     expect((await ordersNeedingAttention(handle.db)).map((o) => o.id)).toEqual([late.id]);
     // One statement writes the payment, its emails and its history (decision 102), in the order they happened.
-    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, late.id)).orderBy(asc(orderEvents.id));
+    const lines = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, late.id))
+      .orderBy(asc(orderEvents.id));
     expect(lines.slice(-5).map((e) => e.kind)).toEqual(["paid", "email", "email", "attention", "email"]);
-    const queued = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, late.id)).orderBy(asc(emailOutbox.id));
-    expect(queued.map((e) => e.dedupeKey?.split(":")[0])).toEqual(["order-confirmation", "order-owner-notice", "order-attention"]);
-    expect(lines.slice(-5).filter((e) => e.kind === "email").map((e) => (e.detail as { outboxId: number }).outboxId)).toEqual(queued.map((e) => e.id));
-    const attention = await listOrdersForAdmin(handle.db, { q: "", status: "attention", type: "", from: "", to: "", event: "", page: 1 });
+    const queued = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderId, late.id))
+      .orderBy(asc(emailOutbox.id));
+    expect(queued.map((e) => e.dedupeKey?.split(":")[0])).toEqual([
+      "order-confirmation",
+      "order-owner-notice",
+      "order-attention",
+    ]);
+    expect(
+      lines
+        .slice(-5)
+        .filter((e) => e.kind === "email")
+        .map((e) => (e.detail as { outboxId: number }).outboxId),
+    ).toEqual(queued.map((e) => e.id));
+    const attention = await listOrdersForAdmin(handle.db, {
+      q: "",
+      status: "attention",
+      type: "",
+      from: "",
+      to: "",
+      event: "",
+      page: 1,
+    });
     expect(attention.orders.map((o) => o.id)).toEqual([late.id]);
   });
 });
@@ -184,8 +232,18 @@ describe("the owner's order page", () => {
     const asked = yoco.requests.filter((r) => r.method === "POST" && r.path.endsWith("/refund"));
     expect(asked).toHaveLength(1);
     expect(asked[0]!.headers["idempotency-key"]).toBe(key);
-    expect(await handle.db.select().from(refunds)).toMatchObject([{ status: "pending", amountCents: 35000, restock: true }]);
-    const pending = await listOrdersForAdmin(handle.db, { q: "", status: "refund-pending", type: "", from: "", to: "", event: "", page: 1 });
+    expect(await handle.db.select().from(refunds)).toMatchObject([
+      { status: "pending", amountCents: 35000, restock: true },
+    ]);
+    const pending = await listOrdersForAdmin(handle.db, {
+      q: "",
+      status: "refund-pending",
+      type: "",
+      from: "",
+      to: "",
+      event: "",
+      page: 1,
+    });
     expect(pending.orders.map((o) => o.id)).toEqual([order.id]);
     expect(await candyLeft()).toBe(9);
 
@@ -197,7 +255,9 @@ describe("the owner's order page", () => {
     expect(await candyLeft()).toBe(10);
     const emails = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(emails.filter((e) => e.subject.startsWith("Refund for your Honey Bee order"))).toHaveLength(1);
-    const history = (await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map((e) => e.kind);
+    const history = (await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map(
+      (e) => e.kind,
+    );
     expect(history).toEqual(expect.arrayContaining(["created", "paid", "refund"]));
   });
 
@@ -214,7 +274,9 @@ describe("the owner's order page", () => {
     expect((await orderAction(order.id, { intent: "refund", amount: "250", key: "partial-key-003" })).status).toBe(302);
     expect((await deliver(yoco.refundFailed(order.yocoCheckoutId!))).outcome).toBe("refund-failed");
     expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refundedCents: 10000 });
-    expect((await handle.db.select().from(refunds).where(eq(refunds.idempotencyKey, "partial-key-003")))[0]).toMatchObject({ status: "failed" });
+    expect(
+      (await handle.db.select().from(refunds).where(eq(refunds.idempotencyKey, "partial-key-003")))[0],
+    ).toMatchObject({ status: "failed" });
   });
 
   it("Mark fulfilled emails the customer once; a second press changes nothing", async () => {
@@ -222,7 +284,10 @@ describe("the owner's order page", () => {
     expect((await orderAction(order.id, { intent: "fulfil", method: "posted" })).status).toBe(302);
     expect((await orderAction(order.id, { intent: "fulfil", method: "collected" })).status).toBe(302);
     expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: "fulfilled", fulfilmentMethod: "posted" });
-    const sent = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-fulfilled:${order.id}`));
+    const sent = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-fulfilled:${order.id}`));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.toAddress).toBe("thandi@example.com");
   });
@@ -230,30 +295,46 @@ describe("the owner's order page", () => {
   it("refuses what it cannot do, with a message, and changes nothing", async () => {
     const pending = await buyCandy();
     expect((await orderAction(pending.id, { intent: "fulfil", method: "posted" })).status).toBe(409);
-    expect((await orderAction(pending.id, { intent: "refund", amount: "350", key: "pending-key-01" })).status).toBe(409);
+    expect((await orderAction(pending.id, { intent: "refund", amount: "350", key: "pending-key-01" })).status).toBe(
+      409,
+    );
     expect((await orderAction(pending.id, { intent: "fulfil", method: "teleported" })).status).toBe(400);
-    expect((await orderAction(pending.id, { intent: "refund", amount: "lots", key: "pending-key-02" })).status).toBe(400);
+    expect((await orderAction(pending.id, { intent: "refund", amount: "lots", key: "pending-key-02" })).status).toBe(
+      400,
+    );
     expect((await orderAction(pending.id, { intent: "explode" })).status).toBe(400);
     expect((await orderAction("00000000-0000-0000-0000-000000000000", { intent: "note", note: "x" })).status).toBe(404);
-    expect(await orderRow(pending.id)).toMatchObject({ status: "pending", fulfilmentStatus: "unfulfilled", ownerNote: null });
+    expect(await orderRow(pending.id)).toMatchObject({
+      status: "pending",
+      fulfilmentStatus: "unfulfilled",
+      ownerNote: null,
+    });
     expect(await handle.db.select().from(refunds)).toEqual([]);
   });
 
   it("finds an order by reference, email, phone or name, and filters by status and date", async () => {
     const order = await paidCandy();
     const find = (q: string, extra: Record<string, string> = {}) =>
-      listOrdersForAdmin(handle.db, { q, status: "", type: "", from: "", to: "", event: "", page: 1, ...extra }).then((r) => r.orders.map((o) => o.id));
+      listOrdersForAdmin(handle.db, { q, status: "", type: "", from: "", to: "", event: "", page: 1, ...extra }).then(
+        (r) => r.orders.map((o) => o.id),
+      );
     expect(await find(order.reference)).toEqual([order.id]);
     expect(await find(order.reference.toLowerCase())).toEqual([order.id]);
     expect(await find("THANDI@example")).toEqual([order.id]);
     expect(await find("082 555")).toEqual([order.id]);
     expect(await find("thandi mok")).toEqual([order.id]);
     expect(await find("nobody")).toEqual([]);
-    expect(await find("", { status: "paid", type: "product", from: "2025-09-10", to: "2025-09-10" })).toEqual([order.id]);
+    expect(await find("", { status: "paid", type: "product", from: "2025-09-10", to: "2025-09-10" })).toEqual([
+      order.id,
+    ]);
     expect(await find("", { from: "2025-09-11" })).toEqual([]);
 
     // The CSV export of the filtered list: a byte-order mark, the header, the one matching order.
-    const exported = (await ordersExport.loader({ request: new Request(`${BASE}/admin/orders/export?q=thandi`, { headers: { Cookie: cookie } }), params: {}, context: context() } as never)) as Response;
+    const exported = (await ordersExport.loader({
+      request: new Request(`${BASE}/admin/orders/export?q=thandi`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: context(),
+    } as never)) as Response;
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await exported.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -270,7 +351,9 @@ describe("the simulator refunds as Yoco would", () => {
   it("a refund on a simulator order ends refunded at once", async () => {
     const sim = testContext(handle, { clock });
     const result = await checkout(handle, "product", "Candy Earrings", { clock });
-    const orderId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec((result as Response).headers.get("location") ?? "")![1]!;
+    const orderId = /\/payments\/simulator\/([0-9a-f-]{36})/.exec(
+      (result as Response).headers.get("location") ?? "",
+    )![1]!;
     const { runSimulatorIntent } = await import("~/orders/simulator-actions.server");
     await runSimulatorIntent(sim, (await orderRow(orderId))!, "pay");
     const request = new Request(`${BASE}/admin/orders/${orderId}`, {
@@ -278,9 +361,13 @@ describe("the simulator refunds as Yoco would", () => {
       body: new URLSearchParams({ intent: "refund", amount: "350", key: "sim-refund-key-1" }),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Cookie: cookie },
     });
-    const answer = await orderRoute.action({ request, params: { id: orderId }, context: sim } as never).catch((r: unknown) => r);
+    const answer = await orderRoute
+      .action({ request, params: { id: orderId }, context: sim } as never)
+      .catch((r: unknown) => r);
     expect((answer as Response).status).toBe(302);
     expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refundedCents: 35000 });
-    expect(await handle.db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId))).toMatchObject([{ status: "converted" }]);
+    expect(await handle.db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId))).toMatchObject([
+      { status: "converted" },
+    ]);
   });
 });

@@ -18,8 +18,15 @@ afterAll(() => handle?.close());
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function press(orderId: string, intent: string, config = {}) {
-  const request = new Request(`http://localhost/payments/simulator/${orderId}`, { method: "POST", body: new URLSearchParams({ intent }) });
-  return (await simulatorAction({ request, params: { orderId }, context: testContext(handle, { config }) } as any)) as any;
+  const request = new Request(`http://localhost/payments/simulator/${orderId}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent }),
+  });
+  return (await simulatorAction({
+    request,
+    params: { orderId },
+    context: testContext(handle, { config }),
+  } as any)) as any;
 }
 
 async function confirmation(query: string) {
@@ -60,7 +67,9 @@ describe("payment simulator", () => {
     expect((await confirmation(`?status=failed&orderId=${declined}`)).state).toBe("failed");
 
     const cancelled = orderIdFrom(await checkout(handle, "product", "Candy Earrings"));
-    expect((await press(cancelled, "cancel")).headers.get("Location")).toBe(`/order-confirmation?status=cancelled&orderId=${cancelled}`);
+    expect((await press(cancelled, "cancel")).headers.get("Location")).toBe(
+      `/order-confirmation?status=cancelled&orderId=${cancelled}`,
+    );
     expect((await orderOf(cancelled)).status).toBe("cancelled");
     expect((await holdOf(cancelled)).status).toBe("released");
     // A closed order cannot be paid afterwards, and the browser cannot claim success.
@@ -78,8 +87,13 @@ describe("payment simulator", () => {
     expect((await press("00000000-0000-4000-8000-000000000000", "pay")).init.status).toBe(404);
     expect((await press(id, "refund")).init.status).toBe(400);
     const request = new Request(`http://localhost/payments/simulator/not-a-uuid`);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const page = (await simulatorLoader({ request, params: { orderId: "not-a-uuid" }, context: testContext(handle) } as any)) as any;
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const page = (await simulatorLoader({
+      request,
+      params: { orderId: "not-a-uuid" },
+      context: testContext(handle),
+    } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     expect(page.init.status).toBe(404);
   });
 });
@@ -87,14 +101,25 @@ describe("payment simulator", () => {
 describe("order confirmation", () => {
   it("reads the query like the spec when there is no order, and never shows customer details", async () => {
     expect(await confirmation("?status=success")).toMatchObject({ state: "success", reference: null });
-    expect(await confirmation("?status=failed&checkout=ch_unknown")).toMatchObject({ state: "failed", reference: "ch_unknown" });
+    expect(await confirmation("?status=failed&checkout=ch_unknown")).toMatchObject({
+      state: "failed",
+      reference: "ch_unknown",
+    });
     expect(await confirmation("?status=whatever")).toMatchObject({ state: "pending" });
     const odd = await confirmation(`?status=success&orderId=${encodeURIComponent("' or 1=1 --")}`);
     expect(odd).toMatchObject({ state: "success", fromOrder: false });
     const id = orderIdFrom(await checkout(handle, "product", "Test Product"));
     const view = await confirmation(`?status=pending&orderId=${id}`);
     // What the order holds is shown only to the browser that made the checkout (decision 106): not to this request.
-    expect(Object.keys(view).sort()).toEqual(["buyer", "checkoutId", "fromOrder", "orderId", "reference", "retry", "state"]);
+    expect(Object.keys(view).sort()).toEqual([
+      "buyer",
+      "checkoutId",
+      "fromOrder",
+      "orderId",
+      "reference",
+      "retry",
+      "state",
+    ]);
     expect(view.buyer).toBeNull();
     expect(JSON.stringify(view)).not.toContain("thandi");
   });
@@ -102,15 +127,28 @@ describe("order confirmation", () => {
   it("finds an order by its checkout id too", async () => {
     const id = orderIdFrom(await checkout(handle, "product", "Test Product"));
     const order = await orderOf(id);
-    expect(await confirmation(`?status=pending&checkout=${order.yocoCheckoutId}`)).toMatchObject({ reference: order.reference, state: "pending" });
+    expect(await confirmation(`?status=pending&checkout=${order.yocoCheckoutId}`)).toMatchObject({
+      reference: order.reference,
+      state: "pending",
+    });
   });
 });
 
 describe("order sweep", () => {
   it("expires pending orders whose hold ran out and returns their units", async () => {
     const id = orderIdFrom(await checkout(handle, "product", "Candy Earrings"));
-    const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" };
-    const early = await sweepPendingOrders(handle.db, createSimulatorProvider(), new Date("2025-09-10T08:10:00Z"), 15, mail);
+    const mail = {
+      siteUrl: "http://localhost:3000",
+      ownerEmail: "owner@example.test",
+      secret: "test-secret-test-secret-test-secret",
+    };
+    const early = await sweepPendingOrders(
+      handle.db,
+      createSimulatorProvider(),
+      new Date("2025-09-10T08:10:00Z"),
+      15,
+      mail,
+    );
     expect(early.expired).toBe(0);
     expect((await orderOf(id)).status).toBe("pending");
     const later = fixedClock("2025-09-10T08:16:00Z").now();

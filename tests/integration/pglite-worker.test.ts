@@ -41,11 +41,23 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     const read = (handle: DatabaseHandle) => handle.db.select().from(catalogItems).orderBy(catalogItems.slug);
     const [fromWorker, fromProcess] = await Promise.all([read(inWorker), read(inProcess)]);
     expect(fromWorker.length).toBeGreaterThan(5);
-    expect(fromWorker.map(({ createdAt, updatedAt, ...rest }) => ({ ...rest, created: createdAt instanceof Date, updated: updatedAt instanceof Date }))).toEqual(
-      fromProcess.map(({ createdAt, updatedAt, ...rest }) => ({ ...rest, created: createdAt instanceof Date, updated: updatedAt instanceof Date })),
+    expect(
+      fromWorker.map(({ createdAt, updatedAt, ...rest }) => ({
+        ...rest,
+        created: createdAt instanceof Date,
+        updated: updatedAt instanceof Date,
+      })),
+    ).toEqual(
+      fromProcess.map(({ createdAt, updatedAt, ...rest }) => ({
+        ...rest,
+        created: createdAt instanceof Date,
+        updated: updatedAt instanceof Date,
+      })),
     );
     const raw = async (handle: DatabaseHandle) => {
-      const result = await handle.db.execute(sql`select 1::int as n, 2::bigint as big, 'x'::text as t, '{"a":[1]}'::jsonb as j, array['a','b'] as arr, now() as ts, null as nothing`);
+      const result = await handle.db.execute(
+        sql`select 1::int as n, 2::bigint as big, 'x'::text as t, '{"a":[1]}'::jsonb as j, array['a','b'] as arr, now() as ts, null as nothing`,
+      );
       return (result as unknown as { rows: Record<string, unknown>[] }).rows;
     };
     const [workerRow] = await raw(inWorker);
@@ -58,13 +70,21 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
 
   it("carries bytes both ways", async () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 256));
-    await inWorker.db.insert(mediaAssets).values({ hash: "worker-bytes", originalName: "a.webp", width: 1, height: 1, master: bytes });
+    await inWorker.db
+      .insert(mediaAssets)
+      .values({ hash: "worker-bytes", originalName: "a.webp", width: 1, height: 1, master: bytes });
     const [row] = await inWorker.db.select().from(mediaAssets).where(eq(mediaAssets.hash, "worker-bytes"));
     expect(Buffer.from(row!.master).equals(bytes)).toBe(true);
   });
 
   it("commits a transaction whole and rolls a failed one back whole", async () => {
-    const message = (n: string) => ({ firstName: "Worker", lastName: n, email: `${n}@example.com`, subject: "worker", message: "m" });
+    const message = (n: string) => ({
+      firstName: "Worker",
+      lastName: n,
+      email: `${n}@example.com`,
+      subject: "worker",
+      message: "m",
+    });
     await inWorker.db.transaction(async (tx) => {
       await tx.insert(contactSubmissions).values(message("kept-1"));
       await tx.insert(contactSubmissions).values(message("kept-2"));
@@ -78,12 +98,19 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     // A nested transaction (a savepoint) rolled back leaves the outer one's work.
     await inWorker.db.transaction(async (tx) => {
       await tx.insert(contactSubmissions).values(message("outer"));
-      await tx.transaction(async (inner) => {
-        await inner.insert(contactSubmissions).values(message("inner"));
-        inner.rollback();
-      }).catch(() => {});
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(contactSubmissions).values(message("inner"));
+          inner.rollback();
+        })
+        .catch(() => {});
     });
-    const names = (await inWorker.db.select({ n: contactSubmissions.lastName }).from(contactSubmissions).where(eq(contactSubmissions.subject, "worker"))).map((r) => r.n);
+    const names = (
+      await inWorker.db
+        .select({ n: contactSubmissions.lastName })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.subject, "worker"))
+    ).map((r) => r.n);
     expect(names.sort()).toEqual(["kept-1", "kept-2", "outer"]);
   });
 
@@ -93,12 +120,16 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     await Promise.all(
       Array.from({ length: 40 }, () =>
         inWorker.db.transaction(async (tx) => {
-          const { rows } = (await tx.execute(sql`select n from worker_counter where id = 1`)) as unknown as { rows: { n: number }[] };
+          const { rows } = (await tx.execute(sql`select n from worker_counter where id = 1`)) as unknown as {
+            rows: { n: number }[];
+          };
           await tx.execute(sql`update worker_counter set n = ${rows[0]!.n + 1} where id = 1`);
         }),
       ),
     );
-    const { rows } = (await inWorker.db.execute(sql`select n from worker_counter`)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await inWorker.db.execute(sql`select n from worker_counter`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(rows[0]!.n).toBe(40);
   });
 
@@ -119,13 +150,21 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
 
   // Decision 097: the worker prepares each read or write once, by its text.
   const preparedNamed = async (text: string) => {
-    const { rows } = (await inWorker.db.execute(sql`select name from pg_prepared_statements where statement = ${text}`)) as unknown as { rows: { name: string }[] };
+    const { rows } = (await inWorker.db.execute(
+      sql`select name from pg_prepared_statements where statement = ${text}`,
+    )) as unknown as { rows: { name: string }[] };
     return rows.map((row) => row.name);
   };
 
   it("prepares a statement once and binds it after, with the same answers as PGlite in process", async () => {
-    const columns = { slug: catalogItems.slug, priceCents: catalogItems.priceCents, images: catalogItems.images, createdAt: catalogItems.createdAt };
-    const read = (handle: DatabaseHandle, slug: string) => handle.db.select(columns).from(catalogItems).where(eq(catalogItems.slug, slug));
+    const columns = {
+      slug: catalogItems.slug,
+      priceCents: catalogItems.priceCents,
+      images: catalogItems.images,
+      createdAt: catalogItems.createdAt,
+    };
+    const read = (handle: DatabaseHandle, slug: string) =>
+      handle.db.select(columns).from(catalogItems).where(eq(catalogItems.slug, slug));
     const text = read(inWorker, "x").toSQL().sql;
     // The two databases were seeded a moment apart: the same rows but for their creation time.
     const answer = async (handle: DatabaseHandle, slug: string) =>
@@ -148,20 +187,26 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
   });
 
   it("keeps at most 256 statements prepared, closing the least recently used", async () => {
-    const distinct = (n: number) => inWorker.db.execute(sql.raw(`select ${n}::int as n, 'distinct statement' as label`));
+    const distinct = (n: number) =>
+      inWorker.db.execute(sql.raw(`select ${n}::int as n, 'distinct statement' as label`));
     for (let n = 0; n < 300; n++) await distinct(n);
-    const { rows } = (await inWorker.db.execute(sql`select count(*)::int as count from pg_prepared_statements`)) as unknown as { rows: { count: number }[] };
+    const { rows } = (await inWorker.db.execute(
+      sql`select count(*)::int as count from pg_prepared_statements`,
+    )) as unknown as { rows: { count: number }[] };
     expect(rows[0]!.count).toBeLessThanOrEqual(256);
     expect(await preparedNamed(`select 0::int as n, 'distinct statement' as label`)).toEqual([]);
     expect(await preparedNamed(`select 299::int as n, 'distinct statement' as label`)).toHaveLength(1);
     // Closed, and prepared again when it comes back.
-    expect(((await distinct(0)) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 0, label: "distinct statement" }]);
+    expect(((await distinct(0)) as unknown as { rows: unknown[] }).rows).toEqual([
+      { n: 0, label: "distinct statement" },
+    ]);
   });
 
   it("prepares again after a command changes the tables, so no statement answers with an old shape", async () => {
     await inWorker.db.execute(sql`create table worker_shape (a int)`);
     await inWorker.db.execute(sql`insert into worker_shape values (1)`);
-    const everything = async () => ((await inWorker.db.execute(sql`select * from worker_shape`)) as unknown as { rows: unknown[] }).rows;
+    const everything = async () =>
+      ((await inWorker.db.execute(sql`select * from worker_shape`)) as unknown as { rows: unknown[] }).rows;
     expect(await everything()).toEqual([{ a: 1 }]);
     await inWorker.db.execute(sql`alter table worker_shape add column b text default 'new'`);
     expect(await everything()).toEqual([{ a: 1, b: "new" }]);
@@ -169,7 +214,8 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
   });
 
   it("keeps its statements through commands that leave the tables be, as a backup's cursor", async () => {
-    const read = () => inWorker.db.execute(sql`select count(*)::int as count from catalog_items where slug <> ${"none"}`);
+    const read = () =>
+      inWorker.db.execute(sql`select count(*)::int as count from catalog_items where slug <> ${"none"}`);
     await read();
     const [name] = await preparedNamed("select count(*)::int as count from catalog_items where slug <> $1");
     expect(name).toBeDefined();
@@ -206,7 +252,10 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     let heard = 0;
     const stop = await inWorker.onContentChange(() => heard++);
     // A real change: an update that changes nothing announces nothing (decision 094).
-    await inWorker.db.update(catalogItems).set({ name: "Candy Earrings (pair)" }).where(eq(catalogItems.slug, "candy-earrings"));
+    await inWorker.db
+      .update(catalogItems)
+      .set({ name: "Candy Earrings (pair)" })
+      .where(eq(catalogItems.slug, "candy-earrings"));
     await expect.poll(() => heard).toBeGreaterThan(0);
     await stop();
   });
@@ -215,7 +264,9 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "honey-worker-")), "pglite");
     const first = await openDatabase({ pgliteDir: dir, pgliteWorker: true });
     await runMigrations(first);
-    await first.db.insert(contactSubmissions).values({ firstName: "Kept", lastName: "Across", email: "k@example.com", subject: "restart", message: "m" });
+    await first.db
+      .insert(contactSubmissions)
+      .values({ firstName: "Kept", lastName: "Across", email: "k@example.com", subject: "restart", message: "m" });
     await first.close();
     const second = await openDatabase({ pgliteDir: dir, pgliteWorker: true });
     const rows = await second.db.select().from(contactSubmissions).where(eq(contactSubmissions.subject, "restart"));

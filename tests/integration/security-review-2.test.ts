@@ -30,13 +30,18 @@ let vite: ViteDevServer;
 let server: http.Server;
 let base: string;
 const config = testConfig({
-  trustProxy: loadConfig({ TRUST_PROXY: "1", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "honey-review2-")) }).trustProxy,
+  trustProxy: loadConfig({ TRUST_PROXY: "1", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "honey-review2-")) })
+    .trustProxy,
 });
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   await ensureAdminPassword(handle.db, { adminPassword: PASSWORD, isProduction: false });
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
   server = http.createServer(createRequestListener({ config, database: handle, clock }, { vite, pageCache: true }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,7 +57,8 @@ afterAll(async () => {
 /** What nginx sends on: the address it saw, appended to whatever the client wrote. */
 const via = (real: string) => ({ "X-Forwarded-For": `192.0.2.200, ${real}` });
 /** The n-th address of one home's /64: every IPv6 home line can use as many as it likes. */
-const inHome = (home: number, n: number) => `2001:db8:${home.toString(16)}:1:${((n * 7919) % 0xffff).toString(16)}:${n.toString(16)}::${(n + 1).toString(16)}`;
+const inHome = (home: number, n: number) =>
+  `2001:db8:${home.toString(16)}:1:${((n * 7919) % 0xffff).toString(16)}:${n.toString(16)}::${(n + 1).toString(16)}`;
 
 const post = (pathname: string, fields: Record<string, string>, real: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${pathname}`, {
@@ -68,20 +74,32 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
   it("locks out 14 wrong admin passwords from fresh addresses of one /64, the right one too; another /64 signs in", async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 14; n++) {
-      const response = await post("/admin/login", { password: `wrong-${n}` }, inHome(1, n), { "User-Agent": "review-2" });
+      const response = await post("/admin/login", { password: `wrong-${n}` }, inHome(1, n), {
+        "User-Agent": "review-2",
+      });
       statuses.push(response.status);
     }
     // Five wrong guesses are allowed in the window (the fifth answers with the lockout); every later one is refused unchecked.
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.slice(5)).toEqual(Array(9).fill(429));
-    expect((await post("/admin/login", { password: PASSWORD }, inHome(1, 99), { "User-Agent": "review-2" })).status).toBe(429);
-    expect((await post("/admin/login", { password: PASSWORD }, inHome(2, 0), { "User-Agent": "review-2" })).status).toBe(302);
+    expect(
+      (await post("/admin/login", { password: PASSWORD }, inHome(1, 99), { "User-Agent": "review-2" })).status,
+    ).toBe(429);
+    expect(
+      (await post("/admin/login", { password: PASSWORD }, inHome(2, 0), { "User-Agent": "review-2" })).status,
+    ).toBe(302);
   });
 
   it("limits contact messages by the /64", async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 7; n++) {
-      const fields = { firstName: "Rae", lastName: "View", email: "rae@example.com", subject: "Hello", message: `Message ${n}` };
+      const fields = {
+        firstName: "Rae",
+        lastName: "View",
+        email: "rae@example.com",
+        subject: "Hello",
+        message: `Message ${n}`,
+      };
       statuses.push((await post("/contact", fields, inHome(3, n))).status);
     }
     // A sent message redirects to /contact?sent=1 (decision 096); a refused one is answered in place.
@@ -102,7 +120,9 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
   it("limits sign-in link requests by the /64", async () => {
     const statuses: number[] = [];
     for (let n = 0; n < 7; n++) {
-      statuses.push((await post("/account", { intent: "request-link", email: `nobody${n}@example.com` }, inHome(5, n))).status);
+      statuses.push(
+        (await post("/account", { intent: "request-link", email: `nobody${n}@example.com` }, inHome(5, n))).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
@@ -129,14 +149,20 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
     const api = source.get("app/contact/rate-limit.server.ts")!;
     expect(api).toMatch(/export type LimitKey = ClientKey \| `email:\$\{string\}`;/);
     expect(api).toMatch(/export async function hitRateLimit\(db: Database, window: FixedWindow, clientKey: LimitKey,/);
-    expect(api).toMatch(/export function rateLimitHit\(db: Pick<Database, "insert">, window: FixedWindow, clientKey: LimitKey,/);
+    expect(api).toMatch(
+      /export function rateLimitHit\(db: Pick<Database, "insert">, window: FixedWindow, clientKey: LimitKey,/,
+    );
     expect(source.get("app/admin/login.server.ts")).toMatch(/export function loginClientKeys\(client: ClientKey,/);
     expect(source.get("app/stock/holds.server.ts")).toMatch(/export function holdClientKey\(client: ClientKey,/);
 
     // Every module that counts per client, and nothing else: a new limiter must be listed here, and
     // the types above make it count what clientAddressKey returns.
-    const limiterUse = /\b(hitRateLimit|rateLimitHit|loginClientKeys|holdClientKey|clientAddressKey|requestClientKey)\(/;
-    const users = [...source].filter(([file, text]) => limiterUse.test(text) && file !== "app/lib/client-address.server.ts").map(([file]) => file).sort();
+    const limiterUse =
+      /\b(hitRateLimit|rateLimitHit|loginClientKeys|holdClientKey|clientAddressKey|requestClientKey)\(/;
+    const users = [...source]
+      .filter(([file, text]) => limiterUse.test(text) && file !== "app/lib/client-address.server.ts")
+      .map(([file]) => file)
+      .sort();
     expect(users).toEqual(
       [
         "app/admin/login.server.ts",
@@ -165,9 +191,16 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
 
 describe("medium 2: unpaid orders of uncounted items are capped per client", () => {
   const membership = (real: string, extra: Record<string, string> = {}) =>
-    post(`/checkout?${new URLSearchParams({ type: "membership", item: "style-starter" })}`, { ...buyer, type: "membership", item: "style-starter", ...extra }, real);
+    post(
+      `/checkout?${new URLSearchParams({ type: "membership", item: "style-starter" })}`,
+      { ...buyer, type: "membership", item: "style-starter", ...extra },
+      real,
+    );
   const ordersOf = async (email: string) =>
-    handle.db.select({ id: orders.id, status: orders.status, reference: orders.reference, checkoutId: orders.yocoCheckoutId }).from(orders).where(eq(orders.customerEmail, email));
+    handle.db
+      .select({ id: orders.id, status: orders.status, reference: orders.reference, checkoutId: orders.yocoCheckoutId })
+      .from(orders)
+      .where(eq(orders.customerEmail, email));
 
   it("40 membership checkouts from one client make 3 orders and 3 provider checkouts; the refusal says what to do", async () => {
     const statuses: number[] = [];
@@ -180,7 +213,9 @@ describe("medium 2: unpaid orders of uncounted items are capped per client", () 
     expect(statuses.slice(0, 3)).toEqual([302, 302, 302]);
     expect(new Set(statuses.slice(3))).toEqual(new Set([400]));
     expect(refusal).toContain("Checkout Error");
-    expect(refusal).toContain("Style Starter Membership: 3 are already waiting for payment from you, the most one buyer can hold.");
+    expect(refusal).toContain(
+      "Style Starter Membership: 3 are already waiting for payment from you, the most one buyer can hold.",
+    );
     expect(refusal).toContain("Please finish paying for those first; unpaid checkouts are released after 15 minutes.");
     const made = await ordersOf("forty@example.com");
     expect(made).toHaveLength(3);
@@ -191,13 +226,23 @@ describe("medium 2: unpaid orders of uncounted items are capped per client", () 
 
   it("12 membership checkouts from one client at once still make 3 orders: the budget holds under concurrency", async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 12 }, () => membership("203.0.113.150", { email: "crowd@example.com" }).then((response) => response.status)),
+      Array.from({ length: 12 }, () =>
+        membership("203.0.113.150", { email: "crowd@example.com" }).then((response) => response.status),
+      ),
     );
     expect(statuses.filter((status) => status === 302)).toHaveLength(3);
     expect(statuses.filter((status) => status === 400)).toHaveLength(9);
     const made = await ordersOf("crowd@example.com");
     expect(made).toHaveLength(3);
-    const held = await handle.db.select({ quantity: stockHolds.quantity }).from(stockHolds).where(inArray(stockHolds.orderId, made.map((o) => o.id)));
+    const held = await handle.db
+      .select({ quantity: stockHolds.quantity })
+      .from(stockHolds)
+      .where(
+        inArray(
+          stockHolds.orderId,
+          made.map((o) => o.id),
+        ),
+      );
     expect(held).toHaveLength(3);
   });
 
@@ -223,7 +268,9 @@ describe("medium 2: unpaid orders of uncounted items are capped per client", () 
       if (Math.floor(Date.now() / 60_000) !== startMinute && attempt < 3) continue;
       expect(statuses.slice(0, CHECKOUT_RATE_LIMIT.limit).every((status) => status === 302)).toBe(true);
       expect(statuses.at(-1)).toBe(400);
-      expect(refusal).toContain("Too many checkouts from your connection in the last minute. Please wait a minute, then try again.");
+      expect(refusal).toContain(
+        "Too many checkouts from your connection in the last minute. Please wait a minute, then try again.",
+      );
       expect(await ordersOf(email)).toHaveLength(CHECKOUT_RATE_LIMIT.limit);
       return;
     }
@@ -267,7 +314,9 @@ describe("low 3: the page cache fills the nonce only where the render put it", (
       expect(html).not.toContain(`nonce=&quot;${nonce}&quot;`);
       expect(html.split(marker).length - 1).toBeGreaterThanOrEqual(4);
     }
-    const gzipped = await fetch(`${base}/product/candy-earrings`, { headers: { ...via("203.0.113.150"), "Accept-Encoding": "gzip" } });
+    const gzipped = await fetch(`${base}/product/candy-earrings`, {
+      headers: { ...via("203.0.113.150"), "Accept-Encoding": "gzip" },
+    });
     expect(gzipped.headers.get("x-page-cache")).toBe("HIT");
     expect(await gzipped.text()).toContain(`alert(1)&lt;/script&gt; ${marker}`);
   });
@@ -275,9 +324,17 @@ describe("low 3: the page cache fills the nonce only where the render put it", (
 
 describe("low 4: blog views and likes count once per visitor, within a budget per address", () => {
   const slug = "building-a-capsule-wardrobe";
-  const counts = async () => (await handle.db.select({ views: blogPosts.views, likes: blogPosts.likes }).from(blogPosts).where(eq(blogPosts.slug, slug)))[0]!;
+  const counts = async () =>
+    (
+      await handle.db
+        .select({ views: blogPosts.views, likes: blogPosts.likes })
+        .from(blogPosts)
+        .where(eq(blogPosts.slug, slug))
+    )[0]!;
   const react = (intent: "view" | "like", real: string, agent: string) =>
-    post(`/blog/${slug}`, { intent, sessionId: `s${Math.random().toString(36).slice(2, 14)}` }, real, { "User-Agent": agent });
+    post(`/blog/${slug}`, { intent, sessionId: `s${Math.random().toString(36).slice(2, 14)}` }, real, {
+      "User-Agent": agent,
+    });
 
   it("25 likes with fresh session ids from one browser count once", async () => {
     const before = await counts();
@@ -301,7 +358,11 @@ describe("minor findings", () => {
   it("a NUL byte in the admin order or attendee search is a 400, not a 500", async () => {
     const cookie = await adminCookie();
     const [event] = await handle.db.select({ id: events.id }).from(events).limit(1);
-    for (const pathname of ["/admin/orders?q=a%00b", "/admin/orders/export?q=%00", `/admin/events/${encodeURIComponent(event!.id)}/attendees?q=%00`]) {
+    for (const pathname of [
+      "/admin/orders?q=a%00b",
+      "/admin/orders/export?q=%00",
+      `/admin/events/${encodeURIComponent(event!.id)}/attendees?q=%00`,
+    ]) {
       const response = await fetch(`${base}${pathname}`, { headers: { Cookie: cookie } });
       expect(response.status, pathname).toBe(400);
     }
@@ -316,8 +377,15 @@ describe("minor findings", () => {
 
   it("refuses a line break or tab in a name; the address keeps its lines", async () => {
     const checkout = (fields: Record<string, string>, real: string) =>
-      post(`/checkout?${new URLSearchParams({ type: "product", item: "Candy Earrings" })}`, { ...buyer, type: "product", item: "Candy Earrings", ...fields }, real);
-    for (const [field, label] of [["firstName", "First name"], ["lastName", "Last name"]] as const) {
+      post(
+        `/checkout?${new URLSearchParams({ type: "product", item: "Candy Earrings" })}`,
+        { ...buyer, type: "product", item: "Candy Earrings", ...fields },
+        real,
+      );
+    for (const [field, label] of [
+      ["firstName", "First name"],
+      ["lastName", "Last name"],
+    ] as const) {
       for (const value of ["Tha\nndi", "Tha\rndi", "Tha\tndi"]) {
         const response = await checkout({ [field]: value }, "203.0.113.170");
         expect(response.status).toBe(400);
@@ -336,21 +404,36 @@ describe("minor findings", () => {
       paidUntil: "2025-10-10",
       joinedAt: new Date("2025-09-10T08:00:00Z"),
     });
-    expect((await post("/account", { intent: "request-link", email: "member@example.com" }, "203.0.113.180")).status).toBe(200);
-    const queued = () => handle.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, "member@example.com"), like(emailOutbox.dedupeKey, "member-sign-in:%")));
+    expect(
+      (await post("/account", { intent: "request-link", email: "member@example.com" }, "203.0.113.180")).status,
+    ).toBe(200);
+    const queued = () =>
+      handle.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, "member@example.com"), like(emailOutbox.dedupeKey, "member-sign-in:%")));
     const [pending] = await queued();
     expect(pending!.textBody).toContain("/account/sign-in?token=");
     const sent: string[] = [];
     const transport = { sendMail: async (message: { text: string }) => void sent.push(message.text) };
-    await deliverPendingEmails(handle.db, { from: "shop@example.com", smtpUrl: "smtp://unused" }, transport as never, () => {});
+    await deliverPendingEmails(
+      handle.db,
+      { from: "shop@example.com", smtpUrl: "smtp://unused" },
+      transport as never,
+      () => {},
+    );
     expect(sent.some((text) => text.includes("/account/sign-in?token="))).toBe(true);
     const [after] = await queued();
     expect(after!.status).toBe("sent");
     expect(after!.textBody).toBe(EXPIRED_BODY_TEXT);
     expect(after!.htmlBody).toBeNull();
     // Other mail keeps its body: the owner's contact notices, sent in the same pass.
-    const notices = await handle.db.select({ text: emailOutbox.textBody, status: emailOutbox.status }).from(emailOutbox).where(like(emailOutbox.dedupeKey, "contact:%"));
+    const notices = await handle.db
+      .select({ text: emailOutbox.textBody, status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(like(emailOutbox.dedupeKey, "contact:%"));
     expect(notices.length).toBeGreaterThan(0);
-    for (const notice of notices) expect(notice).toMatchObject({ status: "sent", text: expect.stringContaining("Message") });
+    for (const notice of notices)
+      expect(notice).toMatchObject({ status: "sent", text: expect.stringContaining("Message") });
   });
 });

@@ -37,7 +37,8 @@ let base: string;
 let port: number;
 const config = testConfig({
   // What an operator behind one nginx writes: TRUST_PROXY=1, through the real parser.
-  trustProxy: loadConfig({ TRUST_PROXY: "1", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "honey-review-")) }).trustProxy,
+  trustProxy: loadConfig({ TRUST_PROXY: "1", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "honey-review-")) })
+    .trustProxy,
 });
 
 beforeAll(async () => {
@@ -45,7 +46,11 @@ beforeAll(async () => {
   await ensureAdminPassword(handle.db, { adminPassword: PASSWORD, isProduction: false });
   // The routes come from Vite's module graph, as under `npm run dev`; the page cache and the
   // analytics fast path are switched on as in production.
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
   server = http.createServer(
     createRequestListener({ config, database: handle, clock }, { vite, pageCache: true, requestDeadlines: DEADLINES }),
   );
@@ -84,7 +89,11 @@ describe("behind one proxy, the client address is the one the proxy saw", () => 
       const response = await fetch(`${base}/admin/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "review", ...forwarded(`198.51.100.${n}`, "203.0.113.99") },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "User-Agent": "review",
+          ...forwarded(`198.51.100.${n}`, "203.0.113.99"),
+        },
         body: new URLSearchParams({ password: `wrong-guess-${n}` }),
       });
       statuses.push(response.status);
@@ -96,7 +105,11 @@ describe("behind one proxy, the client address is the one the proxy saw", () => 
     const other = await fetch(`${base}/admin/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "review", ...forwarded("198.51.100.1", "203.0.113.100") },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "User-Agent": "review",
+        ...forwarded("198.51.100.1", "203.0.113.100"),
+      },
       body: new URLSearchParams({ password: PASSWORD }),
     });
     expect(other.status).toBe(302);
@@ -108,8 +121,17 @@ describe("behind one proxy, the client address is the one the proxy saw", () => 
       const response = await fetch(`${base}/contact`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...forwarded(`198.51.100.${n}`, "203.0.113.98") },
-        body: new URLSearchParams({ firstName: "Rae", lastName: "View", email: "rae@example.com", subject: "Hello", message: `Message ${n}` }),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...forwarded(`198.51.100.${n}`, "203.0.113.98"),
+        },
+        body: new URLSearchParams({
+          firstName: "Rae",
+          lastName: "View",
+          email: "rae@example.com",
+          subject: "Hello",
+          message: `Message ${n}`,
+        }),
       });
       statuses.push(response.status);
     }
@@ -164,10 +186,21 @@ describe("one client cannot hold every unit without paying", () => {
 describe("analytics from one address are bounded", () => {
   const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
   const event = (overrides: Record<string, unknown> = {}) =>
-    JSON.stringify({ eventType: "page_view", pagePath: "/", sessionId: `s-${randomBytes(8).toString("hex")}`, metadata: null, ...overrides });
+    JSON.stringify({
+      eventType: "page_view",
+      pagePath: "/",
+      sessionId: `s-${randomBytes(8).toString("hex")}`,
+      metadata: null,
+      ...overrides,
+    });
   const post = (body: string, real: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/analytics`, { method: "POST", body, headers: { "User-Agent": BROWSER, ...forwarded("192.0.2.7", real), ...headers } });
-  const stored = async () => Number((await handle.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents))[0]!.n);
+    fetch(`${base}/api/analytics`, {
+      method: "POST",
+      body,
+      headers: { "User-Agent": BROWSER, ...forwarded("192.0.2.7", real), ...headers },
+    });
+  const stored = async () =>
+    Number((await handle.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents))[0]!.n);
 
   /** Posts fresh-session events from one address, 50 at a time, until refused; returns the counts. */
   async function flood(real: string, headers: Record<string, string> = {}) {
@@ -175,7 +208,9 @@ describe("analytics from one address are bounded", () => {
     let accepted = 0;
     let refused = 0;
     for (let i = 0; i < 700 && refused === 0; i += 50) {
-      const statuses = await Promise.all(Array.from({ length: 50 }, () => post(event(), real, headers).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, () => post(event(), real, headers).then((r) => r.status)),
+      );
       accepted += statuses.filter((s) => s === 204).length;
       refused += statuses.filter((s) => s === 429).length;
     }
@@ -208,11 +243,21 @@ describe("analytics from one address are bounded", () => {
     const before = await stored();
     const long = await post(event({ pagePath: `/${"a".repeat(512)}` }), "203.0.113.62");
     expect(long.status).toBe(400);
-    const big = await post(event({ metadata: { note: "x".repeat(500), more: "y".repeat(500), third: "z".repeat(100) } }), "203.0.113.62");
+    const big = await post(
+      event({ metadata: { note: "x".repeat(500), more: "y".repeat(500), third: "z".repeat(100) } }),
+      "203.0.113.62",
+    );
     expect(big.status).toBe(400);
     expect(JSON.stringify(await big.json())).toContain("1024 bytes");
     expect(await stored()).toBe(before);
-    expect((await post(event({ pagePath: `/${"a".repeat(511)}`, metadata: { note: "x".repeat(450), more: "y".repeat(450) } }), "203.0.113.62")).status).toBe(204);
+    expect(
+      (
+        await post(
+          event({ pagePath: `/${"a".repeat(511)}`, metadata: { note: "x".repeat(450), more: "y".repeat(450) } }),
+          "203.0.113.62",
+        )
+      ).status,
+    ).toBe(204);
   });
 });
 
@@ -253,7 +298,9 @@ describe("the admin's contact table", () => {
 describe("a session lasts at most 12 hours from its creation", () => {
   async function plant(createdAt: Date, expiresAt: Date) {
     const token = randomBytes(32).toString("base64url");
-    await handle.db.insert(adminSessions).values({ idHash: createHash("sha256").update(token).digest("hex"), createdAt, expiresAt });
+    await handle.db
+      .insert(adminSessions)
+      .values({ idHash: createHash("sha256").update(token).digest("hex"), createdAt, expiresAt });
     return `admin_session=${token}`;
   }
 
@@ -261,11 +308,17 @@ describe("a session lasts at most 12 hours from its creation", () => {
     const now = new Date(NOW).getTime();
     const far = new Date("2099-01-01T00:00:00Z");
     for (const createdAt of [new Date(now - 13 * 3600_000), new Date(now + 24 * 3600_000)]) {
-      const response = await fetch(`${base}/admin`, { redirect: "manual", headers: { Cookie: await plant(createdAt, far) } });
+      const response = await fetch(`${base}/admin`, {
+        redirect: "manual",
+        headers: { Cookie: await plant(createdAt, far) },
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/\/admin\/login$/);
     }
-    const recent = await fetch(`${base}/admin`, { redirect: "manual", headers: { Cookie: await plant(new Date(now - 3600_000), far) } });
+    const recent = await fetch(`${base}/admin`, {
+      redirect: "manual",
+      headers: { Cookie: await plant(new Date(now - 3600_000), far) },
+    });
     expect(recent.status).toBe(200);
   });
 });
@@ -323,7 +376,10 @@ describe("a request body must arrive in time", () => {
   }
 
   it("closes an anonymous trickled body after the deadline with 408, on public and admin paths", async () => {
-    for (const result of await Promise.all([trickle("/checkout"), trickle("/admin/login", "admin_session=not-a-session-token-at-all-x")])) {
+    for (const result of await Promise.all([
+      trickle("/checkout"),
+      trickle("/admin/login", "admin_session=not-a-session-token-at-all-x"),
+    ])) {
       expect(result.answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(result.afterMs).toBeGreaterThanOrEqual(DEADLINES.anonymousMs - 50);
       expect(result.afterMs).toBeLessThan(DEADLINES.anonymousMs + 1_500);
@@ -364,7 +420,10 @@ describe("sessions end when the password changes", () => {
       body: new URLSearchParams({ password: "first-password-1" }),
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";", 1)[0]!).find((c) => c.startsWith("admin_session="))!;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";", 1)[0]!)
+      .find((c) => c.startsWith("admin_session="))!;
     expect((await fetch(`${first.url}/admin`, { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
     await first.stop();
 
@@ -373,7 +432,10 @@ describe("sessions end when the password changes", () => {
       const dashboard = await fetch(`${second.url}/admin`, { redirect: "manual", headers: { Cookie: cookie } });
       expect(dashboard.status).toBe(302);
       expect(dashboard.headers.get("location")).toMatch(/\/admin\/login$/);
-      const csv = await fetch(`${second.url}/admin/export/contacts`, { redirect: "manual", headers: { Cookie: cookie } });
+      const csv = await fetch(`${second.url}/admin/export/contacts`, {
+        redirect: "manual",
+        headers: { Cookie: cookie },
+      });
       expect(csv.status).not.toBe(200);
       expect(csv.headers.get("content-type") ?? "").not.toContain("text/csv");
     } finally {

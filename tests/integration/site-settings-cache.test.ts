@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
-import { currentSiteSettings, getSiteSettings, saveSiteSettings, SITE_SETTINGS_FRESH_MS } from "~/settings/site-settings.server";
+import {
+  currentSiteSettings,
+  getSiteSettings,
+  saveSiteSettings,
+  SITE_SETTINGS_FRESH_MS,
+} from "~/settings/site-settings.server";
 import { createTestDatabase } from "../support/test-db";
 
 // The shop's settings are read on every page, contact message and payment; each instance keeps them

@@ -32,7 +32,8 @@ describe("order emails over real SMTP", () => {
     const customer = sink.messages.find((m) => m.to[0] === "thandi@example.com")!;
     expect(customer.from).toBe("shop@example.test");
     const text = customer.raw.replace(/=\r?\n/g, "");
-    for (const part of ["Beaded Jewellery", "R 450.00", order!.reference, "processed within 1-2 business days"]) expect(text).toContain(part);
+    for (const part of ["Beaded Jewellery", "R 450.00", order!.reference, "processed within 1-2 business days"])
+      expect(text).toContain(part);
     expect((await handle.db.select().from(emailOutbox)).map((e) => e.status)).toEqual(["sent", "sent"]);
     // A second pass sends nothing again.
     expect(await deliverPendingEmails(handle.db, settings, undefined, () => {})).toEqual({ sent: 0, failed: 0 });
@@ -43,11 +44,21 @@ describe("order emails over real SMTP", () => {
 describe("without SMTP", () => {
   it("each message is written to the log once, however many were kept before it, and all stay pending", async () => {
     await handle.db.delete(emailOutbox);
-    const queue = (n: number) => queueEmail(handle.db, { to: `guest${n}@example.com`, subject: `Hello ${n}`, text: "Hi", dedupeKey: `no-smtp:${n}` });
+    const queue = (n: number) =>
+      queueEmail(handle.db, {
+        to: `guest${n}@example.com`,
+        subject: `Hello ${n}`,
+        text: "Hi",
+        dedupeKey: `no-smtp:${n}`,
+      });
     for (let n = 0; n < 25; n++) await queue(n);
     const pass = async () => {
       const lines: string[] = [];
-      expect(await deliverPendingEmails(handle.db, { from: "Shop <shop@example.test>" }, undefined, (line) => lines.push(line))).toEqual({ sent: 0, failed: 0 });
+      expect(
+        await deliverPendingEmails(handle.db, { from: "Shop <shop@example.test>" }, undefined, (line) =>
+          lines.push(line),
+        ),
+      ).toEqual({ sent: 0, failed: 0 });
       return lines.map((line) => /to=(\S+)/.exec(line)![1]);
     };
     expect(await pass()).toEqual(Array.from({ length: 20 }, (_, n) => `guest${n}@example.com`));

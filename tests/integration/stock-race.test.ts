@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 const now = new Date("2025-09-10T10:00:00+02:00");
-const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" };
+const mail = {
+  siteUrl: "http://localhost:3000",
+  ownerEmail: "owner@example.test",
+  secret: "test-secret-test-secret-test-secret",
+};
 
 async function candy() {
   const [row] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
@@ -30,7 +34,8 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     const refused = results.filter((r) => !(r instanceof Response));
     expect(redirected).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const r of refused) expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "Candy Earrings is sold out." } });
+    for (const r of refused)
+      expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "Candy Earrings is sold out." } });
     const item = await candy();
     const held = await handle.db
       .select()
@@ -67,7 +72,9 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     const redirected = results.filter((r) => r instanceof Response);
     expect(redirected).toHaveLength(8);
     for (const r of results.filter((x) => !(x instanceof Response))) {
-      expect(r).toMatchObject({ toast: { title: "Checkout Error", description: "The workshop on Saturday, 4 October 2025 is full." } });
+      expect(r).toMatchObject({
+        toast: { title: "Checkout Error", description: "The workshop on Saturday, 4 October 2025 is full." },
+      });
     }
     // Paying converts the holds into sold seats; the session stays full.
     for (const [i, id] of redirected.map(orderIdFrom).entries()) {
@@ -85,7 +92,9 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
       reason: "The workshop on Saturday, 4 October 2025 is full.",
     });
     const october = new Date("2025-10-02T10:00:00+02:00");
-    expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(true);
+    expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -93,10 +102,24 @@ describe(`one client's unpaid orders of uncounted items stay within its budget (
   it("12 concurrent membership orders from one client: exactly 3 are stored, with their holds", async () => {
     const found = await findSellable(handle.db, "membership", "style-starter", now);
     if (!found.ok) throw new Error(found.reason);
-    const customer = { firstName: "Crowd", lastName: "Buyer", email: "crowd@example.com", phone: "0821234567", address: "1 Long Street" };
+    const customer = {
+      firstName: "Crowd",
+      lastName: "Buyer",
+      email: "crowd@example.com",
+      phone: "0821234567",
+      address: "1 Long Street",
+    };
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () =>
-        createPendingOrder(handle.db, { item: found.item, customer, provider: "simulator", sessionId: null, now, holdMinutes: 15, clientKey: "crowd-client" }),
+        createPendingOrder(handle.db, {
+          item: found.item,
+          customer,
+          provider: "simulator",
+          sessionId: null,
+          now,
+          holdMinutes: 15,
+          clientKey: "crowd-client",
+        }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);

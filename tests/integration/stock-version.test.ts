@@ -22,9 +22,15 @@ let base: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
   // No page cache: every request renders, so the pages compared are what the database says now.
-  server = http.createServer(createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: false }));
+  server = http.createServer(
+    createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: false }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -42,7 +48,9 @@ let orders = 0;
 /** An order to hang holds on, written directly: what matters here is what the holds move. */
 async function anOrder(): Promise<string> {
   const n = orders++;
-  const { rows: [row] } = await rows<{ id: string }>(sql`
+  const {
+    rows: [row],
+  } = await rows<{ id: string }>(sql`
     insert into orders (reference, order_type, item_name, amount_cents, customer_first_name, customer_last_name, customer_email, customer_phone, customer_address, provider, idempotency_key)
     values (${`HB-STOCK${n}`}, 'product', 'Candy Earrings', 100, 'Thandi', 'Mokoena', 'thandi@example.com', '0821234567', '1 Long Street', 'simulator', ${`stock-${n}`})
     returning id`);
@@ -67,19 +75,25 @@ async function page(path: string): Promise<string> {
 describe("stock moves apart from content", () => {
   it("a hold or a sale moves the stock version only; an edit to a product moves content", async () => {
     const start = await readVersions(handle.db);
-    const { rows: [candy] } = await rows<{ id: number }>(sql`select id from catalog_items where slug = 'candy-earrings'`);
+    const {
+      rows: [candy],
+    } = await rows<{ id: number }>(sql`select id from catalog_items where slug = 'candy-earrings'`);
     await hold(await anOrder(), `catalog:${candy!.id}`, 1);
     const held = await readVersions(handle.db);
     expect(held.content).toBe(start.content);
     expect(held.stock).not.toBe(start.stock);
 
     // A sale takes the unit from the count (convertHolds); the owner setting a count does the same.
-    await handle.db.execute(sql`update catalog_items set stock_quantity = stock_quantity - 1, updated_at = now() where id = ${candy!.id}`);
+    await handle.db.execute(
+      sql`update catalog_items set stock_quantity = stock_quantity - 1, updated_at = now() where id = ${candy!.id}`,
+    );
     const sold = await readVersions(handle.db);
     expect(sold.content).toBe(start.content);
     expect(sold.stock).not.toBe(held.stock);
 
-    await handle.db.execute(sql`update catalog_items set name = 'Candy Earrings (pair)', updated_at = now() where id = ${candy!.id}`);
+    await handle.db.execute(
+      sql`update catalog_items set name = 'Candy Earrings (pair)', updated_at = now() where id = ${candy!.id}`,
+    );
     const renamed = await readVersions(handle.db);
     expect(renamed.content).not.toBe(start.content);
     expect(renamed.stock).toBe(sold.stock);
@@ -111,12 +125,16 @@ describe("stock moves apart from content", () => {
     try {
       // PostgreSQL's listener connects in the background: place holds until it hears one.
       const order = await anOrder();
-      await expect.poll(async () => {
-        await hold(order, "ticket:999999", 1);
-        return heard.length > 0;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          await hold(order, "ticket:999999", 1);
+          return heard.length > 0;
+        })
+        .toBe(true);
       expect(heard.every((what) => what === "stock")).toBe(true);
-      await handle.db.execute(sql`update blog_posts set title = title || '.' where slug = (select slug from blog_posts limit 1)`);
+      await handle.db.execute(
+        sql`update blog_posts set title = title || '.' where slug = (select slug from blog_posts limit 1)`,
+      );
       await expect.poll(() => heard.includes("content")).toBe(true);
     } finally {
       await stop();
@@ -125,7 +143,17 @@ describe("stock moves apart from content", () => {
 
   it("pages counted as showing no stock read the same after everything has sold out", async () => {
     const { rows: posts } = await rows<{ slug: string }>(sql`select slug from blog_posts where published limit 1`);
-    const stockFree = ["/", "/events", "/about", "/contact", "/blog", `/blog/${posts[0]!.slug}`, "/events-gallery", "/consultation-services", "/sitemap.xml"];
+    const stockFree = [
+      "/",
+      "/events",
+      "/about",
+      "/contact",
+      "/blog",
+      `/blog/${posts[0]!.slug}`,
+      "/events-gallery",
+      "/consultation-services",
+      "/sitemap.xml",
+    ];
     for (const path of stockFree) expect(showsStock(path), path).toBe(false);
     const stockPages = ["/styled-collections", "/product/candy-earrings", "/tickets/sip-style"];
     // Every option with seats to count, so any page that would show seats shows them.
@@ -140,7 +168,8 @@ describe("stock moves apart from content", () => {
     const { rows: sessions } = await rows<{ starts_at: string | Date }>(sql`select starts_at from event_sessions`);
     for (const option of options) {
       await hold(order, `ticket:${option.id}`, 10_000, "converted");
-      for (const session of sessions) await hold(order, sessionStockKey(option.id, new Date(session.starts_at)), 10_000, "converted");
+      for (const session of sessions)
+        await hold(order, sessionStockKey(option.id, new Date(session.starts_at)), 10_000, "converted");
     }
 
     for (const path of stockFree) expect(await page(path), path).toBe(before.get(path));

@@ -15,11 +15,22 @@ let client = 0;
 /** Each case posts from its own address, so the rate limit never decides the answer. */
 function post(body: BodyInit, headers: Record<string, string>) {
   const request = new Request("http://localhost/contact", { method: "POST", body, headers });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return action({ request, context: testContext(handle, { clientIp: `192.0.2.${++client}` }), params: {} } as any) as Promise<any>;
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  return action({
+    request,
+    context: testContext(handle, { clientIp: `192.0.2.${++client}` }),
+    params: {},
+  } as any) as Promise<any>;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 const form = "application/x-www-form-urlencoded";
-const valid = new URLSearchParams({ firstName: "Ama", lastName: "Khumalo", email: "ama@example.com", subject: "Hi", message: "Hello!" });
+const valid = new URLSearchParams({
+  firstName: "Ama",
+  lastName: "Khumalo",
+  email: "ama@example.com",
+  subject: "Hi",
+  message: "Hello!",
+});
 
 describe("contact action with bodies that are not the form", () => {
   it.each([
@@ -30,7 +41,10 @@ describe("contact action with bodies that are not the form", () => {
   ])("refuses %s with a 400 and a clear message", async (_name, type, body) => {
     const res = await post(body, type ? { "content-type": type } : {});
     expect(res.init.status).toBe(400);
-    expect(res.data).toMatchObject({ ok: false, toast: { title: "Please check your message", variant: "destructive" } });
+    expect(res.data).toMatchObject({
+      ok: false,
+      toast: { title: "Please check your message", variant: "destructive" },
+    });
   });
 
   it("refuses a body larger than the form can produce without reading it all", async () => {
@@ -56,7 +70,12 @@ describe("contact action with bodies that are not the form", () => {
     const res = await post(body.toString(), { "content-type": form });
     expect(res.data.ok).toBe(true);
     const [row] = await handle.db.select().from(contactSubmissions);
-    expect(row).toMatchObject({ firstName: "Ama", lastName: "Khumalo", subject: "Hi there", message: "Line one\nLine two" });
+    expect(row).toMatchObject({
+      firstName: "Ama",
+      lastName: "Khumalo",
+      subject: "Hi there",
+      message: "Line one\nLine two",
+    });
   });
 
   it("a field made only of control characters counts as missing", async () => {

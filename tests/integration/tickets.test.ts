@@ -37,7 +37,17 @@ afterAll(async () => {
 
 /** Buys one workshop seat through checkout and the simulator's Pay, as a buyer does. */
 async function buyWorkshopSeat(email = "thandi@example.com") {
-  const id = orderIdFrom(await checkout(handle, "workshop", WORKSHOP, { fields: { firstName: "Thandi", lastName: "Mokoena", email, phone: "+27 82 555 0101", address: "12 Jacaranda Street\nMelville" } }));
+  const id = orderIdFrom(
+    await checkout(handle, "workshop", WORKSHOP, {
+      fields: {
+        firstName: "Thandi",
+        lastName: "Mokoena",
+        email,
+        phone: "+27 82 555 0101",
+        address: "12 Jacaranda Street\nMelville",
+      },
+    }),
+  );
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, id));
   await runSimulatorIntent(testContext(handle), order!, "pay");
   const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, id));
@@ -82,7 +92,11 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
       paymentId: "p_repeat",
       amountCents: 25000,
       now: NOW,
-      mail: { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "test-secret-test-secret-test-secret" },
+      mail: {
+        siteUrl: "http://localhost:3000",
+        ownerEmail: "owner@example.test",
+        secret: "test-secret-test-secret-test-secret",
+      },
     });
     expect(again.outcome).toBe("unchanged");
     expect(await handle.db.select().from(tickets).where(eq(tickets.orderId, id))).toHaveLength(1);
@@ -90,7 +104,11 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
     expect(history.filter((e) => e.kind === "tickets")).toHaveLength(1);
     expect(history.filter((e) => e.kind === "email")).toHaveLength(2);
     // The payment is written before the tickets, which read the order as paid; their history follows it.
-    const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
+    const lines = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.id));
     expect(lines.map((e) => e.kind)).toEqual(["created", "paid", "tickets", "email", "email", "webhook"]);
     // Codes of different tickets differ.
     const second = await buyWorkshopSeat("lerato@example.com");
@@ -101,7 +119,12 @@ describe(`tickets for a paid workshop seat (${DB_NAME})`, () => {
     await handle.db.update(emailOutbox).set({ status: "sent" });
     const { id, issued } = await buyWorkshopSeat("nomsa@example.com");
     const code = issued[0]!.code;
-    const result = await deliverPendingEmails(handle.db, { smtpUrl: sink.url, from: "Shop <shop@example.test>" }, undefined, () => {});
+    const result = await deliverPendingEmails(
+      handle.db,
+      { smtpUrl: sink.url, from: "Shop <shop@example.test>" },
+      undefined,
+      () => {},
+    );
     expect(result).toEqual({ sent: 2, failed: 0 });
     const raw = sink.messages.find((m) => m.to[0] === "nomsa@example.com")!.raw;
     // skipImageLinks keeps the HTML's cid: references as sent (by default the parser inlines them).
@@ -145,11 +168,22 @@ describe(`check-in at the door (${DB_NAME})`, () => {
     const { issued } = await buyWorkshopSeat("sipho@example.com");
     const code = issued[0]!.code;
     const at = new Date("2025-10-04T16:04:00Z");
-    expect(await checkInByCode(handle.db, { code, deviceId: "door-a", now: at })).toMatchObject({ outcome: "admitted", holderName: "Thandi Mokoena", ticketType: "Monthly Workshop" });
-    expect(await checkInByCode(handle.db, { code, deviceId: "door-b", now: new Date(at.getTime() + 60_000) })).toMatchObject({ outcome: "already", checkedInAt: at.toISOString() });
-    expect(await checkInByCode(handle.db, { code: "not-a-ticket", deviceId: "door-a", now: at })).toEqual({ outcome: "invalid" });
+    expect(await checkInByCode(handle.db, { code, deviceId: "door-a", now: at })).toMatchObject({
+      outcome: "admitted",
+      holderName: "Thandi Mokoena",
+      ticketType: "Monthly Workshop",
+    });
+    expect(
+      await checkInByCode(handle.db, { code, deviceId: "door-b", now: new Date(at.getTime() + 60_000) }),
+    ).toMatchObject({ outcome: "already", checkedInAt: at.toISOString() });
+    expect(await checkInByCode(handle.db, { code: "not-a-ticket", deviceId: "door-a", now: at })).toEqual({
+      outcome: "invalid",
+    });
     // A full ticket URL from a scanner works as well as the bare code.
-    expect((await checkInByCode(handle.db, { code: `http://localhost:3000/ticket/${code}`, deviceId: "door-a", now: at })).outcome).toBe("already");
+    expect(
+      (await checkInByCode(handle.db, { code: `http://localhost:3000/ticket/${code}`, deviceId: "door-a", now: at }))
+        .outcome,
+    ).toBe("already");
 
     expect(await undoLastCheckIn(handle.db, "door-b", at)).toBeNull();
     expect(await undoLastCheckIn(handle.db, "door-a", at)).toMatchObject({ holderName: "Thandi Mokoena" });
@@ -160,7 +194,9 @@ describe(`check-in at the door (${DB_NAME})`, () => {
     const { issued } = await buyWorkshopSeat("ayanda@example.com");
     const code = issued[0]!.code;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => checkInByCode(handle.db, { code, deviceId: `door-${i}`, now: new Date(NOW.getTime() + i) })),
+      Array.from({ length: 20 }, (_, i) =>
+        checkInByCode(handle.db, { code, deviceId: `door-${i}`, now: new Date(NOW.getTime() + i) }),
+      ),
     );
     expect(results.filter((r) => r.outcome === "admitted")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "already")).toHaveLength(19);
@@ -178,11 +214,17 @@ describe(`check-in at the door (${DB_NAME})`, () => {
       { clientScanId: "s3", code: "nonsense", scannedAt: "2025-09-10T07:02:00.000Z" },
     ];
     // Another device admitted b online before this one's offline scan synced.
-    expect((await checkInByCode(handle.db, { code: b, deviceId: "door-online", now: new Date("2025-09-10T06:59:00Z") })).outcome).toBe("admitted");
+    expect(
+      (await checkInByCode(handle.db, { code: b, deviceId: "door-online", now: new Date("2025-09-10T06:59:00Z") }))
+        .outcome,
+    ).toBe("admitted");
     const batch = { deviceId: "door-offline", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans };
     const first = await syncOfflineScans(handle.db, batch, NOW);
     expect(first.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
-    const [again, concurrent] = await Promise.all([syncOfflineScans(handle.db, batch, NOW), syncOfflineScans(handle.db, batch, NOW)]);
+    const [again, concurrent] = await Promise.all([
+      syncOfflineScans(handle.db, batch, NOW),
+      syncOfflineScans(handle.db, batch, NOW),
+    ]);
     expect(again.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
     expect(concurrent.map((r) => r.outcome)).toEqual(["admitted", "conflict", "invalid"]);
     const rows = await handle.db.select().from(checkIns).where(eq(checkIns.deviceId, "door-offline"));
@@ -196,7 +238,11 @@ describe(`check-in at the door (${DB_NAME})`, () => {
 
 describe(`the ticket page /ticket/{code} (${DB_NAME})`, () => {
   const call = (code: string, clientIp: string) =>
-    ticketLoader({ params: { code }, context: testContext(handle, { clientIp }), request: new Request(`http://localhost/ticket/${code}`) } as never) as unknown as Promise<{
+    ticketLoader({
+      params: { code },
+      context: testContext(handle, { clientIp }),
+      request: new Request(`http://localhost/ticket/${code}`),
+    } as never) as unknown as Promise<{
       data: { status: string; ticket?: Record<string, unknown> };
       init?: ResponseInit;
     }>;
@@ -205,14 +251,21 @@ describe(`the ticket page /ticket/{code} (${DB_NAME})`, () => {
     const code = (await buyWorkshopSeat("page@example.com")).issued[0]!.code;
     const shown = await call(code, "198.51.100.1");
     expect(shown.data.status).toBe("ok");
-    expect(shown.data.ticket).toMatchObject({ eventTitle: WORKSHOP, holderName: "Thandi Mokoena", seatNumber: 1, when: "Saturday, 4 October 2025, 10:00 to 13:00", location: "Honey Bee Studio, Johannesburg" });
+    expect(shown.data.ticket).toMatchObject({
+      eventTitle: WORKSHOP,
+      holderName: "Thandi Mokoena",
+      seatNumber: 1,
+      when: "Saturday, 4 October 2025, 10:00 to 13:00",
+      location: "Honey Bee Studio, Johannesburg",
+    });
     expect(String(shown.data.ticket!.qrSvg)).toMatch(/^<svg/);
     expect(new Headers(shown.init?.headers).get("Cache-Control")).toBe("private, no-store");
     expect((await call("AAAAAAAAAAAAAAAAAAAAAAAA", "198.51.100.1")).init?.status).toBe(404);
     expect(isCacheablePage("GET", `/ticket/${code}`, {})).toBe(false);
 
     // An address may look up 30 codes in ten minutes: the 30th still shows the ticket, the 31st is refused.
-    for (let i = 1; i < TICKET_PAGE_RATE_LIMIT.limit; i++) expect((await call("wrong", "198.51.100.2")).init?.status).toBe(404);
+    for (let i = 1; i < TICKET_PAGE_RATE_LIMIT.limit; i++)
+      expect((await call("wrong", "198.51.100.2")).init?.status).toBe(404);
     expect((await call(code, "198.51.100.2")).data.status).toBe("ok");
     const limited = await call(code, "198.51.100.2");
     expect(limited.init?.status).toBe(429);
@@ -225,11 +278,23 @@ describe(`the ticket page /ticket/{code} (${DB_NAME})`, () => {
 describe("an owner's session date replaces the default", () => {
   it("the workshop sells seats for the next session the owner set", async () => {
     const { addEventSession } = await import("~/events/sessions.server");
-    await addEventSession(handle.db, "tablecloth-workshop", { date: "2025-09-20", start: "09:00", end: "12:00", capacity: "2" }, NOW);
+    await addEventSession(
+      handle.db,
+      "tablecloth-workshop",
+      { date: "2025-09-20", start: "09:00", end: "12:00", capacity: "2" },
+      NOW,
+    );
     const clock = fixedClock(NOW);
     const ids = [];
     for (const email of ["s1@example.com", "s2@example.com"]) {
-      ids.push(orderIdFrom(await checkout(handle, "workshop", WORKSHOP, { clock, fields: { firstName: "Zola", lastName: "Dube", email, phone: "+27 82 555 0101", address: "Melville" } })));
+      ids.push(
+        orderIdFrom(
+          await checkout(handle, "workshop", WORKSHOP, {
+            clock,
+            fields: { firstName: "Zola", lastName: "Dube", email, phone: "+27 82 555 0101", address: "Melville" },
+          }),
+        ),
+      );
     }
     const third = await checkout(handle, "workshop", WORKSHOP, { clock });
     expect(third).toMatchObject({ toast: { description: "The workshop on Saturday, 20 September 2025 is full." } });
@@ -239,21 +304,38 @@ describe("an owner's session date replaces the default", () => {
     expect(ticket!.sessionStartsAt?.toISOString()).toBe("2025-09-20T07:00:00.000Z");
     expect(ticket!.sessionEndsAt?.toISOString()).toBe("2025-09-20T10:00:00.000Z");
     // The tests below buy seats of this same session: give it the option's 8 seats again.
-    await handle.db.update(eventSessions).set({ capacity: null }).where(eq(eventSessions.eventId, "tablecloth-workshop"));
+    await handle.db
+      .update(eventSessions)
+      .set({ capacity: null })
+      .where(eq(eventSessions.eventId, "tablecloth-workshop"));
   });
 });
 
 describe(`the owner's session dates and attendee pages, through their routes (${DB_NAME})`, () => {
   async function signedIn(url: string, init: RequestInit = {}) {
     const cookie = await signedInOwner(handle, { userAgent: "tickets-test" });
-    return new Request(`http://localhost:3000${url}`, { ...init, headers: { Cookie: cookie, Origin: "http://localhost:3000", ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) } });
+    return new Request(`http://localhost:3000${url}`, {
+      ...init,
+      headers: {
+        Cookie: cookie,
+        Origin: "http://localhost:3000",
+        ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+    });
   }
   const sessionsRoute = () => import("~/routes/admin/event-sessions");
   const post = async (form: Record<string, string>) => {
     const { action } = await sessionsRoute();
-    const request = await signedIn("/admin/events/tablecloth-workshop/sessions", { method: "POST", body: new URLSearchParams(form) });
+    const request = await signedIn("/admin/events/tablecloth-workshop/sessions", {
+      method: "POST",
+      body: new URLSearchParams(form),
+    });
     try {
-      return (await action({ request, params: { id: "tablecloth-workshop" }, context: testContext(handle) } as never)) as unknown;
+      return (await action({
+        request,
+        params: { id: "tablecloth-workshop" },
+        context: testContext(handle),
+      } as never)) as unknown;
     } catch (thrown) {
       return thrown;
     }
@@ -272,20 +354,32 @@ describe(`the owner's session dates and attendee pages, through their routes (${
       expect(result.init.status).toBe(400);
       expect(result.data.fieldErrors[field]).toBeTruthy();
     }
-    const past = (await post({ date: "2025-09-01", start: "10:00", end: "13:00", capacity: "" })) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+    const past = (await post({ date: "2025-09-01", start: "10:00", end: "13:00", capacity: "" })) as {
+      data: { fieldErrors: Record<string, string> };
+      init: ResponseInit;
+    };
     expect(past.init.status).toBe(409);
     expect(await handle.db.select().from(schema.eventSessions)).toEqual(before);
 
     const added = (await post({ date: "2025-11-08", start: "10:00", end: "13:00", capacity: "6" })) as Response;
     expect(added.status).toBe(302);
-    const [row] = await handle.db.select().from(schema.eventSessions).where(eq(schema.eventSessions.startsAt, new Date("2025-11-08T08:00:00Z")));
+    const [row] = await handle.db
+      .select()
+      .from(schema.eventSessions)
+      .where(eq(schema.eventSessions.startsAt, new Date("2025-11-08T08:00:00Z")));
     expect(row).toMatchObject({ capacity: 6 });
     const audit = await handle.db.select().from(schema.adminAuditLog);
     expect(audit.some((a) => a.action === "event.session.add" && a.summary.includes("8 November 2025"))).toBe(true);
 
     // The 20 September session (earlier test) has a paid ticket: it cannot be removed.
-    const [sold] = await handle.db.select().from(schema.eventSessions).where(eq(schema.eventSessions.startsAt, new Date("2025-09-20T07:00:00Z")));
-    const refused = (await post({ intent: "remove", sessionId: String(sold!.id) })) as { data: { fieldErrors: Record<string, string> }; init: ResponseInit };
+    const [sold] = await handle.db
+      .select()
+      .from(schema.eventSessions)
+      .where(eq(schema.eventSessions.startsAt, new Date("2025-09-20T07:00:00Z")));
+    const refused = (await post({ intent: "remove", sessionId: String(sold!.id) })) as {
+      data: { fieldErrors: Record<string, string> };
+      init: ResponseInit;
+    };
     expect(refused.init.status).toBe(409);
     expect(refused.data.fieldErrors.form).toBe("This session has tickets, so it cannot be removed.");
     const removed = (await post({ intent: "remove", sessionId: String(row!.id) })) as Response;
@@ -295,7 +389,11 @@ describe(`the owner's session dates and attendee pages, through their routes (${
 
   it("the attendee CSV lists every ticket with name, email, phone, type, code and check-in time", async () => {
     const { loader } = await import("~/routes/admin-attendees-csv");
-    const response = (await loader({ request: await signedIn("/admin/events/tablecloth-workshop/attendees.csv"), params: { id: "tablecloth-workshop" }, context: testContext(handle) } as never)) as Response;
+    const response = (await loader({
+      request: await signedIn("/admin/events/tablecloth-workshop/attendees.csv"),
+      params: { id: "tablecloth-workshop" },
+      context: testContext(handle),
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Name,Email,Phone,Ticket type,Seat,Session,Code,Order reference,Checked in at,Cancelled");
@@ -313,9 +411,29 @@ describe(`a refunded order's tickets (${DB_NAME})`, () => {
     const { voidOrderTickets } = await import("~/tickets/issue.server");
     expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(1);
     expect(await handle.db.transaction((tx) => voidOrderTickets(tx, id, NOW))).toBe(0);
-    expect(await checkInByCode(handle.db, { code: issued[0]!.code, deviceId: "door-a", now: NOW })).toMatchObject({ outcome: "refunded", voidedAt: NOW.toISOString(), holderName: "Thandi Mokoena" });
-    expect(await checkInByCode(handle.db, { code: issued[0]!.shortCode.toLowerCase(), deviceId: "door-a", now: NOW, eventId: "tablecloth-workshop" })).toMatchObject({ outcome: "refunded" });
-    const synced = await syncOfflineScans(handle.db, { deviceId: "door-void", eventId: "tablecloth-workshop", deviceNow: NOW.toISOString(), scans: [{ clientScanId: "v1", code: issued[0]!.code, scannedAt: NOW.toISOString() }] }, NOW);
+    expect(await checkInByCode(handle.db, { code: issued[0]!.code, deviceId: "door-a", now: NOW })).toMatchObject({
+      outcome: "refunded",
+      voidedAt: NOW.toISOString(),
+      holderName: "Thandi Mokoena",
+    });
+    expect(
+      await checkInByCode(handle.db, {
+        code: issued[0]!.shortCode.toLowerCase(),
+        deviceId: "door-a",
+        now: NOW,
+        eventId: "tablecloth-workshop",
+      }),
+    ).toMatchObject({ outcome: "refunded" });
+    const synced = await syncOfflineScans(
+      handle.db,
+      {
+        deviceId: "door-void",
+        eventId: "tablecloth-workshop",
+        deviceNow: NOW.toISOString(),
+        scans: [{ clientScanId: "v1", code: issued[0]!.code, scannedAt: NOW.toISOString() }],
+      },
+      NOW,
+    );
     expect(synced.map((s) => s.outcome)).toEqual(["refunded"]);
     const [ticket] = await handle.db.select().from(tickets).where(eq(tickets.orderId, id));
     expect(ticket!.voidedAt?.toISOString()).toBe(NOW.toISOString());
@@ -331,21 +449,41 @@ describe(`the check-in page without JavaScript: a plain form post (${DB_NAME})`,
       action({
         request: new Request("http://localhost:3000/admin/check-in", {
           method: "POST",
-          headers: { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/x-www-form-urlencoded" },
+          headers: {
+            Cookie: cookie,
+            Origin: "http://localhost:3000",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
           body: new URLSearchParams(form),
         }),
         params: {},
         context: testContext(handle),
       } as never);
-    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "admitted", holderName: "Thandi Mokoena" } });
-    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({ result: { outcome: "already", checkedInAt: NOW.toISOString() } });
+    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({
+      result: { outcome: "admitted", holderName: "Thandi Mokoena" },
+    });
+    expect(await post({ code, eventId: "tablecloth-workshop" })).toMatchObject({
+      result: { outcome: "already", checkedInAt: NOW.toISOString() },
+    });
     // A ticket of another event is refused, naming its event.
-    expect(await post({ code, eventId: "sip-style" })).toMatchObject({ result: { outcome: "other-event", eventTitle: WORKSHOP } });
-    expect(await post({ code: "" })).toEqual({ message: "Type or scan a ticket code, or two letters of a name.", result: null, matches: null });
+    expect(await post({ code, eventId: "sip-style" })).toMatchObject({
+      result: { outcome: "other-event", eventTitle: WORKSHOP },
+    });
+    expect(await post({ code: "" })).toEqual({
+      message: "Type or scan a ticket code, or two letters of a name.",
+      result: null,
+      matches: null,
+    });
     // Anything that is not a code searches the event's tickets by name, email or order reference.
-    const found = (await post({ code: "nojs@", eventId: "tablecloth-workshop" })) as { matches: { code: string; name: string }[] };
+    const found = (await post({ code: "nojs@", eventId: "tablecloth-workshop" })) as {
+      matches: { code: string; name: string }[];
+    };
     expect(found.matches).toEqual([expect.objectContaining({ code, name: "Thandi Mokoena" })]);
-    expect(await post({ intent: "undo" })).toEqual({ message: "Check-in undone: Thandi Mokoena", result: null, matches: null });
+    expect(await post({ intent: "undo" })).toEqual({
+      message: "Check-in undone: Thandi Mokoena",
+      result: null,
+      matches: null,
+    });
     expect(await post({ code })).toMatchObject({ result: { outcome: "admitted" } });
   });
 });

@@ -33,7 +33,11 @@ async function listen(admission: AdmissionOptions) {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
 });
 
 afterAll(async () => {
@@ -52,7 +56,10 @@ afterAll(async () => {
  */
 function gatedScheduler() {
   let held: (() => void)[] | undefined;
-  const scheduler: Scheduler = { ...eventLoopScheduler, defer: (fn) => (held ? held.push(fn) : eventLoopScheduler.defer(fn)) };
+  const scheduler: Scheduler = {
+    ...eventLoopScheduler,
+    defer: (fn) => (held ? held.push(fn) : eventLoopScheduler.defer(fn)),
+  };
   return {
     scheduler,
     close: () => void (held ??= []),
@@ -100,7 +107,9 @@ describe("when page requests saturate the server", () => {
       finished.push(name);
       return response.status;
     };
-    const pages = Array.from({ length: FLOOD }, (_, n) => fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(done(`page ${n}`)));
+    const pages = Array.from({ length: FLOOD }, (_, n) =>
+      fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(done(`page ${n}`)),
+    );
     // All but one wait behind the one rendering.
     await until(() => admission.waiting() >= FLOOD - 1, "the page requests to queue");
     const queuedBeforeTill = admission.waiting();
@@ -135,7 +144,13 @@ describe("when page requests saturate the server", () => {
 
   it("answers 503 with Retry-After, no-store and the security headers past the queue's bound, and stays up", async () => {
     const gate = gatedScheduler();
-    const { base, admission } = await listen({ batchSize: 1, slowConcurrency: 1, maxQueued: 2, retryAfterSeconds: 7, scheduler: gate.scheduler });
+    const { base, admission } = await listen({
+      batchSize: 1,
+      slowConcurrency: 1,
+      maxQueued: 2,
+      retryAfterSeconds: 7,
+      scheduler: gate.scheduler,
+    });
     const normal = await fetch(`${base}/`, { headers: COOKIE });
     await normal.arrayBuffer();
     expect(normal.status).toBe(200);
@@ -143,7 +158,9 @@ describe("when page requests saturate the server", () => {
 
     // One starts, two wait for the next turn (held by the gate), the other seventeen are turned away.
     gate.close();
-    const answers = Array.from({ length: 20 }, (_, n) => fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(async (r) => ({ response: r, body: await r.text() })));
+    const answers = Array.from({ length: 20 }, (_, n) =>
+      fetch(`${base}/?visit=${n}`, { headers: COOKIE }).then(async (r) => ({ response: r, body: await r.text() })),
+    );
     await until(() => admission.stats.shed >= 17, "the requests past the bound to be turned away");
     gate.open();
     const responses = await Promise.all(answers);
@@ -158,9 +175,24 @@ describe("when page requests saturate the server", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body).toMatch(/very busy/);
     // The same security headers as a page, with the same values.
-    const notSecurity = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "etag", "vary", "cache-control", "retry-after", "x-page-cache", "content-encoding", "transfer-encoding"]);
+    const notSecurity = new Set([
+      "content-type",
+      "content-length",
+      "date",
+      "connection",
+      "keep-alive",
+      "etag",
+      "vary",
+      "cache-control",
+      "retry-after",
+      "x-page-cache",
+      "content-encoding",
+      "transfer-encoding",
+    ]);
     const security = [...normal.headers.entries()].filter(([name]) => !notSecurity.has(name));
-    expect(security.map(([name]) => name)).toEqual(expect.arrayContaining(["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy"]));
+    expect(security.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy"]),
+    );
     for (const [name, value] of security) expect(response.headers.get(name), name).toBe(value);
 
     // Still alive and admitting once the flood has passed.

@@ -42,7 +42,9 @@ const dress = (price: string, extra: [string, string][] = []): [string, string][
 let productId = 0;
 const product = async () => (await handle.db.select().from(catalogItems).where(eq(catalogItems.id, productId)))[0]!;
 const saveProduct = (price: string, extra: [string, string][] = []) =>
-  call(handle, productEdit.action, multipart(`/admin/products/${productId}`, dress(price, extra), cookie), { id: String(productId) });
+  call(handle, productEdit.action, multipart(`/admin/products/${productId}`, dress(price, extra), cookie), {
+    id: String(productId),
+  });
 const errorsOf = (answer: { body: Record<string, unknown> }) => answer.body.fieldErrors as Record<string, string>;
 const audits = () => countRows(handle, adminAuditLog);
 
@@ -121,14 +123,39 @@ describe("a ticket option's price", () => {
     ["includes", "Apron"],
     ["photoSrc", "/images/events/sip-style-1.svg"],
     ["photoAlt", "Women at a styling afternoon"],
-    ...Object.entries({ "option.0.type": "Workshop Seat", "option.0.price": price, "option.0.capacity": "", "option.0.from": "", "option.0.until": "", ...extra }),
+    ...Object.entries({
+      "option.0.type": "Workshop Seat",
+      "option.0.price": price,
+      "option.0.capacity": "",
+      "option.0.from": "",
+      "option.0.until": "",
+      ...extra,
+    }),
   ];
-  const option = async () => (await handle.db.select().from(ticketOptions).where(eq(ticketOptions.eventId, "indigo-dye-workshop")).orderBy(asc(ticketOptions.id)))[0]!;
+  const option = async () =>
+    (
+      await handle.db
+        .select()
+        .from(ticketOptions)
+        .where(eq(ticketOptions.eventId, "indigo-dye-workshop"))
+        .orderBy(asc(ticketOptions.id))
+    )[0]!;
   const edit = async (price: string, extra: Record<string, string> = {}) =>
-    call(handle, eventEdit.action, multipart("/admin/events/indigo-dye-workshop", workshop(price, { "option.0.id": String((await option()).id), ...extra }), cookie), { id: "indigo-dye-workshop" });
+    call(
+      handle,
+      eventEdit.action,
+      multipart(
+        "/admin/events/indigo-dye-workshop",
+        workshop(price, { "option.0.id": String((await option()).id), ...extra }),
+        cookie,
+      ),
+      { id: "indigo-dye-workshop" },
+    );
 
   it("reads 350,00 as R 350.00 and refuses 6,5,0 beside the option's field", async () => {
-    expect((await call(handle, eventEdit.action, multipart("/admin/events/new", workshop("350,00"), cookie))).status).toBe(302);
+    expect(
+      (await call(handle, eventEdit.action, multipart("/admin/events/new", workshop("350,00"), cookie))).status,
+    ).toBe(302);
     expect((await option()).priceCents).toBe(35000);
     const refused = await edit("6,5,0");
     expect(refused.status).toBe(400);
@@ -140,7 +167,9 @@ describe("a ticket option's price", () => {
     const before = await handle.db.select().from(events).where(eq(events.id, "indigo-dye-workshop"));
     const asked = await edit("3500");
     expect(asked.status).toBe(400);
-    expect(errorsOf(asked)["option.0.price"]).toBe("R 3,500.00 is 10 times the current R 350.00. Save again to confirm.");
+    expect(errorsOf(asked)["option.0.price"]).toBe(
+      "R 3,500.00 is 10 times the current R 350.00. Save again to confirm.",
+    );
     expect(asked.body.confirm).toEqual({ "option.0.price": 350000 });
     expect((await option()).priceCents).toBe(35000);
     expect(await handle.db.select().from(events).where(eq(events.id, "indigo-dye-workshop"))).toEqual(before);
@@ -156,7 +185,21 @@ describe("a membership tier's price", () => {
     call(
       handle,
       tiersRoute.action,
-      post("/admin/memberships", { slug: SLUG, name: "The Style Starter", price, priceText: "", description: "Begin your journey.", benefits: "Monthly posts", sortOrder: "1", visible: "on", ...extra }, cookie),
+      post(
+        "/admin/memberships",
+        {
+          slug: SLUG,
+          name: "The Style Starter",
+          price,
+          priceText: "",
+          description: "Begin your journey.",
+          benefits: "Monthly posts",
+          sortOrder: "1",
+          visible: "on",
+          ...extra,
+        },
+        cookie,
+      ),
     );
 
   it("reads R 175,50 as R 175.50, refuses 1.5.0, and asks before a tenfold change", async () => {

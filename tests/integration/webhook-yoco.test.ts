@@ -28,7 +28,10 @@ function paymentEvent(orderId: string, overrides: Record<string, unknown> = {}) 
       currency: "ZAR",
       status: "succeeded",
       mode: "test",
-      paymentMethodDetails: { type: "card", card: { maskedCard: "************1111", scheme: "visa", expiryMonth: 1, expiryYear: 30 } },
+      paymentMethodDetails: {
+        type: "card",
+        card: { maskedCard: "************1111", scheme: "visa", expiryMonth: 1, expiryYear: 30 },
+      },
       metadata: { checkoutId: "ch_sim_x", orderId },
       ...overrides,
     },
@@ -98,9 +101,20 @@ describe("POST /api/webhooks/yoco", () => {
   });
 
   it("a payment naming no order we know is answered and recorded once, and changes nothing", async () => {
-    const delivery = signed(paymentEvent("00000000-0000-4000-8000-000000000000", { metadata: { checkoutId: "ch_nobody", orderId: "00000000-0000-4000-8000-000000000000" } }), "msg_unknown");
-    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({ received: true, outcome: "unknown-order" });
-    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({ received: true, outcome: "duplicate" });
+    const delivery = signed(
+      paymentEvent("00000000-0000-4000-8000-000000000000", {
+        metadata: { checkoutId: "ch_nobody", orderId: "00000000-0000-4000-8000-000000000000" },
+      }),
+      "msg_unknown",
+    );
+    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({
+      received: true,
+      outcome: "unknown-order",
+    });
+    expect(await (await deliver(delivery.body, delivery.headers)).json()).toEqual({
+      received: true,
+      outcome: "duplicate",
+    });
     const s = await state("00000000-0000-4000-8000-000000000000");
     expect(s.events.map((e) => e.webhookId)).toEqual(["msg_unknown"]);
     expect(s.emails).toHaveLength(0);
@@ -109,7 +123,10 @@ describe("POST /api/webhooks/yoco", () => {
   it("two concurrent deliveries of one webhook are processed once", async () => {
     const id = await pendingCandyOrder();
     const delivery = signed(paymentEvent(id));
-    const answers = await Promise.all([deliver(delivery.body, delivery.headers), deliver(delivery.body, delivery.headers)]);
+    const answers = await Promise.all([
+      deliver(delivery.body, delivery.headers),
+      deliver(delivery.body, delivery.headers),
+    ]);
     const outcomes = (await Promise.all(answers.map((r) => r.json()))).map((b) => b.outcome).sort();
     expect(outcomes).toEqual(["duplicate", "paid"]);
     const s = await state(id);
@@ -133,7 +150,18 @@ describe("POST /api/webhooks/yoco", () => {
     const pay = signed(paymentEvent(paidId), "msg_pay");
     await deliver(pay.body, pay.headers);
     const refund = signed(
-      { id: "evt_r", type: "refund.succeeded", payload: { id: "rfd_1", amount: 35000, currency: "ZAR", paymentId: "p_123", status: "succeeded", metadata: { checkoutId: "ch_sim_x", orderId: paidId } } },
+      {
+        id: "evt_r",
+        type: "refund.succeeded",
+        payload: {
+          id: "rfd_1",
+          amount: 35000,
+          currency: "ZAR",
+          paymentId: "p_123",
+          status: "succeeded",
+          metadata: { checkoutId: "ch_sim_x", orderId: paidId },
+        },
+      },
       "msg_refund",
     );
     expect(await (await deliver(refund.body, refund.headers)).json()).toMatchObject({ outcome: "refunded" });
@@ -142,7 +170,11 @@ describe("POST /api/webhooks/yoco", () => {
     // Out of order: the refund arrives first, then the payment; the order ends refunded, stock untouched.
     const otherId = await pendingCandyOrder();
     const early = signed(
-      { id: "evt_r2", type: "refund.succeeded", payload: { id: "rfd_2", amount: 35000, currency: "ZAR", status: "succeeded", metadata: { orderId: otherId } } },
+      {
+        id: "evt_r2",
+        type: "refund.succeeded",
+        payload: { id: "rfd_2", amount: 35000, currency: "ZAR", status: "succeeded", metadata: { orderId: otherId } },
+      },
       "msg_refund_2",
     );
     await deliver(early.body, early.headers);
@@ -163,12 +195,37 @@ describe("POST /api/webhooks/yoco", () => {
 
   describe("refuses bad deliveries and changes nothing", () => {
     const cases: [string, (id: string) => { body: string; headers: Record<string, string> }, number][] = [
-      ["forged signature", (id) => signed(paymentEvent(id), "msg_f", new Date(), "whsec_" + Buffer.from("not-the-secret-at-all!!").toString("base64")), 401],
-      ["tampered body", (id) => ({ ...signed(paymentEvent(id)), body: JSON.stringify(paymentEvent(id, { amount: 1 })) }), 401],
-      ["stale timestamp (4 minutes old)", (id) => signed(paymentEvent(id), "msg_s", new Date(Date.now() - 4 * 60_000)), 401],
+      [
+        "forged signature",
+        (id) =>
+          signed(
+            paymentEvent(id),
+            "msg_f",
+            new Date(),
+            "whsec_" + Buffer.from("not-the-secret-at-all!!").toString("base64"),
+          ),
+        401,
+      ],
+      [
+        "tampered body",
+        (id) => ({ ...signed(paymentEvent(id)), body: JSON.stringify(paymentEvent(id, { amount: 1 })) }),
+        401,
+      ],
+      [
+        "stale timestamp (4 minutes old)",
+        (id) => signed(paymentEvent(id), "msg_s", new Date(Date.now() - 4 * 60_000)),
+        401,
+      ],
       ["timestamp from the future", (id) => signed(paymentEvent(id), "msg_t", new Date(Date.now() + 4 * 60_000)), 401],
       ["missing headers", (id) => ({ body: JSON.stringify(paymentEvent(id)), headers: {} }), 400],
-      ["malformed timestamp", (id) => ({ ...signed(paymentEvent(id)), headers: { ...signed(paymentEvent(id)).headers, "webhook-timestamp": "soon" } }), 400],
+      [
+        "malformed timestamp",
+        (id) => ({
+          ...signed(paymentEvent(id)),
+          headers: { ...signed(paymentEvent(id)).headers, "webhook-timestamp": "soon" },
+        }),
+        400,
+      ],
       ["signed but not JSON", () => ({ body: "not json", headers: signWebhook(secret(), "msg_j", "not json") }), 400],
       ["signed but malformed payment", (id) => signed(paymentEvent(id, { amount: "lots" })), 400],
     ];

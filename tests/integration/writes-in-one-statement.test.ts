@@ -18,7 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-const message = (n: number) => ({ firstName: "Lerato", lastName: `Test ${n}`, email: `l${n}@example.com`, subject: "Hello", message: `Message ${n}` });
+const message = (n: number) => ({
+  firstName: "Lerato",
+  lastName: `Test ${n}`,
+  email: `l${n}@example.com`,
+  subject: "Hello",
+  message: `Message ${n}`,
+});
 
 describe("rowFromDriver", () => {
   it("reads a raw returning * row as Drizzle's own select does (dates, numbers, nulls)", async () => {
@@ -80,14 +86,28 @@ async function paidOrder(reference: string): Promise<string> {
 describe("queueOrderEmail", () => {
   it("writes the order's history entry with the email, in one statement, dated by the shop's clock, and neither for a repeat", async () => {
     const id = await paidOrder("HB-EMAILED1");
-    const email = { to: "a@example.com", subject: "Thank you", text: "paid", orderId: id, dedupeKey: `confirm:${id}`, attachments: [{ filename: "a.ics", contentType: "text/calendar", contentBase64: "QQ==" }] };
+    const email = {
+      to: "a@example.com",
+      subject: "Thank you",
+      text: "paid",
+      orderId: id,
+      dedupeKey: `confirm:${id}`,
+      attachments: [{ filename: "a.ics", contentType: "text/calendar", contentBase64: "QQ==" }],
+    };
     const at = new Date("2026-11-25T09:30:00.000Z");
     expect(await queueOrderEmail(handle.db, email, at)).toBe(true);
     expect(await queueOrderEmail(handle.db, email, at)).toBe(false);
-    const [queued] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `confirm:${id}`));
+    const [queued] = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `confirm:${id}`));
     const events = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ kind: "email", summary: "Email queued to a@example.com: Thank you", detail: { outboxId: queued!.id, attachments: ["a.ics"] } });
+    expect(events[0]).toMatchObject({
+      kind: "email",
+      summary: "Email queued to a@example.com: Thank you",
+      detail: { outboxId: queued!.id, attachments: ["a.ics"] },
+    });
     expect(events[0]!.at).toEqual(at);
   });
 });
@@ -97,8 +117,20 @@ describe("orderHistoryInsert", () => {
     const id = await paidOrder("HB-HISTORY1");
     const at = new Date("2026-11-25T10:00:00.000Z");
     const kinds = ["note", "paid", "email", "attention", "webhook", "refund", "tickets", "fulfilled"] as const;
-    const entries = kinds.map((kind, i) => orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }));
-    entries.splice(3, 0, orderHistoryEntry({ orderId: id, kind: "email", summary: "never", at, from: sql`(select 1 where false) as nothing` }));
+    const entries = kinds.map((kind, i) =>
+      orderHistoryEntry({ orderId: id, kind, summary: `line ${i}`, at, detail: i % 2 ? { i } : undefined }),
+    );
+    entries.splice(
+      3,
+      0,
+      orderHistoryEntry({
+        orderId: id,
+        kind: "email",
+        summary: "never",
+        at,
+        from: sql`(select 1 where false) as nothing`,
+      }),
+    );
     await handle.db.execute(sql`${orderHistoryInsert(entries)}`);
     const lines = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
     expect(lines.map((l) => l.summary)).toEqual(kinds.map((_, i) => `line ${i}`));
@@ -140,8 +172,21 @@ describe("createPendingOrder without counted stock", () => {
     const { orderLines } = await import("~/db/schema");
     const now = new Date("2026-11-25T12:34:56.789Z");
     const order = await createPendingOrder(handle.db, {
-      item: { orderType: "product", displayName: "Consultation", amountCents: 45_000, description: null, stock: null, line: {} },
-      customer: { firstName: "Thandi", lastName: "M", email: "t@example.com", phone: "0821234567", address: "1 Bree Street" },
+      item: {
+        orderType: "product",
+        displayName: "Consultation",
+        amountCents: 45_000,
+        description: null,
+        stock: null,
+        line: {},
+      },
+      customer: {
+        firstName: "Thandi",
+        lastName: "M",
+        email: "t@example.com",
+        phone: "0821234567",
+        address: "1 Bree Street",
+      },
       provider: "simulator",
       sessionId: null,
       now,
@@ -151,7 +196,11 @@ describe("createPendingOrder without counted stock", () => {
     const [selected] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(order).toEqual(selected);
     expect(order.createdAt).toEqual(now);
-    expect(await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toMatchObject([{ quantity: 1, unitPriceCents: 45_000, displayName: "Consultation" }]);
-    expect(await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toMatchObject([{ kind: "created", summary: `Checkout started: Consultation, ${order.reference}` }]);
+    expect(await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toMatchObject([
+      { quantity: 1, unitPriceCents: 45_000, displayName: "Consultation" },
+    ]);
+    expect(await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toMatchObject([
+      { kind: "created", summary: `Checkout started: Consultation, ${order.reference}` },
+    ]);
   });
 });

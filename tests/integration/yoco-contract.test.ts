@@ -103,14 +103,24 @@ describe("yoco adapter against the fake Yoco API", () => {
 
   it("gives up after three 504s with a retryable error, and does not retry a 400", async () => {
     yoco.failNext(3, 504);
-    const down = await adapter().createCheckout(request()).catch((e: unknown) => e);
+    const down = await adapter()
+      .createCheckout(request())
+      .catch((e: unknown) => e);
     expect(down).toBeInstanceOf(PaymentProviderError);
-    expect(down).toMatchObject({ retryable: true, status: 504, message: "The payment service is temporarily unavailable. Please try again." });
+    expect(down).toMatchObject({
+      retryable: true,
+      status: 504,
+      message: "The payment service is temporarily unavailable. Please try again.",
+    });
     yoco.requests.length = 0;
     const refused = await adapter()
       .createCheckout({ ...request(), amountCents: 0 })
       .catch((e: unknown) => e);
-    expect(refused).toMatchObject({ retryable: false, status: 400, message: "The payment service refused the checkout: amount must be a positive integer in cents." });
+    expect(refused).toMatchObject({
+      retryable: false,
+      status: 400,
+      message: "The payment service refused the checkout: amount must be a positive integer in cents.",
+    });
     expect(yoco.requests).toHaveLength(1);
   });
 
@@ -122,13 +132,19 @@ describe("yoco adapter against the fake Yoco API", () => {
   });
 
   it("a wrong key is refused without retries", async () => {
-    const error = await adapter({ secretKey: "sk_test_wrong" }).createCheckout(request()).catch((e: unknown) => e);
+    const error = await adapter({ secretKey: "sk_test_wrong" })
+      .createCheckout(request())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ retryable: false, status: 401 });
   });
 
   it("reads a checkout's status for reconciliation", async () => {
     const created = await adapter().createCheckout(request());
-    expect(await adapter().getCheckout(created.checkoutId)).toEqual({ checkoutId: created.checkoutId, status: "created", paymentId: null });
+    expect(await adapter().getCheckout(created.checkoutId)).toEqual({
+      checkoutId: created.checkoutId,
+      status: "created",
+      paymentId: null,
+    });
     yoco.pay(created.checkoutId);
     const paid = await adapter().getCheckout(created.checkoutId);
     expect(paid.status).toBe("completed");
@@ -144,7 +160,11 @@ describe("yoco adapter against the fake Yoco API", () => {
       const refund = await provider.refund(created.checkoutId, "refund-key-1");
       expect(refund.refundId).toMatch(/^rfd_/);
       expect(await provider.refund(created.checkoutId, "refund-key-1")).toEqual(refund);
-      expect(live.requests.at(-1)).toMatchObject({ path: `/api/checkouts/${created.checkoutId}/refund`, status: 202, replayed: true });
+      expect(live.requests.at(-1)).toMatchObject({
+        path: `/api/checkouts/${created.checkoutId}/refund`,
+        status: 202,
+        replayed: true,
+      });
     } finally {
       await live.close();
     }
@@ -182,7 +202,9 @@ describe("the whole path with the yoco provider", () => {
   it("a webhook signed with another secret is refused", async () => {
     const other = await startFakeYoco();
     try {
-      const created = await createYocoProvider({ apiBase: other.base, secretKey: other.secretKey }).createCheckout(request());
+      const created = await createYocoProvider({ apiBase: other.base, secretKey: other.secretKey }).createCheckout(
+        request(),
+      );
       const res = await deliver(other.pay(created.checkoutId));
       expect(res.status).toBe(401);
     } finally {
@@ -197,10 +219,16 @@ describe("the whole path with the yoco provider", () => {
     const query = new URLSearchParams({ status: "success", orderId: order!.id });
 
     // Not paid yet: the page says pending and the order stays pending.
-    expect(await confirmationView(query, context(), adapter())).toMatchObject({ state: "pending", reference: order!.reference });
+    expect(await confirmationView(query, context(), adapter())).toMatchObject({
+      state: "pending",
+      reference: order!.reference,
+    });
 
     const late = yoco.pay(order!.yocoCheckoutId!);
-    const views = await Promise.all([confirmationView(query, context(), adapter()), confirmationView(query, context(), adapter())]);
+    const views = await Promise.all([
+      confirmationView(query, context(), adapter()),
+      confirmationView(query, context(), adapter()),
+    ]);
     expect(views.map((v) => v.state)).toEqual(["success", "success"]);
     const [after] = await handle.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(after!.status).toBe("paid");

@@ -8,15 +8,32 @@ export const BASE = "http://localhost:3000";
 
 type Handler = (args: never) => unknown;
 
-export function get(handler: Handler, context: AppContext, path: string, cookie?: string, params: Record<string, string> = {}) {
+export function get(
+  handler: Handler,
+  context: AppContext,
+  path: string,
+  cookie?: string,
+  params: Record<string, string> = {},
+) {
   const request = new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   return routeAnswer(() => handler({ request, context, params } as never));
 }
 
-export function post(handler: Handler, context: AppContext, path: string, form: Record<string, string>, cookie?: string, params: Record<string, string> = {}) {
+export function post(
+  handler: Handler,
+  context: AppContext,
+  path: string,
+  form: Record<string, string>,
+  cookie?: string,
+  params: Record<string, string> = {},
+) {
   const request = new Request(`${BASE}${path}`, {
     method: "POST",
-    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      Origin: BASE,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(form),
   });
   return routeAnswer(() => handler({ request, context, params } as never));
@@ -28,11 +45,21 @@ export const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** A member with one paid membership order and the period it bought. */
-export async function memberWithPayment(handle: DatabaseHandle, who: { email: string; name: string; reference: string; paidUntil?: string }) {
+export async function memberWithPayment(
+  handle: DatabaseHandle,
+  who: { email: string; name: string; reference: string; paidUntil?: string },
+) {
   const paidUntil = who.paidUntil ?? "2025-10-10";
   const [member] = await handle.db
     .insert(members)
-    .values({ email: who.email, name: who.name, phone: "082 555 0100", tierSlug: "style-starter", paidUntil, joinedAt: new Date("2025-09-10T08:00:00Z") })
+    .values({
+      email: who.email,
+      name: who.name,
+      phone: "082 555 0100",
+      tierSlug: "style-starter",
+      paidUntil,
+      joinedAt: new Date("2025-09-10T08:00:00Z"),
+    })
     .returning();
   const [order] = await handle.db
     .insert(orders)

@@ -6,7 +6,12 @@ import { testContext } from "./test-db";
 export const BASE = "http://localhost:3000";
 
 /** Calls a loader or action as the router would; a thrown Response or data() is an answer, anything else is rethrown (a server error). */
-export function call(handle: DatabaseHandle, fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
+export function call(
+  handle: DatabaseHandle,
+  fn: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteAnswer> {
   return routeAnswer(() => fn({ request, params, context: testContext(handle) } as never));
 }
 
@@ -15,7 +20,11 @@ export function post(path: string, fields: Record<string, string> | [string, str
   return new Request(`${BASE}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: BASE,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 }
 
@@ -23,14 +32,21 @@ export function post(path: string, fields: Record<string, string> | [string, str
 export function multipart(path: string, fields: [string, string][], cookie?: string): Request {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
-  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) } });
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    body,
+    headers: { Origin: BASE, ...(cookie ? { Cookie: cookie } : {}) },
+  });
 }
 
-export const get = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+export const get = (path: string, cookie?: string) =>
+  new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 
 /** The toast a redirect after a save carries (the flash cookie), decoded. */
 export function toastOf(answer: RouteAnswer): { title: string; description?: string } | null {
   const cookie = answer.headers.get("set-cookie") ?? "";
   const match = /admin_toast=([^;]+)/.exec(cookie);
-  return match ? (JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as { title: string; description?: string }) : null;
+  return match
+    ? (JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as { title: string; description?: string })
+    : null;
 }

@@ -38,7 +38,11 @@ export async function checkout(
   // Each call is a buyer of its own unless a test names the address: one address may hold only a few units.
   const clientIp = options.clientIp ?? `10.1.${(buyers >> 8) & 255}.${buyers++ & 255}`;
   const context = testContext(handle, { config: options.config, clock: options.clock, clientIp });
-  return submitCheckout(checkoutRequest(type, item, options.fields), context, options.provider ?? createSimulatorProvider());
+  return submitCheckout(
+    checkoutRequest(type, item, options.fields),
+    context,
+    options.provider ?? createSimulatorProvider(),
+  );
 }
 
 /** The order id in a redirect to the simulator page. */

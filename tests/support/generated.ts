@@ -17,7 +17,19 @@ export function hostileStrings(options: { extra?: string[]; hugeUpTo?: number } 
     fc.string(),
     fc.string({ unit: "grapheme", maxLength: 80 }),
     fc.string({ unit: "binary", maxLength: 80 }),
-    fc.constantFrom("", " ", "\u0000", "\u0007", "\uFEFF", "\u202Eevil", "<script>alert(1)</script>", "' or 1=1 --", "🐝🍯", "ñandú", ...(options.extra ?? [])),
+    fc.constantFrom(
+      "",
+      " ",
+      "\u0000",
+      "\u0007",
+      "\uFEFF",
+      "\u202Eevil",
+      "<script>alert(1)</script>",
+      "' or 1=1 --",
+      "🐝🍯",
+      "ñandú",
+      ...(options.extra ?? []),
+    ),
     fc.string({ minLength: Math.min(400, hugeUpTo), maxLength: hugeUpTo }),
   );
 }

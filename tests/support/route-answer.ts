@@ -25,7 +25,12 @@ const isDataWithInit = (value: unknown): value is DataWithResponseInit =>
 /** A loader's or action's value (returned or thrown) as the answer the router would send. */
 export async function answerOf(value: unknown): Promise<RouteAnswer> {
   if (value instanceof Response) {
-    return { status: value.status, headers: value.headers, location: value.headers.get("location"), body: await value.text() };
+    return {
+      status: value.status,
+      headers: value.headers,
+      location: value.headers.get("location"),
+      body: await value.text(),
+    };
   }
   if (isDataWithInit(value)) {
     const headers = new Headers(value.init?.headers);

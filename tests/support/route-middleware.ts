@@ -20,17 +20,26 @@ type Middleware = (args: unknown, next: () => Promise<unknown>) => unknown;
 type RouteModule = Partial<Record<Handler, (args: never) => unknown>> & { middleware?: Middleware[] };
 
 /** Every route in app/routes.ts with its full path and its layouts' files, outermost first. */
-export function routeEntries(entries = routes as RouteEntry[], prefix = "", layouts: string[] = []): { file: string; path: string; layouts: string[] }[] {
+export function routeEntries(
+  entries = routes as RouteEntry[],
+  prefix = "",
+  layouts: string[] = [],
+): { file: string; path: string; layouts: string[] }[] {
   return entries.flatMap((r) => {
     const full = [prefix, r.path ?? ""].filter(Boolean).join("/");
     return [{ file: r.file, path: full, layouts }, ...routeEntries(r.children ?? [], full, [...layouts, r.file])];
   });
 }
 
-export const importRoute = (file: string) => import(/* @vite-ignore */ path.join(APP_DIR, file)) as Promise<RouteModule>;
+export const importRoute = (file: string) =>
+  import(/* @vite-ignore */ path.join(APP_DIR, file)) as Promise<RouteModule>;
 
 /** `file` is as app/routes.ts names it ("routes/admin-export.ts"); `args` as React Router passes them. */
-export async function callThroughMiddleware(file: string, handler: Handler, args: { request: Request } & Record<string, unknown>): Promise<unknown> {
+export async function callThroughMiddleware(
+  file: string,
+  handler: Handler,
+  args: { request: Request } & Record<string, unknown>,
+): Promise<unknown> {
   const entry = routeEntries().find((r) => r.file === file);
   if (!entry) throw new Error(`${file} is not in app/routes.ts`);
   const modules = await Promise.all([...entry.layouts, file].map(importRoute));
@@ -52,4 +61,7 @@ export const throughMiddleware =
     callThroughMiddleware(file, handler, args);
 
 /** A route module's loader and action as React Router calls them, for `import * as route` in a test. */
-export const guardedRoute = (file: string) => ({ loader: throughMiddleware(file, "loader"), action: throughMiddleware(file, "action") });
+export const guardedRoute = (file: string) => ({
+  loader: throughMiddleware(file, "loader"),
+  action: throughMiddleware(file, "action"),
+});

@@ -22,7 +22,8 @@ import { fixedClock, type Clock } from "~/lib/clock";
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<DatabaseHandle> {
   const seed = options.seed !== false;
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openDatabase({ databaseUrl: await createScratchPostgresDatabase(url, await postgresTemplate(url, seed)) });
+  if (url)
+    return openDatabase({ databaseUrl: await createScratchPostgresDatabase(url, await postgresTemplate(url, seed)) });
   // In-memory PGlite on a worker thread, as the server runs it (decision 092).
   return openDatabase({ pgliteWorker: true, pgliteFrom: await pgliteTemplate(seed) });
 }

@@ -77,11 +77,18 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             <details ref={menu} className="group relative md:hidden">
               <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden">
                 <span>Menu</span>
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="h-4 w-4 transition-transform group-open:rotate-180"
+                >
                   <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
                 </svg>
               </summary>
-              <nav aria-label="Admin sections" className="absolute right-0 mt-2 w-60 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10">
+              <nav
+                aria-label="Admin sections"
+                className="absolute right-0 mt-2 w-60 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"
+              >
                 <SectionLinks className="space-y-1" />
                 <div className="mt-2 border-t border-ink/10 pt-2">
                   <a href="/" className="flex min-h-11 items-center rounded-xl px-3 font-semibold hover:bg-honey-light">

@@ -11,7 +11,12 @@ export function ConfirmDelete({ summary, explanation, name }: { summary: string;
       <summary className="min-h-11 cursor-pointer py-2 font-semibold">{summary}</summary>
       <p className="mt-2 text-ink-soft">{explanation}</p>
       <Form method="post" className="mt-4">
-        <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white"
+        >
           Yes, delete {name}
         </button>
       </Form>

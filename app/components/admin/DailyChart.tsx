@@ -9,7 +9,9 @@ const HEIGHT = 220;
 const PAD = { top: 16, right: 12, bottom: 28, left: 40 };
 
 const shortDate = (day: string) =>
-  new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /**
  * Page views as bars and visitors as a line, drawn as inline SVG (no chart library in the bundle).
@@ -32,7 +34,14 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
         <title id="daily-chart-title">Daily visitors and page views</title>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="#1F1A17" strokeOpacity="0.12" />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(max * f)}
+              y2={y(max * f)}
+              stroke="#1F1A17"
+              strokeOpacity="0.12"
+            />
             <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#4A3F38">
               {Math.round(max * f)}
             </text>

@@ -60,17 +60,17 @@ export function DataList<Row>({
           <li key={rowKey(row)} className="card flex gap-3 p-4">
             {media ? <div className="shrink-0">{media.cell(row)}</div> : null}
             <div className="min-w-0 flex-1">
-            <div className="font-semibold">{primary.cell(row)}</div>
-            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-              {columns
-                .filter((c) => c !== primary && c !== media)
-                .map((c) => (
-                  <div key={c.header} className="contents">
-                    <dt className="text-ink-soft">{c.header}</dt>
-                    <dd className="min-w-0 break-words">{c.cell(row)}</dd>
-                  </div>
-                ))}
-            </dl>
+              <div className="font-semibold">{primary.cell(row)}</div>
+              <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                {columns
+                  .filter((c) => c !== primary && c !== media)
+                  .map((c) => (
+                    <div key={c.header} className="contents">
+                      <dt className="text-ink-soft">{c.header}</dt>
+                      <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                    </div>
+                  ))}
+              </dl>
             </div>
           </li>
         ))}

@@ -36,7 +36,17 @@ export function AdminFilterForm({
 }
 
 /** A labelled field of the filter form, in its own box. */
-function FilterBox({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+function FilterBox({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className || undefined}>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -48,7 +58,17 @@ function FilterBox({ id, label, className, children }: { id: string; label: stri
 }
 
 /** The free-text search (`q`), labelled "Search"; in a row it takes the room left. */
-export function FilterSearch({ id, defaultValue, placeholder, className = "min-w-0 flex-1 basis-48" }: { id: string; defaultValue: string; placeholder: string; className?: string }) {
+export function FilterSearch({
+  id,
+  defaultValue,
+  placeholder,
+  className = "min-w-0 flex-1 basis-48",
+}: {
+  id: string;
+  defaultValue: string;
+  placeholder: string;
+  className?: string;
+}) {
   return (
     <FilterBox id={id} label="Search" className={className}>
       <input id={id} name="q" type="search" defaultValue={defaultValue} placeholder={placeholder} className={control} />
@@ -96,7 +116,19 @@ export function FilterSelect({
 }
 
 /** A day the list is filtered from or to. */
-export function FilterDate({ id, name, label, defaultValue, className = "" }: { id: string; name: string; label: string; defaultValue: string; className?: string }) {
+export function FilterDate({
+  id,
+  name,
+  label,
+  defaultValue,
+  className = "",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  className?: string;
+}) {
   return (
     <FilterBox id={id} label={label} className={className}>
       <input id={id} name={name} type="date" defaultValue={defaultValue} className={control} />
@@ -105,7 +137,15 @@ export function FilterDate({ id, name, label, defaultValue, className = "" }: { 
 }
 
 /** The form's button ("Filter", or "Search" where the list only searches); `className` places its box. */
-export function FilterSubmit({ label = "Filter", className, wide = false }: { label?: string; className?: string; wide?: boolean }) {
+export function FilterSubmit({
+  label = "Filter",
+  className,
+  wide = false,
+}: {
+  label?: string;
+  className?: string;
+  wide?: boolean;
+}) {
   const button = (
     <button type="submit" className={`btn-outline min-h-11 px-4 py-1.5${wide ? " w-full" : ""}`}>
       {label}

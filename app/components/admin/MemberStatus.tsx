@@ -10,5 +10,9 @@ const STYLES: Record<MemberStatus, string> = {
 
 /** A member's status as a badge: its word carries the meaning, the colour only repeats it. */
 export function MemberStatusBadge({ status }: { status: MemberStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status]}`}>{MEMBER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STYLES[status]}`}>
+      {MEMBER_STATUS_LABELS[status]}
+    </span>
+  );
 }

@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
 /** Previous / next links that keep the list's other query parameters (search, filters). */
-export function Pagination({ page, pages, search, label }: { page: number; pages: number; search: URLSearchParams; label: string }) {
+export function Pagination({
+  page,
+  pages,
+  search,
+  label,
+}: {
+  page: number;
+  pages: number;
+  search: URLSearchParams;
+  label: string;
+}) {
   if (pages <= 1) return null;
   const href = (n: number) => {
     const next = new URLSearchParams(search);

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { hasRenditions, renditionUrl } from "~/lib/image-renditions";
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_ALT_MAX, TOO_LARGE_MESSAGE, type StoredPhoto } from "~/media/photo-schema";
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_ACCEPT,
+  PHOTO_ALT_MAX,
+  TOO_LARGE_MESSAGE,
+  type StoredPhoto,
+} from "~/media/photo-schema";
 
 export interface PhotoPickerProps {
   label?: string;
@@ -48,7 +54,10 @@ const keyed = (photo: { src: string; alt: string }): Photo => ({ key: `p${nextKe
 const thumbnail = (src: string) => (hasRenditions(src) ? renditionUrl(src, 400, "webp") : src);
 
 /** Sends one file to POST /admin/photos, reporting progress; resolves with the photo or the owner's message. */
-function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<{ photo: StoredPhoto } | { error: string }> {
+function uploadPhoto(
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ photo: StoredPhoto } | { error: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/admin/photos");
@@ -60,11 +69,15 @@ function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promis
       const body = xhr.response as { photo?: StoredPhoto; error?: string } | null;
       if (xhr.status === 201 && body?.photo) return resolve({ photo: body.photo });
       if (body?.error) return resolve({ error: body.error });
-      if (xhr.status === 401) return resolve({ error: `"${file.name}" was not uploaded: your sign-in has ended. Sign in again in another tab, then add it again.` });
+      if (xhr.status === 401)
+        return resolve({
+          error: `"${file.name}" was not uploaded: your sign-in has ended. Sign in again in another tab, then add it again.`,
+        });
       if (xhr.status === 413) return resolve({ error: `"${file.name}" ${TOO_LARGE_MESSAGE}` });
       resolve({ error: `"${file.name}" was not uploaded (error ${xhr.status}). Try again.` });
     };
-    xhr.onerror = () => resolve({ error: `"${file.name}" was not uploaded: the connection failed. Check it and try again.` });
+    xhr.onerror = () =>
+      resolve({ error: `"${file.name}" was not uploaded: the connection failed. Check it and try again.` });
     const body = new FormData();
     body.set("file", file);
     xhr.send(body);
@@ -124,17 +137,23 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
     for (const file of files) {
       const upload: Upload = { id: uploadIds.current++, name: file.name, progress: 0 };
       if (file.size > MAX_PHOTO_BYTES) {
-        setUploads((list) => [...list, { ...upload, progress: undefined, error: `"${file.name}" ${TOO_LARGE_MESSAGE}` }]);
+        setUploads((list) => [
+          ...list,
+          { ...upload, progress: undefined, error: `"${file.name}" ${TOO_LARGE_MESSAGE}` },
+        ]);
         continue;
       }
       setUploads((list) => [...list, upload]);
-      const update = (change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.id === upload.id ? { ...u, ...change } : u)));
+      const update = (change: Partial<Upload>) =>
+        setUploads((list) => list.map((u) => (u.id === upload.id ? { ...u, ...change } : u)));
       // One upload at a time: a phone's connection and the server's one image slot both prefer it.
       queue.current = queue.current.then(async () => {
         const result = await uploadPhoto(file, (progress) => update({ progress }));
         if ("photo" in result) {
           setUploads((list) => list.filter((u) => u.id !== upload.id));
-          setPhotos((list) => (list.some((p) => p.src === result.photo.src) ? list : [...list, keyed({ src: result.photo.src, alt: "" })]));
+          setPhotos((list) =>
+            list.some((p) => p.src === result.photo.src) ? list : [...list, keyed({ src: result.photo.src, alt: "" })],
+          );
         } else {
           update({ progress: undefined, error: result.error });
         }
@@ -155,8 +174,8 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
         The first photo is the card photo.
       </p>
       <p id={altHelpId} className="text-sm text-ink-soft">
-        Each photo needs an alt text: a few words saying what it shows, read aloud to people who cannot see it and shown when it does not load. For
-        example: &ldquo;Blue shweshwe wrap dress, front view&rdquo;.
+        Each photo needs an alt text: a few words saying what it shows, read aloud to people who cannot see it and shown
+        when it does not load. For example: &ldquo;Blue shweshwe wrap dress, front view&rdquo;.
       </p>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
@@ -171,8 +190,19 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
             const altId = `${id}-alt-${photo.key}`;
             const altError = fieldErrors[index];
             return (
-              <li key={photo.key} className="flex flex-wrap items-start gap-3 rounded-2xl bg-cream p-3 ring-1 ring-ink/10">
-                <img src={thumbnail(photo.src)} alt="" width={80} height={80} loading="lazy" decoding="async" className="h-20 w-20 shrink-0 rounded-xl object-cover" />
+              <li
+                key={photo.key}
+                className="flex flex-wrap items-start gap-3 rounded-2xl bg-cream p-3 ring-1 ring-ink/10"
+              >
+                <img
+                  src={thumbnail(photo.src)}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-20 w-20 shrink-0 rounded-xl object-cover"
+                />
                 <div className="min-w-48 flex-1">
                   <input type="hidden" name="photoSrc" value={photo.src} />
                   <label htmlFor={altId} className="block text-sm font-semibold">
@@ -269,7 +299,8 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
           Add photos
         </label>
         <p id={`${id}-files-help`} className="text-sm text-ink-soft">
-          Pick or drop JPEG, PNG, WebP, AVIF or HEIC photos, up to 20 MB each{max !== undefined ? `, ${max} at most` : ""}.
+          Pick or drop JPEG, PNG, WebP, AVIF or HEIC photos, up to 20 MB each
+          {max !== undefined ? `, ${max} at most` : ""}.
         </p>
         <input
           ref={fileInput}

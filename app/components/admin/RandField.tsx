@@ -36,7 +36,18 @@ function previewOf(typed: string, rules: RandFieldProps["rules"], verb: string, 
  * server's answer renders the same line. After the server asks about a tenfold change it offers
  * the confirmation, ticked, for exactly the amount it asked about.
  */
-export function RandField({ label, name, defaultValue, error, hint, id = `field-${name}`, rules, confirmName, confirmCents, verb = "Saves as" }: RandFieldProps) {
+export function RandField({
+  label,
+  name,
+  defaultValue,
+  error,
+  hint,
+  id = `field-${name}`,
+  rules,
+  confirmName,
+  confirmCents,
+  verb = "Saves as",
+}: RandFieldProps) {
   const [typed, setTyped] = useState(defaultValue);
   const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState(() => previewOf(defaultValue, rules, verb, false));
@@ -47,8 +58,11 @@ export function RandField({ label, name, defaultValue, error, hint, id = `field-
   }, [typed, touched, rules, verb]);
 
   const current = checkRand(typed, rules);
-  const stillAsked = confirmName !== undefined && confirmCents !== undefined && current.ok && current.cents === confirmCents;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, `${id}-preview`].filter(Boolean).join(" ");
+  const stillAsked =
+    confirmName !== undefined && confirmCents !== undefined && current.ok && current.cents === confirmCents;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, `${id}-preview`]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <TextField
@@ -66,7 +80,12 @@ export function RandField({ label, name, defaultValue, error, hint, id = `field-
           setTouched(true);
         }}
       />
-      <output id={`${id}-preview`} htmlFor={id} aria-live="polite" className="mt-1 block min-h-6 text-sm font-semibold break-words text-ink">
+      <output
+        id={`${id}-preview`}
+        htmlFor={id}
+        aria-live="polite"
+        className="mt-1 block min-h-6 text-sm font-semibold break-words text-ink"
+      >
         {preview === error ? "" : preview}
       </output>
       {stillAsked && confirmCents !== undefined ? (

@@ -8,10 +8,23 @@ import { addDays, GRACE_DAYS } from "~/memberships/periods";
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-ZA")} ${n === 1 ? one : many}`;
 
 /** One job: a heading that links to the list filtered to exactly these, and the first few by name. */
-function Job({ to, title, tone = "default", children }: { to: string; title: string; tone?: "urgent" | "default"; children: React.ReactNode }) {
+function Job({
+  to,
+  title,
+  tone = "default",
+  children,
+}: {
+  to: string;
+  title: string;
+  tone?: "urgent" | "default";
+  children: React.ReactNode;
+}) {
   return (
     <li className="py-3 first:pt-0 last:pb-0">
-      <Link to={to} className={`flex min-h-11 items-center justify-between gap-3 font-semibold ${tone === "urgent" ? "text-red-800" : "text-ink"}`}>
+      <Link
+        to={to}
+        className={`flex min-h-11 items-center justify-between gap-3 font-semibold ${tone === "urgent" ? "text-red-800" : "text-ink"}`}
+      >
         <span className="link min-w-0 break-words">{title}</span>
         <span aria-hidden="true">→</span>
       </Link>
@@ -35,30 +48,48 @@ export function TodoList({ todo, today }: { todo: TodoView; today: string }) {
         To do today
       </h2>
       {empty ? (
-        <p className="mt-2 text-ink-soft">Nothing needs you today: no order to post, no message waiting, no member due.</p>
+        <p className="mt-2 text-ink-soft">
+          Nothing needs you today: no order to post, no message waiting, no member due.
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-ink/10">
           {attention.total ? (
-            <Job to="/admin/orders?status=attention" tone="urgent" title={`${plural(attention.total, "order needs", "orders need")} attention`}>
+            <Job
+              to="/admin/orders?status=attention"
+              tone="urgent"
+              title={`${plural(attention.total, "order needs", "orders need")} attention`}
+            >
               {attention.orders.map((o) => (
                 <li key={o.id} className="break-words">
-                  <Link to={`/admin/orders/${o.id}`} className={reference}>{o.reference}</Link> {o.itemName}
+                  <Link to={`/admin/orders/${o.id}`} className={reference}>
+                    {o.reference}
+                  </Link>{" "}
+                  {o.itemName}
                   {o.reason ? <span className="block text-ink-soft">{o.reason}</span> : null}
                 </li>
               ))}
             </Job>
           ) : null}
           {toPost.total ? (
-            <Job to="/admin/orders?status=to-post" title={`${plural(toPost.total, "product", "products")} to post or hand over`}>
+            <Job
+              to="/admin/orders?status=to-post"
+              title={`${plural(toPost.total, "product", "products")} to post or hand over`}
+            >
               {toPost.orders.map((o) => (
                 <li key={o.id} className="break-words">
-                  <Link to={`/admin/orders/${o.id}`} className={reference}>{o.reference}</Link> {o.itemName}, for {o.customer}
+                  <Link to={`/admin/orders/${o.id}`} className={reference}>
+                    {o.reference}
+                  </Link>{" "}
+                  {o.itemName}, for {o.customer}
                 </li>
               ))}
             </Job>
           ) : null}
           {messages.total ? (
-            <Job to="/admin/messages?state=unanswered" title={`${plural(messages.total, "message", "messages")} not yet answered`}>
+            <Job
+              to="/admin/messages?state=unanswered"
+              title={`${plural(messages.total, "message", "messages")} not yet answered`}
+            >
               {messages.messages.map((m) => (
                 <li key={m.id} className="break-words">
                   <span className="font-semibold">{m.name}</span>: {m.subject}
@@ -67,11 +98,16 @@ export function TodoList({ todo, today }: { todo: TodoView; today: string }) {
             </Job>
           ) : null}
           {members.total ? (
-            <Job to={`/admin/members?status=${SOON}`} title={`${plural(members.total, "member", "members")} due or lapsing within ${SOON_DAYS} days`}>
+            <Job
+              to={`/admin/members?status=${SOON}`}
+              title={`${plural(members.total, "member", "members")} due or lapsing within ${SOON_DAYS} days`}
+            >
               {members.members.map((m) => (
                 <li key={m.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="min-w-0 break-words">
-                    <Link to={`/admin/members/${m.id}`} className="link font-semibold">{m.name}</Link>{" "}
+                    <Link to={`/admin/members/${m.id}`} className="link font-semibold">
+                      {m.name}
+                    </Link>{" "}
                     <span className="text-ink-soft">{memberWhen(m, today)}</span>
                   </span>
                   <Form method="post" action={`/admin/members/${m.id}`}>
@@ -88,9 +124,13 @@ export function TodoList({ todo, today }: { todo: TodoView; today: string }) {
             <Job to="/admin/events" title={`${plural(events.length, "event", "events")} this week`}>
               {events.map((e) => (
                 <li key={e.id} className="break-words">
-                  <Link to={`/admin/events/${e.id}/attendees`} className="link font-semibold">{e.title}</Link>{" "}
+                  <Link to={`/admin/events/${e.id}/attendees`} className="link font-semibold">
+                    {e.title}
+                  </Link>{" "}
                   <span className="text-ink-soft">{formatDateTime(e.startsAt)}</span>{" "}
-                  <span className="whitespace-nowrap">{e.capacity === null ? `${e.sold} sold` : `${e.sold} / ${e.capacity} sold`}</span>
+                  <span className="whitespace-nowrap">
+                    {e.capacity === null ? `${e.sold} sold` : `${e.sold} / ${e.capacity} sold`}
+                  </span>
                 </li>
               ))}
             </Job>

@@ -34,11 +34,29 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
 
 /** The attributes every control shares: its id and name, and its state and messages for assistive technology. */
 function controlProps(id: string, name: string, error?: string, hint?: ReactNode) {
-  return { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint), className: `${controlClass} border-ink/30` };
+  return {
+    id,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, error, hint),
+    className: `${controlClass} border-ink/30`,
+  };
 }
 
 /** A control with its visible label above it and its hint and message below. */
-function Labelled({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+function Labelled({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block font-semibold">
@@ -144,7 +162,12 @@ export function fieldsWithErrors(errors: Record<string, string>): number {
   const keys = Object.keys(errors);
   return keys
     .filter((key) => !key.includes("."))
-    .reduce((count, top) => count + Math.max(1, new Set(keys.filter((k) => k.startsWith(`${top}.`)).map((k) => k.split(".", 2).join("."))).size), 0);
+    .reduce(
+      (count, top) =>
+        count +
+        Math.max(1, new Set(keys.filter((k) => k.startsWith(`${top}.`)).map((k) => k.split(".", 2).join("."))).size),
+      0,
+    );
 }
 
 /** Shown above a refused form: how many fields need attention, focusable so the owner lands on it. */

@@ -61,25 +61,54 @@ export function NewPostDialog({ openOnLoad }: { openOnLoad: boolean }) {
           </h2>
           <input type="hidden" name="intent" value="publish" />
           <div>
-            <label htmlFor="post-title" className="block font-semibold">Title</label>
+            <label htmlFor="post-title" className="block font-semibold">
+              Title
+            </label>
             <input id="post-title" name="title" aria-required="true" maxLength={200} className={fieldClass} />
           </div>
           <div>
-            <label htmlFor="post-excerpt" className="block font-semibold">Excerpt</label>
-            <textarea id="post-excerpt" name="excerpt" aria-required="true" maxLength={500} rows={2} className={fieldClass} />
+            <label htmlFor="post-excerpt" className="block font-semibold">
+              Excerpt
+            </label>
+            <textarea
+              id="post-excerpt"
+              name="excerpt"
+              aria-required="true"
+              maxLength={500}
+              rows={2}
+              className={fieldClass}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
-              <label htmlFor="post-author" className="block font-semibold">Author</label>
-              <input id="post-author" name="author" defaultValue={DEFAULT_POST_AUTHOR} maxLength={100} className={fieldClass} />
+              <label htmlFor="post-author" className="block font-semibold">
+                Author
+              </label>
+              <input
+                id="post-author"
+                name="author"
+                defaultValue={DEFAULT_POST_AUTHOR}
+                maxLength={100}
+                className={fieldClass}
+              />
             </div>
             <div>
-              <label htmlFor="post-category" className="block font-semibold">Category</label>
-              <input id="post-category" name="category" defaultValue={DEFAULT_POST_CATEGORY} maxLength={60} className={fieldClass} />
+              <label htmlFor="post-category" className="block font-semibold">
+                Category
+              </label>
+              <input
+                id="post-category"
+                name="category"
+                defaultValue={DEFAULT_POST_CATEGORY}
+                maxLength={60}
+                className={fieldClass}
+              />
             </div>
           </div>
           <div>
-            <label htmlFor="post-content" className="block font-semibold">Content</label>
+            <label htmlFor="post-content" className="block font-semibold">
+              Content
+            </label>
             <textarea id="post-content" name="content" aria-required="true" rows={10} className={fieldClass} />
             <p className="mt-1 text-sm text-ink-soft">Plain text or Markdown.</p>
           </div>

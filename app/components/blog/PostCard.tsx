@@ -28,9 +28,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       <p className="mt-2 font-semibold text-ink-soft">{post.excerpt}</p>
       <p className="mt-2 whitespace-pre-line break-words text-ink-soft">{post.preview}</p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
-        <span className="text-sm text-ink-soft">
-          {countsText(post.views, post.likes)}
-        </span>
+        <span className="text-sm text-ink-soft">{countsText(post.views, post.likes)}</span>
         <Link to={`/blog/${post.slug}`} className="btn-dark">
           Read More<span className="sr-only">: {post.title}</span>
         </Link>

@@ -21,12 +21,21 @@ export function ItemCard({ item, priority = false }: { item: ItemCardData; prior
     <>
       <div className="relative overflow-hidden rounded-t-3xl bg-cream-deep">
         {item.image && (
-          <SlotImage src={item.image} alt={item.imageAlt || item.name} slot="portrait" sizes="(min-width: 1152px) 350px, (min-width: 1024px) 33vw, 50vw" priority={priority} className="h-auto w-full object-cover" />
+          <SlotImage
+            src={item.image}
+            alt={item.imageAlt || item.name}
+            slot="portrait"
+            sizes="(min-width: 1152px) 350px, (min-width: 1024px) 33vw, 50vw"
+            priority={priority}
+            className="h-auto w-full object-cover"
+          />
         )}
         {item.soldOut || item.limitedStock !== null || item.isNew ? (
           <div className="absolute top-2 left-2 flex flex-col items-start gap-1 sm:top-3 sm:left-3">
             {item.soldOut && <span className={`${badgeClass} bg-ink text-cream`}>SOLD OUT</span>}
-            {item.limitedStock !== null && <span className={`${badgeClass} bg-honey text-ink`}>{item.limitedStock} LIMITED STOCK!</span>}
+            {item.limitedStock !== null && (
+              <span className={`${badgeClass} bg-honey text-ink`}>{item.limitedStock} LIMITED STOCK!</span>
+            )}
             {item.isNew && <span className={`${badgeClass} bg-white text-ink ring-1 ring-ink/20`}>New</span>}
           </div>
         ) : null}

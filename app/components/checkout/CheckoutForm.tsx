@@ -34,7 +34,10 @@ const DETAIL_FIELDS = ["firstName", "lastName", "email", "phone", "address"] as 
 
 function rememberDetails(values: Record<string, unknown>) {
   try {
-    sessionStorage.setItem(DETAILS_KEY, JSON.stringify(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(values[f] ?? "")]))));
+    sessionStorage.setItem(
+      DETAILS_KEY,
+      JSON.stringify(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, String(values[f] ?? "")]))),
+    );
   } catch {
     // Storage full or disabled: the buyer types them again.
   }
@@ -73,14 +76,25 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
       return;
     }
     rememberDetails(values as unknown as Record<string, unknown>);
-    trackEvent("checkout_attempted", { pagePath: "/checkout", itemName, metadata: { customerEmail: values.email, amount: amountCents } });
+    trackEvent("checkout_attempted", {
+      pagePath: "/checkout",
+      itemName,
+      metadata: { customerEmail: values.email, amount: amountCents },
+    });
   }
 
   const kept = result?.values;
   return (
     <>
       <ActionToast message={result?.toast} />
-      <Form ref={formRef} method="post" noValidate onSubmit={checkBeforeSending} className="grid gap-4" aria-label="Customer details">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={checkBeforeSending}
+        className="grid gap-4"
+        aria-label="Customer details"
+      >
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="item" value={item} />
         <input type="hidden" name="sessionId" value={sessionId} />
@@ -99,29 +113,69 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
         <div className="grid gap-4 sm:grid-cols-2">
           <label className={labelClass}>
             First Name
-            <input name="firstName" autoComplete="given-name" maxLength={CHECKOUT_LIMITS.name} required defaultValue={kept?.firstName} className={fieldClass} />
+            <input
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={CHECKOUT_LIMITS.name}
+              required
+              defaultValue={kept?.firstName}
+              className={fieldClass}
+            />
           </label>
           <label className={labelClass}>
             Last Name
-            <input name="lastName" autoComplete="family-name" maxLength={CHECKOUT_LIMITS.name} required defaultValue={kept?.lastName} className={fieldClass} />
+            <input
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={CHECKOUT_LIMITS.name}
+              required
+              defaultValue={kept?.lastName}
+              className={fieldClass}
+            />
           </label>
         </div>
         <label className={labelClass}>
           Email
-          <input type="email" name="email" autoComplete="email" maxLength={CHECKOUT_LIMITS.email} required defaultValue={kept?.email} className={fieldClass} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            maxLength={CHECKOUT_LIMITS.email}
+            required
+            defaultValue={kept?.email}
+            className={fieldClass}
+          />
         </label>
         <label className={labelClass}>
           Phone
-          <input type="tel" name="phone" autoComplete="tel" maxLength={CHECKOUT_LIMITS.phone} required defaultValue={kept?.phone} className={fieldClass} />
+          <input
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            maxLength={CHECKOUT_LIMITS.phone}
+            required
+            defaultValue={kept?.phone}
+            className={fieldClass}
+          />
         </label>
         <label className={labelClass}>
           Address
-          <textarea name="address" autoComplete="street-address" rows={4} maxLength={CHECKOUT_LIMITS.address} required defaultValue={kept?.address} className={fieldClass} />
+          <textarea
+            name="address"
+            autoComplete="street-address"
+            rows={4}
+            maxLength={CHECKOUT_LIMITS.address}
+            required
+            defaultValue={kept?.address}
+            className={fieldClass}
+          />
         </label>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
           {submitting ? "Creating Checkout..." : "Proceed to Payment"}
         </button>
-        <p className="text-sm text-ink/80">You will pay by card on a secure payment page. Prices are in South African rand.</p>
+        <p className="text-sm text-ink/80">
+          You will pay by card on a secure payment page. Prices are in South African rand.
+        </p>
       </Form>
     </>
   );

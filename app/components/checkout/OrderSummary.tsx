@@ -30,7 +30,9 @@ export function OrderSummary({ item }: { item: SummaryItem }) {
           </dd>
         </div>
       </dl>
-      {item.orderType === "product" ? <p className="mt-4 text-sm font-semibold text-accent">Free shipping included</p> : null}
+      {item.orderType === "product" ? (
+        <p className="mt-4 text-sm font-semibold text-accent">Free shipping included</p>
+      ) : null}
       {item.orderType === "membership" ? (
         <p className="mt-4 text-sm text-ink/80">
           This is a recurring monthly subscription. You can cancel at any time.

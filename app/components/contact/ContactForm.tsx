@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
-import { CONTACT_LIMITS, type ContactActionResult, type ContactToast, type ContactValues } from "~/contact/contact-form";
+import {
+  CONTACT_LIMITS,
+  type ContactActionResult,
+  type ContactToast,
+  type ContactValues,
+} from "~/contact/contact-form";
 import { ActionToast, toast } from "~/components/ui/toast";
 
 interface ContactFormProps {
@@ -70,7 +75,10 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
     lastHandled.current = data;
     toast(data.toast);
     if (data.ok) {
-      trackEvent("contact_form_submit", { pagePath: "/contact", metadata: { sessionId, subject: sentSubject.current } });
+      trackEvent("contact_form_submit", {
+        pagePath: "/contact",
+        metadata: { sessionId, subject: sentSubject.current },
+      });
       formRef.current?.reset();
     }
   }, [fetcher.state, fetcher.data, sessionId]);
@@ -128,20 +136,60 @@ export function ContactForm({ defaultSubject = "", result }: ContactFormProps) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={`${id}-first`} label="First Name">
-            <input id={`${id}-first`} name="firstName" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("firstName")} className={fieldClass} />
+            <input
+              id={`${id}-first`}
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={CONTACT_LIMITS.name}
+              required
+              defaultValue={value("firstName")}
+              className={fieldClass}
+            />
           </Field>
           <Field id={`${id}-last`} label="Last Name">
-            <input id={`${id}-last`} name="lastName" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} required defaultValue={value("lastName")} className={fieldClass} />
+            <input
+              id={`${id}-last`}
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={CONTACT_LIMITS.name}
+              required
+              defaultValue={value("lastName")}
+              className={fieldClass}
+            />
           </Field>
         </div>
         <Field id={`${id}-email`} label="Email">
-          <input id={`${id}-email`} type="email" name="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} required defaultValue={value("email")} className={fieldClass} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            maxLength={CONTACT_LIMITS.email}
+            required
+            defaultValue={value("email")}
+            className={fieldClass}
+          />
         </Field>
         <Field id={`${id}-subject`} label="Subject">
-          <input id={`${id}-subject`} name="subject" maxLength={CONTACT_LIMITS.subject} required defaultValue={value("subject", defaultSubject)} className={fieldClass} />
+          <input
+            id={`${id}-subject`}
+            name="subject"
+            maxLength={CONTACT_LIMITS.subject}
+            required
+            defaultValue={value("subject", defaultSubject)}
+            className={fieldClass}
+          />
         </Field>
         <Field id={`${id}-message`} label="Message">
-          <textarea id={`${id}-message`} name="message" rows={6} maxLength={CONTACT_LIMITS.message} required defaultValue={value("message")} className={fieldClass} />
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            required
+            defaultValue={value("message")}
+            className={fieldClass}
+          />
         </Field>
         <button type="submit" className="btn-primary min-h-11 w-full sm:w-auto" disabled={sending}>
           {sending ? "Sending..." : "Send Message"}

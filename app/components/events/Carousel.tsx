@@ -41,8 +41,14 @@ export function Carousel({ images, label }: { images: string[]; label: string })
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === "ArrowRight") { e.preventDefault(); go(1); }
-        if (e.key === "ArrowLeft") { e.preventDefault(); go(-1); }
+        if (e.key === "ArrowRight") {
+          e.preventDefault();
+          go(1);
+        }
+        if (e.key === "ArrowLeft") {
+          e.preventDefault();
+          go(-1);
+        }
       }}
     >
       <div aria-live={paused ? "polite" : "off"}>
@@ -54,17 +60,38 @@ export function Carousel({ images, label }: { images: string[]; label: string })
             aria-label={`Slide ${i + 1} of ${count}`}
             hidden={i !== index}
           >
-            <Picture src={src} sizes={halfOfPageFrom("lg")} priority={i === 0} alt={`${label}, photo ${i + 1} of ${count}`} width={1200} height={800} className="aspect-[3/2] w-full object-cover" />
+            <Picture
+              src={src}
+              sizes={halfOfPageFrom("lg")}
+              priority={i === 0}
+              alt={`${label}, photo ${i + 1} of ${count}`}
+              width={1200}
+              height={800}
+              className="aspect-[3/2] w-full object-cover"
+            />
           </div>
         ))}
       </div>
-      <button type="button" onClick={() => go(-1)} aria-label="Previous slide" className="absolute left-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow">
+      <button
+        type="button"
+        onClick={() => go(-1)}
+        aria-label="Previous slide"
+        className="absolute left-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow"
+      >
         <span aria-hidden="true">‹</span>
       </button>
-      <button type="button" onClick={() => go(1)} aria-label="Next slide" className="absolute right-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow">
+      <button
+        type="button"
+        onClick={() => go(1)}
+        aria-label="Next slide"
+        className="absolute right-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow"
+      >
         <span aria-hidden="true">›</span>
       </button>
-      <p className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-ink/80 px-3 py-1 text-sm text-cream" aria-hidden="true">
+      <p
+        className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-ink/80 px-3 py-1 text-sm text-cream"
+        aria-hidden="true"
+      >
         {index + 1} / {count}
       </p>
     </section>

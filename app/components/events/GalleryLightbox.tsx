@@ -27,7 +27,16 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
               className="block w-full overflow-hidden rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
               aria-label={`Open ${photo.alt}`}
             >
-              <Picture src={photo.src} sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" priority={i === 0} alt="" width={600} height={600} loading={i < 2 ? "eager" : "lazy"} className="aspect-square w-full object-cover transition-transform hover:scale-105" />
+              <Picture
+                src={photo.src}
+                sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+                priority={i === 0}
+                alt=""
+                width={600}
+                height={600}
+                loading={i < 2 ? "eager" : "lazy"}
+                className="aspect-square w-full object-cover transition-transform hover:scale-105"
+              />
             </button>
             {photo.caption ? <p className="mt-1 text-sm break-words text-ink-soft">{photo.caption}</p> : null}
           </li>
@@ -44,7 +53,15 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
       >
         {current !== null ? (
           <figure>
-            <Picture src={photos[current]!.src} sizes="95vw" loading="eager" alt={photos[current]!.alt} width={1200} height={1200} className="max-h-[80vh] w-auto object-contain" />
+            <Picture
+              src={photos[current]!.src}
+              sizes="95vw"
+              loading="eager"
+              alt={photos[current]!.alt}
+              width={1200}
+              height={1200}
+              className="max-h-[80vh] w-auto object-contain"
+            />
             <figcaption className="mt-2 flex items-center justify-between gap-4">
               <span className="break-words">{photos[current]!.caption || photos[current]!.alt}</span>
               <button type="button" className="btn-dark min-h-11" onClick={() => dialog.current?.close()} autoFocus>

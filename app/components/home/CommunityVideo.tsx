@@ -23,7 +23,14 @@ export function CommunityVideo() {
           className="group absolute inset-0 h-full w-full focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-honey"
           aria-label={`Play video: ${title}`}
         >
-          <Picture src={poster} sizes="(min-width: 1152px) 640px, (min-width: 1024px) 58vw, 100vw" alt="" width={1280} height={720} className="h-full w-full object-cover" />
+          <Picture
+            src={poster}
+            sizes="(min-width: 1152px) 640px, (min-width: 1024px) 58vw, 100vw"
+            alt=""
+            width={1280}
+            height={720}
+            className="h-full w-full object-cover"
+          />
           <span className="absolute inset-0 flex items-center justify-center">
             <span className="flex h-20 w-20 items-center justify-center rounded-full bg-honey text-ink shadow-lg transition group-hover:scale-105">
               <svg viewBox="0 0 24 24" className="ml-1 h-9 w-9" aria-hidden="true">

@@ -19,7 +19,9 @@ export function OrderContentsView({
   return (
     <>
       <section className="card mx-auto mt-8 max-w-2xl p-6 sm:p-8" aria-labelledby="bought-heading">
-        <h2 id="bought-heading" className="font-display text-2xl">What you bought</h2>
+        <h2 id="bought-heading" className="font-display text-2xl">
+          What you bought
+        </h2>
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
           <dt className="font-semibold">Item</dt>
           <dd className="break-words">{contents.itemName}</dd>
@@ -47,20 +49,28 @@ export function OrderContentsView({
             {canEnterAccount ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="enter-account" />
-                <button type="submit" className="btn-primary min-h-11">Go to your account</button>
+                <button type="submit" className="btn-primary min-h-11">
+                  Go to your account
+                </button>
               </Form>
             ) : (
-              <a href="/account" className="btn-primary min-h-11">Go to your account</a>
+              <a href="/account" className="btn-primary min-h-11">
+                Go to your account
+              </a>
             )}
             {accountProblem ? (
-              <p role="alert" className="mt-3 font-semibold text-accent">{accountProblem}</p>
+              <p role="alert" className="mt-3 font-semibold text-accent">
+                {accountProblem}
+              </p>
             ) : null}
           </div>
         ) : null}
       </section>
       {tickets.length ? (
         <section className="mx-auto mt-8 max-w-2xl" aria-labelledby="tickets-heading">
-          <h2 id="tickets-heading" className="font-display text-2xl">{tickets.length === 1 ? "Your ticket" : "Your tickets"}</h2>
+          <h2 id="tickets-heading" className="font-display text-2xl">
+            {tickets.length === 1 ? "Your ticket" : "Your tickets"}
+          </h2>
           <p className="mt-2 text-ink/85">Show the QR code at the door, on your phone or printed.</p>
           <ul className="mt-4 space-y-6">
             {tickets.map((ticket) => (

@@ -13,7 +13,11 @@ export function TicketCard({ ticket, seats }: { ticket: TicketView; seats: numbe
         <h3 className="font-display text-xl leading-tight break-words">{ticket.eventTitle}</h3>
       </div>
       <div className="space-y-4 p-5">
-        {ticket.voided ? <p className="rounded-xl bg-ink p-3 font-semibold text-cream">This ticket was cancelled and no longer admits.</p> : null}
+        {ticket.voided ? (
+          <p className="rounded-xl bg-ink p-3 font-semibold text-cream">
+            This ticket was cancelled and no longer admits.
+          </p>
+        ) : null}
         <div
           role="img"
           aria-label={`QR code for seat ${seat}, ${ticket.eventTitle}`}

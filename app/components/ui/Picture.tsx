@@ -28,13 +28,27 @@ export function halfOfPageFrom(breakpoint: keyof typeof BREAKPOINTS): string {
  * An image offered as AVIF, then WebP, at 400, 800 and 1200 px, with the original as the fallback.
  * The `<picture>` is `display: contents`, so the `<img>` lays out exactly as it would alone.
  */
-export function Picture({ src, sizes, priority = false, intrinsicWidth, loading, fetchPriority, decoding, ...img }: PictureProps) {
+export function Picture({
+  src,
+  sizes,
+  priority = false,
+  intrinsicWidth,
+  loading,
+  fetchPriority,
+  decoding,
+  ...img
+}: PictureProps) {
   const avif = renditionSrcSet(src, "avif", intrinsicWidth);
   const webp = renditionSrcSet(src, "webp", intrinsicWidth);
   // React does not preload an <img> inside a <picture> (the browser picks the source), so the first
   // screen's image is preloaded here, as AVIF: a browser without AVIF skips a preload of that type.
   if (priority) {
-    preload(src, avif ? { as: "image", type: "image/avif", imageSrcSet: avif, imageSizes: sizes, fetchPriority: "high" } : { as: "image", fetchPriority: "high" });
+    preload(
+      src,
+      avif
+        ? { as: "image", type: "image/avif", imageSrcSet: avif, imageSizes: sizes, fetchPriority: "high" }
+        : { as: "image", fetchPriority: "high" },
+    );
   }
   const element = (
     <img

@@ -20,13 +20,24 @@ export function SortForm({
 }) {
   const submit = useSubmit();
   return (
-    <Form method="get" action={action} className={className} onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+    <Form
+      method="get"
+      action={action}
+      className={className}
+      onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+    >
       <div>
         <label htmlFor={id} className="block text-sm font-semibold">
           Sort by
         </label>
         {/* Keyed by the sort, so a link or back button that changes the address shows its choice. */}
-        <select id={id} name="sort" defaultValue={sort} key={sort} className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3">
+        <select
+          id={id}
+          name="sort"
+          defaultValue={sort}
+          key={sort}
+          className="mt-1 min-h-11 rounded-xl border border-ink/30 bg-white px-3"
+        >
           {choices.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}

@@ -52,7 +52,12 @@ function ToastCard({ message, onClose }: { message: Omit<ToastMessage, "id">; on
         {message.description ? <p className="mt-1 text-sm opacity-90">{message.description}</p> : null}
       </div>
       {onClose ? (
-        <button type="button" onClick={onClose} className="-m-2 min-h-11 min-w-11 rounded-full text-xl leading-none" aria-label="Dismiss notification">
+        <button
+          type="button"
+          onClick={onClose}
+          className="-m-2 min-h-11 min-w-11 rounded-full text-xl leading-none"
+          aria-label="Dismiss notification"
+        >
           ×
         </button>
       ) : null}
@@ -73,7 +78,11 @@ function dismissToastsOfOtherPages(pathname: string) {
 
 /** The live region where toasts appear; rendered once in the root layout. */
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribe, () => shown, () => noToasts);
+  const toasts = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => noToasts,
+  );
   const { pathname } = useLocation();
   useEffect(() => dismissToastsOfOtherPages(pathname), [pathname]);
   return (

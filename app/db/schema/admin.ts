@@ -1,5 +1,16 @@
 /** The owner's sessions, sign-in attempts, rate-limit counters, app settings and audit log. */
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const adminSessions = pgTable(

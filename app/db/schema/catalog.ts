@@ -17,9 +17,15 @@ export const catalogItems = pgTable(
     priceText: text("price_text").notNull(),
     description: text("description").notNull(),
     /** Image paths: slots under public/images or uploaded photos under /media (first one is the card image). */
-    images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb("images")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Alt text of each image, by position in `images`; a missing one falls back to the item's name. */
-    imageAlts: jsonb("image_alts").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    imageAlts: jsonb("image_alts")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Units left to sell; null means unlimited. */
     stockQuantity: integer("stock_quantity"),
     visible: boolean("visible").notNull().default(true),
@@ -54,7 +60,10 @@ export const membershipTiers = pgTable("membership_tiers", {
   priceCents: integer("price_cents"),
   priceText: text("price_text").notNull(),
   description: text("description").notNull(),
-  features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  features: jsonb("features")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   popular: boolean("popular").notNull().default(false),
   visible: boolean("visible").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),

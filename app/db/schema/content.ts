@@ -1,6 +1,17 @@
 /** Blog posts and reactions, contact messages, uploaded photos and the gallery. */
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const blogPosts = pgTable(
@@ -57,7 +68,9 @@ export const contactSubmissions = pgTable(
   },
   (t) => [
     index("contact_submissions_created_idx").on(t.createdAt),
-    index("contact_submissions_unanswered_idx").on(t.createdAt).where(sql`${t.answeredAt} is null`),
+    index("contact_submissions_unanswered_idx")
+      .on(t.createdAt)
+      .where(sql`${t.answeredAt} is null`),
   ],
 );
 
@@ -79,7 +92,9 @@ export const mediaAssets = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     /** pending: renditions still being made; ready: every rendition stored; failed: see `error`. */
-    status: text("status", { enum: ["pending", "ready", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "ready", "failed"] })
+      .notNull()
+      .default("pending"),
     error: text("error"),
     /** The upright, metadata-free master (WebP, at most 2400 px) that renditions are made from. */
     master: bytea("master").notNull(),

@@ -16,14 +16,26 @@ export const events = pgTable("events", {
   focus: text("focus").notNull(),
   priceText: text("price_text").notNull(),
   description: text("description").notNull(),
-  descriptionPoints: jsonb("description_points").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  includes: jsonb("includes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  descriptionPoints: jsonb("description_points")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  includes: jsonb("includes")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   location: text("location").notNull(),
   participants: text("participants").notNull(),
   earlyBird: text("early_bird"),
-  images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  images: jsonb("images")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Alt text of each image, by position in `images`. */
-  imageAlts: jsonb("image_alts").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  imageAlts: jsonb("image_alts")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   ticketsOnSale: boolean("tickets_on_sale").notNull().default(true),
   /** The simulator-only demo workshop, labelled as a demo on every page that shows it. */
   demo: boolean("demo").notNull().default(false),

@@ -1,6 +1,18 @@
 /** Orders, their lines, history and refunds, payment webhooks seen, and the email outbox. */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { catalogItems, membershipTiers } from "./catalog";
 import { ticketOptions } from "./events";
@@ -137,7 +149,8 @@ export const emailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     /** Files sent with the message (QR codes inline by cid, .ics calendar files). */
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; contentBase64: string; cid?: string }[]>(),
+    attachments:
+      jsonb("attachments").$type<{ filename: string; contentType: string; contentBase64: string; cid?: string }[]>(),
     /** The order it is about, for the order's history. */
     orderId: uuid("order_id"),
     /** The member it is about, for the member's email history in /admin/members. */

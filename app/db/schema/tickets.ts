@@ -1,5 +1,17 @@
 /** The tickets sold and every scan at the door: apart from events.ts, since a ticket belongs to an order. */
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { events, ticketOptions } from "./events";
 import { orders } from "./orders";
@@ -51,11 +63,16 @@ export const checkIns = pgTable(
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
     /** A device's own id for an offline scan, so a repeated sync stores it once. */
     clientScanId: text("client_scan_id"),
-    outcome: text("outcome", { enum: ["admitted", "already", "invalid", "undone", "conflict", "refunded", "other-event", "stale"] }).notNull(),
+    outcome: text("outcome", {
+      enum: ["admitted", "already", "invalid", "undone", "conflict", "refunded", "other-event", "stale"],
+    }).notNull(),
     offline: boolean("offline").notNull().default(false),
     /** An offline sync's device clock minus the server's when it synced: its scan times are corrected by it. */
     deviceClockSkewMs: bigint("device_clock_skew_ms", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [index("check_ins_ticket_idx").on(t.ticketId), uniqueIndex("check_ins_client_scan_idx").on(t.deviceId, t.clientScanId)],
+  (t) => [
+    index("check_ins_ticket_idx").on(t.ticketId),
+    uniqueIndex("check_ins_client_scan_idx").on(t.deviceId, t.clientScanId),
+  ],
 );

@@ -58,4 +58,10 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Activity", description: "The admin's audit log.", path: "/admin/activity", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Activity",
+    description: "The admin's audit log.",
+    path: "/admin/activity",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -11,7 +11,10 @@ import { listAttendees } from "~/tickets/check-in.server";
 import type { Route } from "./+types/attendees";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [event] = await context.db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, params.id.slice(0, 100)));
+  const [event] = await context.db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(eq(events.id, params.id.slice(0, 100)));
   if (!event) throw data("Event not found", { status: 404 });
   const q = textParam(new URL(request.url).searchParams, "q");
   const attendees = await listAttendees(context.db, event.id, q, null);
@@ -28,10 +31,17 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
   return (
     <div className={adminPageClass}>
       <AdminPageHeader title={`Attendees: ${event.title}`}>
-        <a href={`/admin/events/${encodeURIComponent(event.id)}/attendees.csv`} className="btn-outline min-h-11 px-4 py-1.5 text-sm print:hidden" download>
+        <a
+          href={`/admin/events/${encodeURIComponent(event.id)}/attendees.csv`}
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm print:hidden"
+          download
+        >
           Export CSV<span className="sr-only"> of attendees</span>
         </a>
-        <Link to={`/admin/events/${encodeURIComponent(event.id)}/sessions`} className="btn-outline min-h-11 px-4 py-1.5 text-sm print:hidden">
+        <Link
+          to={`/admin/events/${encodeURIComponent(event.id)}/sessions`}
+          className="btn-outline min-h-11 px-4 py-1.5 text-sm print:hidden"
+        >
           Session dates
         </Link>
       </AdminPageHeader>
@@ -52,7 +62,11 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
           { header: "Name", primary: true, cell: (a) => <span className="font-semibold">{a.name}</span> },
           { header: "Email", cell: (a) => <span className="break-all">{a.email}</span> },
           { header: "Phone", cell: (a) => a.phone },
-          { header: "Ticket type", cell: (a) => `${a.ticketType}, seat ${a.seatNumber}${a.sessionStartsAt ? ` (${formatDateTime(a.sessionStartsAt)})` : ""}` },
+          {
+            header: "Ticket type",
+            cell: (a) =>
+              `${a.ticketType}, seat ${a.seatNumber}${a.sessionStartsAt ? ` (${formatDateTime(a.sessionStartsAt)})` : ""}`,
+          },
           { header: "Code", cell: (a) => <span className="break-all font-mono text-xs">{a.code}</span> },
           { header: "Checked in", cell: checkedIn },
         ]}
@@ -62,4 +76,10 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Attendees", description: "Ticket holders of an event.", path: "/admin/events", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Attendees",
+    description: "Ticket holders of an event.",
+    path: "/admin/events",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

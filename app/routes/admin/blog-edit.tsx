@@ -23,7 +23,14 @@ interface FormValues {
   photos: { src: string; alt: string }[];
 }
 
-const NEW_POST: FormValues = { title: "", excerpt: "", author: DEFAULT_POST_AUTHOR, category: DEFAULT_POST_CATEGORY, content: "", photos: [] };
+const NEW_POST: FormValues = {
+  title: "",
+  excerpt: "",
+  author: DEFAULT_POST_AUTHOR,
+  category: DEFAULT_POST_CATEGORY,
+  content: "",
+  photos: [],
+};
 
 /** The post's id from the URL, or null on /admin/blog/new; a malformed id is a 404. */
 function postId(params: { id?: string }): number | null {
@@ -72,7 +79,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const toast =
       intent === "publish"
         ? { title: "Post published", description: `"${changed.title}" is on the blog now.` }
-        : { title: "Post unpublished", description: `"${changed.title}" is a draft again: off the blog and its address.` };
+        : {
+            title: "Post unpublished",
+            description: `"${changed.title}" is a draft again: off the blog and its address.`,
+          };
     throw redirect(`/admin/blog/${id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
   }
   if (intent !== "save" && intent !== "save-publish") {
@@ -94,7 +104,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ? saved.published
       ? { title: "Post published", description: "It is on the blog now." }
       : { title: "Draft saved", description: "Publish it when it is ready." }
-    : { title: "Post saved", description: saved.published ? "The blog shows the changes now." : "It is still a draft." };
+    : {
+        title: "Post saved",
+        description: saved.published ? "The blog shows the changes now." : "It is still a draft.",
+      };
   throw redirect(`/admin/blog/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
@@ -125,15 +138,58 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
       ) : null}
 
       {/* A key per saved version, so the fields show what was stored after a save. */}
-      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card max-w-3xl space-y-5 p-4 sm:p-6"
+        key={JSON.stringify(loaderData.values)}
+        noValidate
+      >
         <ErrorSummary errors={errors} />
-        <TextField label="Title" name="title" defaultValue={values.title} error={errors?.title} required maxLength={200} />
-        <TextAreaField label="Excerpt" name="excerpt" defaultValue={values.excerpt} error={errors?.excerpt} required rows={3} hint="One or two sentences shown on the blog's cards." />
+        <TextField
+          label="Title"
+          name="title"
+          defaultValue={values.title}
+          error={errors?.title}
+          required
+          maxLength={200}
+        />
+        <TextAreaField
+          label="Excerpt"
+          name="excerpt"
+          defaultValue={values.excerpt}
+          error={errors?.excerpt}
+          required
+          rows={3}
+          hint="One or two sentences shown on the blog's cards."
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Author" name="author" defaultValue={values.author} error={errors?.author} maxLength={100} hint={`Empty: ${DEFAULT_POST_AUTHOR}`} />
-          <TextField label="Category" name="category" defaultValue={values.category} error={errors?.category} maxLength={60} hint={`Empty: ${DEFAULT_POST_CATEGORY}`} />
+          <TextField
+            label="Author"
+            name="author"
+            defaultValue={values.author}
+            error={errors?.author}
+            maxLength={100}
+            hint={`Empty: ${DEFAULT_POST_AUTHOR}`}
+          />
+          <TextField
+            label="Category"
+            name="category"
+            defaultValue={values.category}
+            error={errors?.category}
+            maxLength={60}
+            hint={`Empty: ${DEFAULT_POST_CATEGORY}`}
+          />
         </div>
-        <TextAreaField label="Content" name="content" defaultValue={values.content} error={errors?.content} required rows={14} hint="Markdown: blank lines between paragraphs, ## for a heading, - for a list." />
+        <TextAreaField
+          label="Content"
+          name="content"
+          defaultValue={values.content}
+          error={errors?.content}
+          required
+          rows={14}
+          hint="Markdown: blank lines between paragraphs, ## for a heading, - for a list."
+        />
         <PhotoPicker
           label="Cover photo"
           max={1}
@@ -170,7 +226,10 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
       {id !== null && published ? (
         <details className="card max-w-3xl p-4 sm:p-6">
           <summary className="min-h-11 cursor-pointer py-2 font-semibold">Unpublish this post</summary>
-          <p className="mt-2 text-ink-soft">It becomes a draft: gone from the blog, the home page and search engines, and its address answers Not Found. You can publish it again later.</p>
+          <p className="mt-2 text-ink-soft">
+            It becomes a draft: gone from the blog, the home page and search engines, and its address answers Not Found.
+            You can publish it again later.
+          </p>
           <Form method="post" className="mt-4">
             <button type="submit" name="intent" value="unpublish" className="btn-dark min-h-11 px-5">
               Yes, unpublish {loaderData.values.title}
@@ -180,7 +239,11 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
       ) : null}
 
       {id !== null ? (
-        <ConfirmDelete summary="Delete this post" explanation="The post, its views and its likes are removed for good. Unpublish it instead to keep it as a draft." name={loaderData.values.title} />
+        <ConfirmDelete
+          summary="Delete this post"
+          explanation="The post, its views and its likes are removed for good. Unpublish it instead to keep it as a draft."
+          name={loaderData.values.title}
+        />
       ) : null}
     </div>
   );

@@ -22,7 +22,9 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           New post
         </Link>
       </AdminPageHeader>
-      <p className="text-sm text-ink-soft">{total === 1 ? "1 post" : `${total} posts`}. Drafts are not on the site until you publish them.</p>
+      <p className="text-sm text-ink-soft">
+        {total === 1 ? "1 post" : `${total} posts`}. Drafts are not on the site until you publish them.
+      </p>
       <DataList
         caption="Blog posts"
         rows={posts}
@@ -49,4 +51,10 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Blog", description: "The blog's posts and drafts.", path: "/admin/blog", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Blog",
+    description: "The blog's posts and drafts.",
+    path: "/admin/blog",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -3,7 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { textFields, validateForm } from "~/admin/form-result";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { checkInByCode, checkInConflicts, doorCounts, doorEvents, doorTicketList, undoLastCheckIn } from "~/tickets/check-in.server";
+import {
+  checkInByCode,
+  checkInConflicts,
+  doorCounts,
+  doorEvents,
+  doorTicketList,
+  undoLastCheckIn,
+} from "~/tickets/check-in.server";
 import {
   answerFromList,
   bareCode,
@@ -50,11 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = context.clock.now();
   if (intent === "undo") {
     const undone = await undoLastCheckIn(context.db, deviceId, now);
-    return { message: undone ? `Check-in undone: ${undone.holderName}` : "Nothing to undo on this device.", result: null, matches: null };
+    return {
+      message: undone ? `Check-in undone: ${undone.holderName}` : "Nothing to undo on this device.",
+      result: null,
+      matches: null,
+    };
   }
   if (!code) return { message: "Type or scan a ticket code, or two letters of a name.", result: null, matches: null };
   if (!looksLikeTicketCode(code) && eventId) {
-    if (code.length < 2) return { message: "Type at least two letters of a name, an email or an order reference.", result: null, matches: null };
+    if (code.length < 2)
+      return {
+        message: "Type at least two letters of a name, an email or an order reference.",
+        result: null,
+        matches: null,
+      };
     const matches = matchDoorTickets((await doorTicketList(context.db, eventId, now)).tickets, code);
     return { message: matches.length ? null : `No ticket matches “${code}”.`, result: null, matches };
   }
@@ -106,7 +122,11 @@ function deviceIdOf(): string {
 }
 
 async function postDoor(request: DoorRequest): Promise<Response> {
-  return fetch("/admin/check-in/data", { method: "POST", body: new URLSearchParams({ payload: JSON.stringify(request) }), credentials: "same-origin" });
+  return fetch("/admin/check-in/data", {
+    method: "POST",
+    body: new URLSearchParams({ payload: JSON.stringify(request) }),
+    credentials: "same-origin",
+  });
 }
 
 const REFUSED = "bg-[#8b1a1a] text-white";
@@ -175,7 +195,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           scans: scans.map(({ clientScanId, code, scannedAt }) => ({ clientScanId, code, scannedAt })),
         });
         if (!response.ok) continue;
-        const { synced } = (await response.json()) as { synced: { clientScanId: string; outcome: string; holderName?: string }[] };
+        const { synced } = (await response.json()) as {
+          synced: { clientScanId: string; outcome: string; holderName?: string }[];
+        };
         const done = new Set(synced.map((s) => s.clientScanId));
         const left = readJson<QueuedScan[]>(QUEUE_KEY, []).filter((s) => !done.has(s.clientScanId));
         localStorage.setItem(QUEUE_KEY, JSON.stringify(left));
@@ -191,7 +213,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const downloadList = useCallback(async () => {
     if (!eventId) return;
     try {
-      const response = await fetch(`/admin/check-in/data?${new URLSearchParams({ event: eventId })}`, { credentials: "same-origin" });
+      const response = await fetch(`/admin/check-in/data?${new URLSearchParams({ event: eventId })}`, {
+        credentials: "same-origin",
+      });
       if (!response.ok) throw new Error(String(response.status));
       const { tickets, others } = (await response.json()) as SavedList;
       localStorage.setItem(listKey(eventId), JSON.stringify({ tickets, others }));
@@ -200,7 +224,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     } catch {
       const old = readJson<SavedList | null>(listKey(eventId), null);
       setSaved(old);
-      setListInfo(old ? `Offline: using the ${old.tickets.length} tickets saved earlier.` : "Offline and no ticket list saved yet.");
+      setListInfo(
+        old
+          ? `Offline: using the ${old.tickets.length} tickets saved earlier.`
+          : "Offline and no ticket list saved yet.",
+      );
     }
   }, [eventId]);
 
@@ -264,15 +292,28 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       let answer: DoorResult;
       try {
         if (!navigator.onLine) throw new Error("offline");
-        const response = await postDoor({ intent: "scan", deviceId: deviceIdOf(), code, eventId: eventId || undefined });
+        const response = await postDoor({
+          intent: "scan",
+          deviceId: deviceIdOf(),
+          code,
+          eventId: eventId || undefined,
+        });
         if (!response.ok) throw new Error(String(response.status));
         answer = ((await response.json()) as { result: DoorResult }).result;
         // Keep the saved list in step, so a later offline scan of this ticket answers the same.
         const short = parseShortCode(code);
-        const entry = readJson<SavedList | null>(listKey(eventId), null)?.tickets.find((t) => t.code === bareCode(code) || (short !== null && t.shortCode === short));
-        if (answer.outcome === "admitted") remember(entry, { checkedInAt: answer.checkedInAt ?? new Date().toISOString(), checkedInDevice: deviceIdOf() });
-        else if (answer.outcome === "refunded") remember(entry, { voidedAt: answer.voidedAt ?? new Date().toISOString() });
-        else if (answer.outcome === "already" && answer.checkedInAt) remember(entry, { checkedInAt: answer.checkedInAt });
+        const entry = readJson<SavedList | null>(listKey(eventId), null)?.tickets.find(
+          (t) => t.code === bareCode(code) || (short !== null && t.shortCode === short),
+        );
+        if (answer.outcome === "admitted")
+          remember(entry, {
+            checkedInAt: answer.checkedInAt ?? new Date().toISOString(),
+            checkedInDevice: deviceIdOf(),
+          });
+        else if (answer.outcome === "refunded")
+          remember(entry, { voidedAt: answer.voidedAt ?? new Date().toISOString() });
+        else if (answer.outcome === "already" && answer.checkedInAt)
+          remember(entry, { checkedInAt: answer.checkedInAt });
       } catch {
         answer = admitOffline(code);
       }
@@ -286,7 +327,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     [admitOffline, eventId, remember],
   );
 
-  const sessionTickets = useMemo(() => (saved ? saved.tickets.filter((t) => t.session === session) : null), [saved, session]);
+  const sessionTickets = useMemo(
+    () => (saved ? saved.tickets.filter((t) => t.session === session) : null),
+    [saved, session],
+  );
   const matches = sessionTickets ? matchDoorTickets(sessionTickets, query) : (actionData?.matches ?? []);
   const counts = sessionTickets ? countsOf(sessionTickets, session) : loaderData.counts;
 
@@ -297,7 +341,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       setNote("Type or scan a ticket code, or two letters of a name.");
       return;
     }
-    const known = saved && [...saved.tickets, ...saved.others].some((t) => t.shortCode === parseShortCode(typed) || t.code === bareCode(typed));
+    const known =
+      saved &&
+      [...saved.tickets, ...saved.others].some(
+        (t) => t.shortCode === parseShortCode(typed) || t.code === bareCode(typed),
+      );
     // An eight-letter name can look like a door code: when the list knows no such code but the name matches, point to the list.
     if (looksLikeTicketCode(typed) && (known || !matches.length)) {
       void check(typed);
@@ -336,7 +384,11 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     } catch (error) {
       setScanning(false);
       const blocked = error instanceof DOMException && error.name === "NotAllowedError";
-      setNote(blocked ? "The camera is blocked: allow it for this site in the browser's settings, or type the code." : "The camera could not be started: type the code instead.");
+      setNote(
+        blocked
+          ? "The camera is blocked: allow it for this site in the browser's settings, or type the code."
+          : "The camera could not be started: type the code instead.",
+      );
       console.warn("Camera:", error);
     }
   };
@@ -349,7 +401,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   const busy = navigation.state === "submitting";
   const allConflicts = [...conflicts.map((c) => c.holderName), ...syncConflicts];
-  const detail = result && result.outcome !== "admitted" && result.holderName ? `${result.holderName}${result.ticketType ? `, ${result.ticketType}` : ""}` : null;
+  const detail =
+    result && result.outcome !== "admitted" && result.holderName
+      ? `${result.holderName}${result.ticketType ? `, ${result.ticketType}` : ""}`
+      : null;
 
   return (
     <div className={adminPageClass}>
@@ -359,8 +414,15 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <Form method="get" className="card flex flex-wrap items-end gap-3 p-4">
           <div className="min-w-0 flex-1 basis-56">
-            <label htmlFor="door-event" className="block text-sm font-semibold">Event and session</label>
-            <select id="door-event" name="event" defaultValue={chosen?.key} className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3">
+            <label htmlFor="door-event" className="block text-sm font-semibold">
+              Event and session
+            </label>
+            <select
+              id="door-event"
+              name="event"
+              defaultValue={chosen?.key}
+              className="mt-1 block min-h-11 w-full rounded-xl border border-ink/30 bg-white px-3"
+            >
               {choices.map((c) => (
                 <option key={c.key} value={c.key}>
                   {c.title}
@@ -369,7 +431,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
               ))}
             </select>
           </div>
-          <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">Open</button>
+          <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">
+            Open
+          </button>
         </Form>
       )}
 
@@ -388,18 +452,30 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         ) : note ? (
           <p className="rounded-3xl bg-cream-deep p-6 text-xl font-semibold break-words">{note}</p>
         ) : (
-          <p className="rounded-3xl bg-cream-deep p-6 text-xl">Ready: scan, type a code, or type two letters of a name.</p>
+          <p className="rounded-3xl bg-cream-deep p-6 text-xl">
+            Ready: scan, type a code, or type two letters of a name.
+          </p>
         )}
       </div>
 
       <div className={scanning ? "space-y-3" : "hidden"}>
-        <video ref={video} muted playsInline aria-label="Camera view: hold the ticket's QR code in front of it" className="aspect-[3/4] max-h-[70vh] w-full rounded-3xl bg-ink object-cover sm:aspect-video" />
-        <button type="button" onClick={stopCamera} className="btn-outline min-h-12 w-full px-6 text-lg">Stop camera</button>
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label="Camera view: hold the ticket's QR code in front of it"
+          className="aspect-[3/4] max-h-[70vh] w-full rounded-3xl bg-ink object-cover sm:aspect-video"
+        />
+        <button type="button" onClick={stopCamera} className="btn-outline min-h-12 w-full px-6 text-lg">
+          Stop camera
+        </button>
       </div>
 
       <Form method="post" onSubmit={onSubmit} className="card space-y-3 p-4">
         <input type="hidden" name="eventId" value={eventId} />
-        <label htmlFor="door-code" className="block text-lg font-semibold">Ticket code or name</label>
+        <label htmlFor="door-code" className="block text-lg font-semibold">
+          Ticket code or name
+        </label>
         <input
           ref={codeInput}
           id="door-code"
@@ -411,9 +487,13 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           aria-describedby="door-code-hint"
           className="block min-h-14 w-full rounded-xl border-2 border-ink/40 bg-white px-3 text-lg"
         />
-        <p id="door-code-hint" className="text-sm text-ink-soft">The door code under the QR (like ABCD-EFGH, any case), or two letters of a name, email or order reference.</p>
+        <p id="door-code-hint" className="text-sm text-ink-soft">
+          The door code under the QR (like ABCD-EFGH, any case), or two letters of a name, email or order reference.
+        </p>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} className="btn-primary min-h-12 px-6 text-lg">Check in</button>
+          <button type="submit" disabled={busy} className="btn-primary min-h-12 px-6 text-lg">
+            Check in
+          </button>
           {cameraReady && !scanning ? (
             <button type="button" onClick={() => void startCamera()} className="btn-outline min-h-12 px-6 text-lg">
               Scan with camera
@@ -433,7 +513,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="text-lg font-semibold break-words">{t.name}</p>
                   <p className="text-sm break-words text-ink-soft">
-                    {t.type} · <span className="font-mono whitespace-nowrap">{formatShortCode(t.shortCode)}</span> · {t.reference}
+                    {t.type} · <span className="font-mono whitespace-nowrap">{formatShortCode(t.shortCode)}</span> ·{" "}
+                    {t.reference}
                   </p>
                   <p className={`text-sm font-semibold ${t.voidedAt ? "text-[#8b1a1a]" : ""}`}>{ticketState(t)}</p>
                 </div>
@@ -464,22 +545,29 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
       <Form method="post" onSubmit={(e) => void onUndo(e)}>
         <input type="hidden" name="intent" value="undo" />
-        <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">Undo last check-in</button>
+        <button type="submit" className="btn-outline min-h-11 px-4 py-1.5">
+          Undo last check-in
+        </button>
       </Form>
 
       <section aria-labelledby="door-sync" className="card space-y-2 p-4 text-sm">
-        <h2 id="door-sync" className="font-semibold">This device</h2>
+        <h2 id="door-sync" className="font-semibold">
+          This device
+        </h2>
         <p>{pending === 1 ? "1 offline check-in waiting to sync." : `${pending} offline check-ins waiting to sync.`}</p>
         {listInfo ? <p>{listInfo}</p> : null}
       </section>
 
       {allConflicts.length ? (
         <section aria-labelledby="door-conflicts" className="card space-y-2 border-2 border-[#8b1a1a] p-4">
-          <h2 id="door-conflicts" className="font-semibold">Conflicts: admitted on two devices</h2>
+          <h2 id="door-conflicts" className="font-semibold">
+            Conflicts: admitted on two devices
+          </h2>
           <ul className="list-disc pl-5">
             {conflicts.map((c) => (
               <li key={c.id}>
-                {c.holderName}: first admitted {c.firstAt ? `at ${saClock(c.firstAt)}` : ""} on {c.firstDevice ?? "another device"}, again at {saClock(c.scannedAt)} on {c.deviceId}
+                {c.holderName}: first admitted {c.firstAt ? `at ${saClock(c.firstAt)}` : ""} on{" "}
+                {c.firstDevice ?? "another device"}, again at {saClock(c.scannedAt)} on {c.deviceId}
               </li>
             ))}
             {syncConflicts.map((name, i) => (
@@ -493,4 +581,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Check-in", description: "Admit ticket holders at the door.", path: "/admin/check-in", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Check-in",
+    description: "Admit ticket holders at the door.",
+    path: "/admin/check-in",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -43,12 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return data({ dashboard, period, now: now.toISOString(), today: southAfricanDay(now), todo, memberFigures }, { headers });
+  return data(
+    { dashboard, period, now: now.toISOString(), today: southAfricanDay(now), todo, memberFigures },
+    { headers },
+  );
 }
 
 const formatDate = formatDateTime;
 /** One object for every render: a new one each time would show the toast again on each re-render. */
-const LOAD_FAILED: ToastMessage = { title: "Error loading analytics", description: "Failed to fetch analytics data", variant: "destructive" };
+const LOAD_FAILED: ToastMessage = {
+  title: "Error loading analytics",
+  description: "Failed to fetch analytics data",
+  variant: "destructive",
+};
 
 const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
@@ -68,7 +75,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       {todo ? <TodoList todo={todo} today={today} /> : null}
 
-      <Form method="get" action="/admin" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+      <Form
+        method="get"
+        action="/admin"
+        className="flex flex-wrap items-end gap-3"
+        onChange={(e) => submit(e.currentTarget)}
+      >
         <div>
           <label htmlFor="period" className="block text-sm font-semibold">
             Period
@@ -103,7 +115,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-ink-soft">Failed to fetch analytics data</p>
         </div>
       ) : (
-        <DashboardBody dashboard={dashboard} period={period} now={new Date(now)} exportQuery={exportQuery} memberFigures={memberFigures} />
+        <DashboardBody
+          dashboard={dashboard}
+          period={period}
+          now={new Date(now)}
+          exportQuery={exportQuery}
+          memberFigures={memberFigures}
+        />
       )}
       <ActionToast message={failed} />
     </div>
@@ -140,7 +158,10 @@ function DashboardBody({
         ].map(([label, value]) => (
           <div key={label} className="card p-4 sm:p-5">
             <dt className="text-sm font-semibold text-ink-soft">{label}</dt>
-            <dd className="mt-1 font-display text-3xl font-semibold" data-testid={`counter-${String(label).toLowerCase().replace(/ /g, "-")}`}>
+            <dd
+              className="mt-1 font-display text-3xl font-semibold"
+              data-testid={`counter-${String(label).toLowerCase().replace(/ /g, "-")}`}
+            >
               {Number(value).toLocaleString("en-ZA")}
             </dd>
           </div>
@@ -169,7 +190,11 @@ function DashboardBody({
         ) : null}
       </dl>
 
-      <Panel title="Contact Form Submissions" period={period} actions={exportLink("contacts", "contact form submissions")}>
+      <Panel
+        title="Contact Form Submissions"
+        period={period}
+        actions={exportLink("contacts", "contact form submissions")}
+      >
         <DataList
           rows={dashboard.contacts}
           rowKey={(c) => c.id}
@@ -178,9 +203,20 @@ function DashboardBody({
           columns={[
             { header: "Date", cell: (c) => formatDate(c.createdAt) },
             { header: "Name", primary: true, cell: (c) => c.name },
-            { header: "Email", cell: (c) => <a className="link break-all" href={mailtoHref(c.email)}>{c.email}</a> },
+            {
+              header: "Email",
+              cell: (c) => (
+                <a className="link break-all" href={mailtoHref(c.email)}>
+                  {c.email}
+                </a>
+              ),
+            },
             { header: "Subject", cell: (c) => c.subject },
-            { header: "Message", className: "max-w-md break-words", cell: (c) => <span className="whitespace-pre-wrap">{c.message}</span> },
+            {
+              header: "Message",
+              className: "max-w-md break-words",
+              cell: (c) => <span className="whitespace-pre-wrap">{c.message}</span>,
+            },
           ]}
         />
       </Panel>
@@ -202,7 +238,15 @@ function DashboardBody({
                 </>
               ),
             },
-            { header: "Item", primary: true, cell: (o) => <Link to={`/admin/orders/${o.id}`} className="link">{o.itemName}</Link> },
+            {
+              header: "Item",
+              primary: true,
+              cell: (o) => (
+                <Link to={`/admin/orders/${o.id}`} className="link">
+                  {o.itemName}
+                </Link>
+              ),
+            },
             { header: "Amount", cell: (o) => <Money cents={o.amountCents} /> },
             { header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
             { header: "Type", cell: (o) => o.orderType },
@@ -236,9 +280,15 @@ function DashboardBody({
             <table className="w-full text-left text-sm">
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>Page</th>
-                  <th scope="col" className={thClass}>Visits</th>
-                  <th scope="col" className={thClass}>Share</th>
+                  <th scope="col" className={thClass}>
+                    Page
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Visits
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Share
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -270,7 +320,10 @@ function DashboardBody({
         <Panel title="Checkout Funnel" period={period}>
           <ol className="space-y-2 text-sm">
             {dashboard.funnel.map((step) => (
-              <li key={step.step} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink/5 pb-2">
+              <li
+                key={step.step}
+                className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink/5 pb-2"
+              >
                 <span className="font-semibold">{step.step}</span>
                 <span>
                   {step.count.toLocaleString("en-ZA")}
@@ -294,8 +347,12 @@ function DashboardBody({
             <table className="w-full text-left text-sm">
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>Site</th>
-                  <th scope="col" className={thClass}>Sessions</th>
+                  <th scope="col" className={thClass}>
+                    Site
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Sessions
+                  </th>
                 </tr>
               </thead>
               <tbody>

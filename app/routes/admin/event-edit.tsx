@@ -35,7 +35,17 @@ interface FormValues {
   rows: OptionRow[];
 }
 
-const NEW_EVENT: FormValues = { title: "", starts: "", ends: "", location: "", focus: "", description: "", includes: "", photos: [], rows: [] };
+const NEW_EVENT: FormValues = {
+  title: "",
+  starts: "",
+  ends: "",
+  location: "",
+  focus: "",
+  description: "",
+  includes: "",
+  photos: [],
+  rows: [],
+};
 
 /** The event's id from the URL, or null on /admin/events/new; a malformed id is a 404. */
 function eventId(params: { id?: string }): string | null {
@@ -127,25 +137,52 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = await saveEvent(context.db, { id, input: checked.data, now });
   if (!saved.ok) {
     return data(
-      { fieldErrors: toRowErrors(saved.fieldErrors, rowOf, removeRowOf), values, confirm: toRowConfirms(saved.confirm, rowOf) },
+      {
+        fieldErrors: toRowErrors(saved.fieldErrors, rowOf, removeRowOf),
+        values,
+        confirm: toRowConfirms(saved.confirm, rowOf),
+      },
       { status: saved.fieldErrors.form ? 409 : 400 },
     );
   }
-  const toast = { title: saved.created ? "Event added" : "Event saved", description: "It shows on the events page now." };
+  const toast = {
+    title: saved.created ? "Event added" : "Event saved",
+    description: "It shows on the events page now.",
+  };
   throw redirect(`/admin/events/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
-function OptionFields({ row, index, errors, confirm }: { row: OptionRow | null; index: number; errors?: Record<string, string>; confirm?: Record<string, number> }) {
+function OptionFields({
+  row,
+  index,
+  errors,
+  confirm,
+}: {
+  row: OptionRow | null;
+  index: number;
+  errors?: Record<string, string>;
+  confirm?: Record<string, number>;
+}) {
   const name = (f: string) => `option.${index}.${f}`;
   const err = (f: string) => errors?.[name(f)];
   return (
     <fieldset className="space-y-4 rounded-xl border border-ink/20 p-4">
       <legend className="px-1 font-semibold">{row ? `Ticket option ${index + 1}` : "Add a ticket option"}</legend>
       {row ? <input type="hidden" name={name("id")} value={row.id} /> : null}
-      {!row ? <p className="text-sm text-ink-soft">Fill in Ticket type and Price to add an option; leave empty to add none.</p> : null}
+      {!row ? (
+        <p className="text-sm text-ink-soft">
+          Fill in Ticket type and Price to add an option; leave empty to add none.
+        </p>
+      ) : null}
       {err("id") ? <p className="text-sm font-semibold text-red-800">{err("id")}</p> : null}
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Ticket type" name={name("type")} defaultValue={row?.type ?? ""} error={err("type")} maxLength={80} />
+        <TextField
+          label="Ticket type"
+          name={name("type")}
+          defaultValue={row?.type ?? ""}
+          error={err("type")}
+          maxLength={80}
+        />
         <RandField
           label="Price (R)"
           name={name("price")}
@@ -156,11 +193,32 @@ function OptionFields({ row, index, errors, confirm }: { row: OptionRow | null; 
           confirmName={name("confirmPrice")}
           confirmCents={confirm?.[name("price")]}
         />
-        <TextField label="Capacity" name={name("capacity")} defaultValue={row?.capacity ?? ""} error={err("capacity")} inputMode="numeric" hint="Seats; empty for no limit" />
+        <TextField
+          label="Capacity"
+          name={name("capacity")}
+          defaultValue={row?.capacity ?? ""}
+          error={err("capacity")}
+          inputMode="numeric"
+          hint="Seats; empty for no limit"
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="On sale from" name={name("from")} type="datetime-local" defaultValue={row?.from ?? ""} error={err("from")} hint="Empty: on sale now" />
-        <TextField label="On sale until" name={name("until")} type="datetime-local" defaultValue={row?.until ?? ""} error={err("until")} hint="Empty: until the event starts" />
+        <TextField
+          label="On sale from"
+          name={name("from")}
+          type="datetime-local"
+          defaultValue={row?.from ?? ""}
+          error={err("from")}
+          hint="Empty: on sale now"
+        />
+        <TextField
+          label="On sale until"
+          name={name("until")}
+          type="datetime-local"
+          defaultValue={row?.until ?? ""}
+          error={err("until")}
+          hint="Empty: until the event starts"
+        />
       </div>
       {row?.id ? (
         <CheckboxField
@@ -206,7 +264,13 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
       </AdminPageHeader>
 
       {/* A key per saved version, so the fields show what was stored after a save. */}
-      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card max-w-3xl space-y-5 p-4 sm:p-6"
+        key={JSON.stringify(loaderData.values)}
+        noValidate
+      >
         <ErrorSummary errors={errors} />
         <TextField
           label="Title"
@@ -218,19 +282,57 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
           hint={id === null ? "The event's address is made from it: /tickets/your-title." : undefined}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Starts" name="starts" type="datetime-local" defaultValue={values.starts} error={errors?.starts} hint="South African time" />
-          <TextField label="Ends" name="ends" type="datetime-local" defaultValue={values.ends} error={errors?.ends} hint="South African time" />
+          <TextField
+            label="Starts"
+            name="starts"
+            type="datetime-local"
+            defaultValue={values.starts}
+            error={errors?.starts}
+            hint="South African time"
+          />
+          <TextField
+            label="Ends"
+            name="ends"
+            type="datetime-local"
+            defaultValue={values.ends}
+            error={errors?.ends}
+            hint="South African time"
+          />
         </div>
-        <TextField label="Location" name="location" defaultValue={values.location} error={errors?.location} required maxLength={200} />
-        <TextField label="Focus" name="focus" defaultValue={values.focus} error={errors?.focus} required maxLength={300} hint="One line, e.g. Upcycling, sewing basics" />
-        <TextAreaField label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={6} />
-        <TextAreaField label="What's included" name="includes" defaultValue={values.includes} error={errors?.includes} rows={4} hint="One item a line." />
-        <PhotoPicker
-          initial={values.photos}
-          {...photoPickerErrors(errors, values.photos)}
-          max={12}
-          label="Photos"
+        <TextField
+          label="Location"
+          name="location"
+          defaultValue={values.location}
+          error={errors?.location}
+          required
+          maxLength={200}
         />
+        <TextField
+          label="Focus"
+          name="focus"
+          defaultValue={values.focus}
+          error={errors?.focus}
+          required
+          maxLength={300}
+          hint="One line, e.g. Upcycling, sewing basics"
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          defaultValue={values.description}
+          error={errors?.description}
+          required
+          rows={6}
+        />
+        <TextAreaField
+          label="What's included"
+          name="includes"
+          defaultValue={values.includes}
+          error={errors?.includes}
+          rows={4}
+          hint="One item a line."
+        />
+        <PhotoPicker initial={values.photos} {...photoPickerErrors(errors, values.photos)} max={12} label="Photos" />
         <section aria-labelledby="ticket-options-heading" className="space-y-4">
           <h2 id="ticket-options-heading" className="text-xl font-semibold">
             Ticket options
@@ -249,7 +351,11 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
       </Form>
 
       {id !== null ? (
-        <ConfirmDelete summary="Delete this event" explanation="An event with ticket orders is archived instead: hidden from the site and kept for its orders." name={loaderData.values.title} />
+        <ConfirmDelete
+          summary="Delete this event"
+          explanation="An event with ticket orders is archived instead: hidden from the site and kept for its orders."
+          name={loaderData.values.title}
+        />
       ) : null}
     </div>
   );

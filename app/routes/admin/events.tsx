@@ -17,7 +17,9 @@ function EventCard({ event }: { event: AdminEvent }) {
         <Link to={`/admin/events/${event.id}`} className="link">
           {event.title}
         </Link>
-        {event.demo ? <span className="ml-2 rounded-full bg-honey px-2 py-0.5 align-middle text-xs font-bold text-ink">Demo</span> : null}
+        {event.demo ? (
+          <span className="ml-2 rounded-full bg-honey px-2 py-0.5 align-middle text-xs font-bold text-ink">Demo</span>
+        ) : null}
       </h3>
       <p className="text-sm text-ink-soft">
         {event.dates}
@@ -31,7 +33,8 @@ function EventCard({ event }: { event: AdminEvent }) {
                 {o.type}: {o.price}
               </p>
               <p>
-                {o.sold} sold · {o.held} held · {o.left === null ? "no limit" : o.left === 0 ? "0 left (sold out)" : `${o.left} left`}
+                {o.sold} sold · {o.held} held ·{" "}
+                {o.left === null ? "no limit" : o.left === 0 ? "0 left (sold out)" : `${o.left} left`}
               </p>
             </li>
           ))}
@@ -85,4 +88,10 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Events", description: "The shop's events and their tickets.", path: "/admin/events", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Events",
+    description: "The shop's events and their tickets.",
+    path: "/admin/events",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -5,8 +5,19 @@ import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { Picture } from "~/components/ui/Picture";
-import { addGalleryPhotos, listGalleryPhotos, moveGalleryPhoto, removeGalleryPhoto, updateGalleryPhoto } from "~/gallery/gallery.server";
-import { galleryAddSchema, galleryCaptionSchema, galleryMoveSchema, galleryRemoveSchema } from "~/gallery/gallery-schema";
+import {
+  addGalleryPhotos,
+  listGalleryPhotos,
+  moveGalleryPhoto,
+  removeGalleryPhoto,
+  updateGalleryPhoto,
+} from "~/gallery/gallery.server";
+import {
+  galleryAddSchema,
+  galleryCaptionSchema,
+  galleryMoveSchema,
+  galleryRemoveSchema,
+} from "~/gallery/gallery-schema";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/gallery";
@@ -40,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const added = await addGalleryPhotos(context.db, checked.data, now);
     if (!added.ok) return refuse({ intent, fieldErrors: { photos: added.error }, values });
-    throw done(added.added === 1 ? "Photo added" : `${added.added} photos added`, "They show at the end of the gallery.");
+    throw done(
+      added.added === 1 ? "Photo added" : `${added.added} photos added`,
+      "They show at the end of the gallery.",
+    );
   }
   if (intent === "caption") {
     const values = { id: text.id, alt: text.alt, caption: text.caption };
@@ -55,7 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!checked.ok) return refuse({ intent, id: values.id, fieldErrors: checked.fieldErrors, values });
     const moved = await moveGalleryPhoto(context.db, Number(checked.data.id), checked.data.direction, now);
     if (moved === "missing") throw gone();
-    if (moved === "edge") return refuse({ intent, id: values.id, fieldErrors: { form: `This photo is already ${checked.data.direction === "up" ? "first" : "last"}.` }, values });
+    if (moved === "edge")
+      return refuse({
+        intent,
+        id: values.id,
+        fieldErrors: { form: `This photo is already ${checked.data.direction === "up" ? "first" : "last"}.` },
+        values,
+      });
     throw done("Photo moved", undefined, `#photo-${checked.data.id}`);
   }
   if (intent === "remove") {
@@ -83,7 +103,13 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         </a>
       </AdminPageHeader>
 
-      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" noValidate aria-labelledby="gallery-add-heading">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card max-w-3xl space-y-5 p-4 sm:p-6"
+        noValidate
+        aria-labelledby="gallery-add-heading"
+      >
         <h2 id="gallery-add-heading" className="text-xl font-semibold">
           Add photos
         </h2>
@@ -93,7 +119,15 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
           initial={addPhotos}
           {...photoPickerErrors(addRefusal?.fieldErrors, addPhotos)}
         />
-        <TextField id="gallery-add-caption" label="Caption (optional)" name="caption" defaultValue={String(addRefusal?.values.caption ?? "")} error={addRefusal?.fieldErrors.caption} maxLength={300} hint="Shown under each new photo." />
+        <TextField
+          id="gallery-add-caption"
+          label="Caption (optional)"
+          name="caption"
+          defaultValue={String(addRefusal?.values.caption ?? "")}
+          error={addRefusal?.fieldErrors.caption}
+          maxLength={300}
+          hint="Shown under each new photo."
+        />
         <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
           Add to gallery
         </button>
@@ -103,7 +137,9 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         <h2 id="gallery-photos-heading" className="text-xl font-semibold">
           {photos.length === 1 ? "1 photo" : `${photos.length} photos`}, in the order visitors see them
         </h2>
-        {photos.length === 0 ? <p className="text-ink-soft">The gallery is empty: visitors see a short note instead.</p> : null}
+        {photos.length === 0 ? (
+          <p className="text-ink-soft">The gallery is empty: visitors see a short note instead.</p>
+        ) : null}
         <ol className="space-y-3">
           {photos.map((photo, index) => {
             const mine = refusal && refusal.intent !== "add" && refusal.id === String(photo.id) ? refusal : undefined;
@@ -112,14 +148,50 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
             const place = `photo ${index + 1} of ${photos.length}`;
             return (
               <li key={photo.id} id={`photo-${photo.id}`} className="card flex flex-col gap-4 p-4 sm:flex-row">
-                <Picture src={photo.src} alt={photo.alt} sizes="128px" width={128} height={128} loading="lazy" className="h-32 w-32 shrink-0 rounded-lg object-cover" />
+                <Picture
+                  src={photo.src}
+                  alt={photo.alt}
+                  sizes="128px"
+                  width={128}
+                  height={128}
+                  loading="lazy"
+                  className="h-32 w-32 shrink-0 rounded-lg object-cover"
+                />
                 <div className="min-w-0 flex-1 space-y-3">
                   <ErrorSummary errors={errors} />
-                  <Form method="post" className="space-y-3" noValidate aria-label={`Words for ${place}`} key={`${photo.alt}|${photo.caption}`}>
+                  <Form
+                    method="post"
+                    className="space-y-3"
+                    noValidate
+                    aria-label={`Words for ${place}`}
+                    key={`${photo.alt}|${photo.caption}`}
+                  >
                     <input type="hidden" name="id" value={photo.id} />
-                    <TextField id={`photo-${photo.id}-alt`} label="Alt text" name="alt" defaultValue={edited.alt} error={errors?.alt} required maxLength={200} hint="What the photo shows, for screen readers." />
-                    <TextField id={`photo-${photo.id}-caption`} label="Caption" name="caption" defaultValue={edited.caption} error={errors?.caption} maxLength={300} />
-                    <button type="submit" name="intent" value="caption" className="btn-outline min-h-11 px-4 py-1.5 text-sm" disabled={busy}>
+                    <TextField
+                      id={`photo-${photo.id}-alt`}
+                      label="Alt text"
+                      name="alt"
+                      defaultValue={edited.alt}
+                      error={errors?.alt}
+                      required
+                      maxLength={200}
+                      hint="What the photo shows, for screen readers."
+                    />
+                    <TextField
+                      id={`photo-${photo.id}-caption`}
+                      label="Caption"
+                      name="caption"
+                      defaultValue={edited.caption}
+                      error={errors?.caption}
+                      maxLength={300}
+                    />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="caption"
+                      className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+                      disabled={busy}
+                    >
                       Save words<span className="sr-only"> of {place}</span>
                     </button>
                   </Form>
@@ -128,7 +200,13 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
                       <Form method="post">
                         <input type="hidden" name="id" value={photo.id} />
                         <input type="hidden" name="direction" value="up" />
-                        <button type="submit" name="intent" value="move" className="btn-outline min-h-11 px-4 py-1.5 text-sm" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="move"
+                          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+                          disabled={busy}
+                        >
                           Move up<span className="sr-only"> {place}</span>
                         </button>
                       </Form>
@@ -137,7 +215,13 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
                       <Form method="post">
                         <input type="hidden" name="id" value={photo.id} />
                         <input type="hidden" name="direction" value="down" />
-                        <button type="submit" name="intent" value="move" className="btn-outline min-h-11 px-4 py-1.5 text-sm" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="move"
+                          className="btn-outline min-h-11 px-4 py-1.5 text-sm"
+                          disabled={busy}
+                        >
                           Move down<span className="sr-only"> {place}</span>
                         </button>
                       </Form>
@@ -149,7 +233,12 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
                     </summary>
                     <Form method="post" className="mt-2">
                       <input type="hidden" name="id" value={photo.id} />
-                      <button type="submit" name="intent" value="remove" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="remove"
+                        className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white"
+                      >
                         Yes, remove it from the gallery
                       </button>
                     </Form>
@@ -165,4 +254,10 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Gallery", description: "The events gallery's photos.", path: "/admin/gallery", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Gallery",
+    description: "The events gallery's photos.",
+    path: "/admin/gallery",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -93,7 +93,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (found.member.status === "cancelled") return refuse({ form: "This membership is already cancelled." }, 409);
     const member = await cancelMembership(context.db, id, now, "owner");
     if (!member) throw notFound();
-    return back("Membership cancelled", `It stays active until ${dayMonthYear(member.paidUntil)} and sends no more reminders.`);
+    return back(
+      "Membership cancelled",
+      `It stays active until ${dayMonthYear(member.paidUntil)} and sends no more reminders.`,
+    );
   }
   const sent = await resendRenewalLink(context.db, id, now, memberLinkSettings(context.config));
   if (!sent) throw notFound();
@@ -113,21 +116,26 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
   const actionError = answer && answer.intent !== "gift" ? answer.fieldErrors.form : undefined;
   return (
     <div className={adminPageClass}>
-      <Link to="/admin/members" className="link text-sm">← All members</Link>
+      <Link to="/admin/members" className="link text-sm">
+        ← All members
+      </Link>
       <AdminPageHeader title={member.name}>
         <MemberStatusBadge status={member.status} />
       </AdminPageHeader>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={section} aria-labelledby="member-heading">
-          <h2 id="member-heading" className="text-xl font-semibold">Membership</h2>
+          <h2 id="member-heading" className="text-xl font-semibold">
+            Membership
+          </h2>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Tier</dt>
             <dd className="break-words">
               {member.tierName}
               {member.tierPriceCents !== null ? (
                 <>
-                  {" "}(<span className="whitespace-nowrap">{formatRand(member.tierPriceCents)}</span> a month)
+                  {" "}
+                  (<span className="whitespace-nowrap">{formatRand(member.tierPriceCents)}</span> a month)
                 </>
               ) : null}
             </dd>
@@ -138,7 +146,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               </>
             ) : null}
             <dt className="text-ink-soft">Status</dt>
-            <dd><MemberStatusBadge status={member.status} /></dd>
+            <dd>
+              <MemberStatusBadge status={member.status} />
+            </dd>
             <dt className="text-ink-soft">Paid until</dt>
             <dd data-testid="member-paid-until">{dayMonthYear(member.paidUntil)}</dd>
             <dt className="text-ink-soft">Joined</dt>
@@ -153,26 +163,47 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section className={section} aria-labelledby="contact-heading">
-          <h2 id="contact-heading" className="text-xl font-semibold">Contact</h2>
+          <h2 id="contact-heading" className="text-xl font-semibold">
+            Contact
+          </h2>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Email</dt>
-            <dd className="break-all"><a className="link" href={mailtoHref(member.email)}>{member.email}</a></dd>
+            <dd className="break-all">
+              <a className="link" href={mailtoHref(member.email)}>
+                {member.email}
+              </a>
+            </dd>
             <dt className="text-ink-soft">Phone</dt>
             <dd className="break-words">
-              {member.phone ? <a className="link" href={telHref(member.phone)}>{member.phone}</a> : "None given"}
+              {member.phone ? (
+                <a className="link" href={telHref(member.phone)}>
+                  {member.phone}
+                </a>
+              ) : (
+                "None given"
+              )}
             </dd>
           </dl>
         </section>
       </div>
 
       <section className={section} aria-labelledby="actions-heading">
-        <h2 id="actions-heading" className="text-xl font-semibold">Actions</h2>
-        {actionError ? <p role="alert" className="font-semibold text-red-800">{actionError}</p> : null}
+        <h2 id="actions-heading" className="text-xl font-semibold">
+          Actions
+        </h2>
+        {actionError ? (
+          <p role="alert" className="font-semibold text-red-800">
+            {actionError}
+          </p>
+        ) : null}
         <details className={details} open={Boolean(giftErrors)}>
           <summary className="min-h-11 cursor-pointer py-2 font-semibold">Extend by a month</summary>
           <Form method="post" className="mt-2 space-y-3" noValidate>
             <input type="hidden" name="intent" value="gift" />
-            <p className="text-ink-soft">A month free: paid until moves from {dayMonthYear(member.paidUntil)} by one calendar month, noted in the history below.</p>
+            <p className="text-ink-soft">
+              A month free: paid until moves from {dayMonthYear(member.paidUntil)} by one calendar month, noted in the
+              history below.
+            </p>
             <TextField
               label="Note"
               name="note"
@@ -182,7 +213,9 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               error={giftErrors?.note ?? giftErrors?.form}
               hint={`Why this month is a gift, up to ${GIFT_NOTE_MAX} characters.`}
             />
-            <button type="submit" className="btn-primary" disabled={busy}>Yes, extend by a month</button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Yes, extend by a month
+            </button>
           </Form>
         </details>
 
@@ -191,8 +224,16 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Cancel membership</summary>
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="cancel" />
-              <p className="text-ink-soft">The membership stays active until {dayMonthYear(member.paidUntil)}; no more reminders are sent.</p>
-              <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, cancel the membership</button>
+              <p className="text-ink-soft">
+                The membership stays active until {dayMonthYear(member.paidUntil)}; no more reminders are sent.
+              </p>
+              <button
+                type="submit"
+                className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white"
+                disabled={busy}
+              >
+                Yes, cancel the membership
+              </button>
             </Form>
           </details>
         ) : null}
@@ -202,22 +243,29 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="resend" />
             <p className="text-ink-soft">Emails a link to pay for the next month.</p>
-            <button type="submit" className="btn-outline max-w-full" disabled={busy}><span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {member.email}</span></button>
+            <button type="submit" className="btn-outline max-w-full" disabled={busy}>
+              <span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {member.email}</span>
+            </button>
           </Form>
         </details>
       </section>
 
       <section className={section} aria-labelledby="payments-heading">
-        <h2 id="payments-heading" className="text-xl font-semibold">Payments and gifts</h2>
+        <h2 id="payments-heading" className="text-xl font-semibold">
+          Payments and gifts
+        </h2>
         {payments.length ? (
           <ol className="space-y-2">
             {payments.map((p) => (
               <li key={p.id} className="border-b border-ink/5 pb-2">
                 <div className="flex flex-wrap justify-between gap-x-3">
                   <span className="font-semibold">
-                    {p.kind === "gift" ? "Gift" : formatRand(p.amountCents)}: {p.tierName}, {dayMonthYear(p.startsOn)} to {dayMonthYear(p.endsOn)}
+                    {p.kind === "gift" ? "Gift" : formatRand(p.amountCents)}: {p.tierName}, {dayMonthYear(p.startsOn)}{" "}
+                    to {dayMonthYear(p.endsOn)}
                   </span>
-                  <time className="text-sm text-ink-soft" dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+                  <time className="text-sm text-ink-soft" dateTime={p.createdAt}>
+                    {formatDateTime(p.createdAt)}
+                  </time>
                 </div>
                 {p.orderId ? (
                   <Link to={`/admin/orders/${p.orderId}`} className="link text-sm">
@@ -234,13 +282,19 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section className={section} aria-labelledby="emails-heading">
-        <h2 id="emails-heading" className="text-xl font-semibold">Emails</h2>
+        <h2 id="emails-heading" className="text-xl font-semibold">
+          Emails
+        </h2>
         {emails.length ? (
           <ul className="space-y-1 text-sm">
             {emails.map((e) => (
               <li key={e.id} className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">{e.subject}</span>: queued {formatDateTime(e.createdAt)},{" "}
-                {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
+                {e.status === "sent" && e.sentAt
+                  ? `sent ${formatDateTime(e.sentAt)}`
+                  : e.status === "failed"
+                    ? "could not be sent"
+                    : "waiting to be sent"}
               </li>
             ))}
           </ul>
@@ -253,7 +307,13 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo({ title: loaderData ? `Member ${loaderData.member.name}` : "Member", description: "A member.", path: "/admin/members", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: loaderData ? `Member ${loaderData.member.name}` : "Member",
+    description: "A member.",
+    path: "/admin/members",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
 
 export function ErrorBoundary() {
   return <AdminNotFound title="Member not found" backTo="/admin/members" backLabel="All members" />;

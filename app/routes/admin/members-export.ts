@@ -8,10 +8,25 @@ import type { Route } from "./+types/members-export";
 /** GET /admin/members/export?…: the members list as filtered, as CSV (401 without a session). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readMemberQuery(new URL(request.url).searchParams);
-  const header = ["Name", "Email", "Phone", "Tier", "Monthly price (ZAR)", "Next tier", "Status", "Paid until", "Joined", "Cancelled"];
+  const header = [
+    "Name",
+    "Email",
+    "Phone",
+    "Tier",
+    "Monthly price (ZAR)",
+    "Next tier",
+    "Status",
+    "Paid until",
+    "Joined",
+    "Cancelled",
+  ];
   async function* lines() {
     yield csvRow(header);
-    for await (const { member: m, tierName, tierPriceCents, nextTierName } of memberExportRows(context.db, query, southAfricanDay(context.clock.now()))) {
+    for await (const { member: m, tierName, tierPriceCents, nextTierName } of memberExportRows(
+      context.db,
+      query,
+      southAfricanDay(context.clock.now()),
+    )) {
       yield csvRow([
         m.name,
         m.email,

@@ -7,14 +7,24 @@ import { Pagination } from "~/components/admin/Pagination";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, readMemberQuery, SOON, SOON_LABEL } from "~/memberships/member-list-query";
+import {
+  MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
+  readMemberQuery,
+  SOON,
+  SOON_LABEL,
+} from "~/memberships/member-list-query";
 import { southAfricanDay } from "~/memberships/periods";
 import { listMembersForAdmin, listTierChoices, memberFigures } from "~/memberships/members-admin.server";
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readMemberQuery(new URL(request.url).searchParams);
-  const [list, figures, tiers] = await Promise.all([listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())), memberFigures(context.db), listTierChoices(context.db)]);
+  const [list, figures, tiers] = await Promise.all([
+    listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())),
+    memberFigures(context.db),
+    listTierChoices(context.db),
+  ]);
   return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };
 }
 
@@ -32,11 +42,15 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       </AdminPageHeader>
 
       <section aria-labelledby="member-figures-heading">
-        <h2 id="member-figures-heading" className="sr-only">Members at a glance</h2>
+        <h2 id="member-figures-heading" className="sr-only">
+          Members at a glance
+        </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           <div className="card col-span-2 p-4 sm:col-span-1">
             <dt className="text-sm font-semibold text-ink-soft">Monthly recurring revenue</dt>
-            <dd className="mt-1 whitespace-nowrap font-display text-2xl font-semibold" data-testid="members-mrr">{formatRand(figures.mrrCents)}</dd>
+            <dd className="mt-1 whitespace-nowrap font-display text-2xl font-semibold" data-testid="members-mrr">
+              {formatRand(figures.mrrCents)}
+            </dd>
           </div>
           {MEMBER_STATUSES.map((status) => (
             <div key={status} className="card p-4">
@@ -50,23 +64,37 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-ink-soft">Monthly recurring revenue adds up the current price of every active member's tier.</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          Monthly recurring revenue adds up the current price of every active member's tier.
+        </p>
       </section>
 
       <AdminFilterForm label="Members" layout="grid" className="lg:grid-cols-4">
         <FilterSearch id="member-search" defaultValue={query.q} placeholder="Name or email" className="sm:col-span-2" />
-        <FilterSelect id="member-tier" name="tier" label="Tier" defaultValue={query.tier} choices={[{ value: "", label: "Any tier" }, ...tiers.map((t) => ({ value: t.slug, label: t.name }))]} />
+        <FilterSelect
+          id="member-tier"
+          name="tier"
+          label="Tier"
+          defaultValue={query.tier}
+          choices={[{ value: "", label: "Any tier" }, ...tiers.map((t) => ({ value: t.slug, label: t.name }))]}
+        />
         <FilterSelect
           id="member-status"
           name="status"
           label="Status"
           defaultValue={query.status}
-          choices={[{ value: "", label: "Any status" }, { value: SOON, label: SOON_LABEL }, ...MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABELS[s] }))]}
+          choices={[
+            { value: "", label: "Any status" },
+            { value: SOON, label: SOON_LABEL },
+            ...MEMBER_STATUSES.map((s) => ({ value: s, label: MEMBER_STATUS_LABELS[s] })),
+          ]}
         />
         <FilterSubmit className="flex items-end sm:col-span-2 lg:col-span-4" />
       </AdminFilterForm>
 
-      <p className="text-sm text-ink-soft" aria-live="polite">{total === 1 ? "1 member" : `${total.toLocaleString("en-ZA")} members`}</p>
+      <p className="text-sm text-ink-soft" aria-live="polite">
+        {total === 1 ? "1 member" : `${total.toLocaleString("en-ZA")} members`}
+      </p>
 
       <DataList
         caption="Members"
@@ -95,4 +123,10 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Members", description: "The shop's members.", path: "/admin/members", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Members",
+    description: "The shop's members.",
+    path: "/admin/members",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

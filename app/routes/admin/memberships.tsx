@@ -23,7 +23,11 @@ interface TierValues {
 
 const SETS = [
   { set: "newer", title: "Current plans", hint: "Shown on the home page; each has its own page at /membership/…" },
-  { set: "older", title: "Earlier plans", hint: "Not listed on the home page; reachable at their own page while visible." },
+  {
+    set: "older",
+    title: "Earlier plans",
+    hint: "Not listed on the home page; reachable at their own page while visible.",
+  },
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -53,12 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ slug: values.slug, fieldErrors: checked.fieldErrors, values }, { status: 400 });
   const saved = await saveTier(context.db, checked.data, context.clock.now());
   if (!saved.ok && saved.missing) throw data({ error: "Membership plan not found" }, { status: 404 });
-  if (!saved.ok) return data({ slug: values.slug, fieldErrors: saved.fieldErrors, values, confirm: saved.confirm }, { status: 400 });
-  const toast = { title: `${checked.data.name} saved`, description: checked.data.visible ? "It shows on the site now." : "It is hidden: its page is gone and it can't be bought." };
+  if (!saved.ok)
+    return data({ slug: values.slug, fieldErrors: saved.fieldErrors, values, confirm: saved.confirm }, { status: 400 });
+  const toast = {
+    title: `${checked.data.name} saved`,
+    description: checked.data.visible
+      ? "It shows on the site now."
+      : "It is hidden: its page is gone and it can't be bought.",
+  };
   throw redirect(`/admin/memberships#tier-${checked.data.slug}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
-function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> } }) {
+function TierForm({
+  initial,
+  failed,
+}: {
+  initial: TierValues;
+  failed?: { fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> };
+}) {
   const values = failed?.values ?? initial;
   const errors = failed?.fieldErrors;
   const navigation = useNavigation();
@@ -71,10 +87,24 @@ function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldEr
         <span className="text-ink-soft">{initial.price ? `R ${initial.price} / month` : initial.priceText}</span>
         {initial.visible ? null : <span className="rounded-full bg-cream-deep px-2 text-sm font-semibold">Hidden</span>}
       </summary>
-      <Form method="post" className="mt-4 space-y-5" key={JSON.stringify(initial)} noValidate aria-label={`Edit ${initial.name}`}>
+      <Form
+        method="post"
+        className="mt-4 space-y-5"
+        key={JSON.stringify(initial)}
+        noValidate
+        aria-label={`Edit ${initial.name}`}
+      >
         <ErrorSummary errors={errors} />
         <input type="hidden" name="slug" value={initial.slug} />
-        <TextField id={id("name")} label="Name" name="name" defaultValue={values.name} error={errors?.name} required maxLength={80} />
+        <TextField
+          id={id("name")}
+          label="Name"
+          name="name"
+          defaultValue={values.name}
+          error={errors?.name}
+          required
+          maxLength={80}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <RandField
             id={id("price")}
@@ -87,12 +117,52 @@ function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldEr
             confirmName="confirmPrice"
             confirmCents={failed?.confirm?.price}
           />
-          <TextField id={id("priceText")} label="Price on request" name="priceText" defaultValue={values.priceText} error={errors?.priceText} maxLength={60} hint="Shown instead of a price when Price is empty, e.g. Contact Us. Such a plan is not sold online." />
+          <TextField
+            id={id("priceText")}
+            label="Price on request"
+            name="priceText"
+            defaultValue={values.priceText}
+            error={errors?.priceText}
+            maxLength={60}
+            hint="Shown instead of a price when Price is empty, e.g. Contact Us. Such a plan is not sold online."
+          />
         </div>
-        <TextAreaField id={id("description")} label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={3} />
-        <TextAreaField id={id("benefits")} label="Benefits" name="benefits" defaultValue={values.benefits} error={errors?.benefits} required rows={5} hint="One per line." />
-        <TextField id={id("sortOrder")} label="Sort order" name="sortOrder" defaultValue={values.sortOrder} error={errors?.sortOrder} inputMode="numeric" hint="Lower numbers come first." />
-        <CheckboxField id={id("visible")} label="Visible" name="visible" defaultChecked={values.visible} error={errors?.visible} hint="A hidden plan is off the site: its page answers Not Found and it can't be bought." />
+        <TextAreaField
+          id={id("description")}
+          label="Description"
+          name="description"
+          defaultValue={values.description}
+          error={errors?.description}
+          required
+          rows={3}
+        />
+        <TextAreaField
+          id={id("benefits")}
+          label="Benefits"
+          name="benefits"
+          defaultValue={values.benefits}
+          error={errors?.benefits}
+          required
+          rows={5}
+          hint="One per line."
+        />
+        <TextField
+          id={id("sortOrder")}
+          label="Sort order"
+          name="sortOrder"
+          defaultValue={values.sortOrder}
+          error={errors?.sortOrder}
+          inputMode="numeric"
+          hint="Lower numbers come first."
+        />
+        <CheckboxField
+          id={id("visible")}
+          label="Visible"
+          name="visible"
+          defaultChecked={values.visible}
+          error={errors?.visible}
+          hint="A hidden plan is off the site: its page answers Not Found and it can't be bought."
+        />
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? "Saving..." : `Save ${initial.name}`}
         </button>
@@ -102,7 +172,9 @@ function TierForm({ initial, failed }: { initial: TierValues; failed?: { fieldEr
 }
 
 export default function AdminMemberships({ loaderData, actionData }: Route.ComponentProps) {
-  const failed = actionData as { slug: string; fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> } | undefined;
+  const failed = actionData as
+    | { slug: string; fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> }
+    | undefined;
   return (
     <div className={adminPageClass}>
       <AdminPageHeader title="Memberships" />
@@ -116,7 +188,11 @@ export default function AdminMemberships({ loaderData, actionData }: Route.Compo
             </h2>
             <p className="text-sm text-ink-soft">{hint}</p>
             {tiers.map((t) => (
-              <TierForm key={t.values.slug} initial={t.values} failed={failed?.slug === t.values.slug ? failed : undefined} />
+              <TierForm
+                key={t.values.slug}
+                initial={t.values}
+                failed={failed?.slug === t.values.slug ? failed : undefined}
+              />
             ))}
           </section>
         );
@@ -126,4 +202,10 @@ export default function AdminMemberships({ loaderData, actionData }: Route.Compo
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Memberships", description: "The membership plans.", path: "/admin/memberships", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Memberships",
+    description: "The membership plans.",
+    path: "/admin/memberships",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

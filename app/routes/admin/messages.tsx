@@ -21,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const checked = validateForm(answeredSchema, textFields(await request.formData(), ["id", "answered"] as const));
-  if (!checked.ok) return data({ error: checked.fieldErrors.id ?? checked.fieldErrors.answered ?? "Reload the page and try again." }, { status: 400 });
+  if (!checked.ok)
+    return data(
+      { error: checked.fieldErrors.id ?? checked.fieldErrors.answered ?? "Reload the page and try again." },
+      { status: 400 },
+    );
   const answered = checked.data.answered === "yes";
   if (!(await markAnswered(context.db, Number(checked.data.id), answered, context.clock.now()))) {
     return data({ error: "That message does not exist. Reload the page and try again." }, { status: 404 });
@@ -51,7 +55,15 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       </AdminPageHeader>
       <AdminFilterForm label="Messages">
         <FilterSearch id="message-search" defaultValue={q} placeholder="Name, email, subject or words" />
-        <FilterSelect id="message-state" name="state" label="Answered" defaultValue={state} resetKey={state} choices={STATE_CHOICES} className="min-w-0 basis-40" />
+        <FilterSelect
+          id="message-state"
+          name="state"
+          label="Answered"
+          defaultValue={state}
+          resetKey={state}
+          choices={STATE_CHOICES}
+          className="min-w-0 basis-40"
+        />
         <FilterSubmit label="Search" />
       </AdminFilterForm>
       {actionData?.error ? (
@@ -76,13 +88,20 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                   <p className="text-sm text-ink-soft">{formatDateTime(m.createdAt)}</p>
                 </div>
                 <p className="mt-1 text-sm break-words">
-                  {m.name} · <a className="link break-all" href={mailtoHref(m.email)}>{m.email}</a>
+                  {m.name} ·{" "}
+                  <a className="link break-all" href={mailtoHref(m.email)}>
+                    {m.email}
+                  </a>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p>
                 <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
                   <input type="hidden" name="id" value={m.id} />
                   <input type="hidden" name="answered" value={m.answeredAt ? "no" : "yes"} />
-                  {m.answeredAt ? <p className="text-sm text-ink-soft">Answered {formatDateTime(m.answeredAt)}</p> : <p className="text-sm font-semibold">Not answered yet</p>}
+                  {m.answeredAt ? (
+                    <p className="text-sm text-ink-soft">Answered {formatDateTime(m.answeredAt)}</p>
+                  ) : (
+                    <p className="text-sm font-semibold">Not answered yet</p>
+                  )}
                   <button type="submit" className="btn-outline min-h-11 px-4 py-1.5 text-sm" disabled={busy}>
                     {m.answeredAt ? "Mark not answered" : "Mark answered"}
                     <span className="sr-only">: {m.subject}</span>
@@ -99,4 +118,10 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Messages", description: "Contact form messages.", path: "/admin/messages", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Messages",
+    description: "Contact form messages.",
+    path: "/admin/messages",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -16,7 +16,12 @@ import { Money } from "~/components/admin/Money";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
-import { ORDER_ACTION_CHECKBOXES, ORDER_ACTION_TEXT_FIELDS, orderActionSchema, REFUND_AMOUNT_RULES } from "~/orders/refund-schema";
+import {
+  ORDER_ACTION_CHECKBOXES,
+  ORDER_ACTION_TEXT_FIELDS,
+  orderActionSchema,
+  REFUND_AMOUNT_RULES,
+} from "~/orders/refund-schema";
 import { requestRefund } from "~/orders/refunds.server";
 import type { Route } from "./+types/order";
 import { telHref } from "~/lib/phone";
@@ -30,8 +35,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findOrderForAdmin(context.db, orderIdFrom(params));
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
   const { order, lines, refunds, history, emails } = found;
-  const refundedAt = refunds.filter((r) => r.status === "succeeded").map((r) => (r.completedAt ?? r.createdAt).toISOString()).sort().at(-1) ?? null;
-  const waiting = refunds.filter((r) => r.status === "requested" || r.status === "pending").reduce((sum, r) => sum + r.amountCents, 0);
+  const refundedAt =
+    refunds
+      .filter((r) => r.status === "succeeded")
+      .map((r) => (r.completedAt ?? r.createdAt).toISOString())
+      .sort()
+      .at(-1) ?? null;
+  const waiting = refunds
+    .filter((r) => r.status === "requested" || r.status === "pending")
+    .reduce((sum, r) => sum + r.amountCents, 0);
   return {
     // One key per page shown: a double click on a form sends it twice, and the second finds the first's work.
     key: crypto.randomUUID(),
@@ -63,10 +75,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paymentId: order.providerPaymentId,
       note: order.ownerNote ?? "",
     },
-    lines: lines.map((l) => ({ id: l.id, name: l.displayName, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
-    refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status, restock: r.restock, createdAt: r.createdAt.toISOString(), reason: r.failureReason })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      name: l.displayName,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      status: r.status,
+      restock: r.restock,
+      createdAt: r.createdAt.toISOString(),
+      reason: r.failureReason,
+    })),
     history: history.map((h) => ({ ...h, summary: historyWords(h.summary, order.provider) })),
-    emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null })),
+    emails: emails.map((e) => ({
+      ...e,
+      createdAt: e.createdAt.toISOString(),
+      sentAt: e.sentAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -90,20 +118,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (wanted.intent === "fulfil") {
     const { method } = wanted;
-    if (!ownerFulfils(found.order.orderType)) return refuse("Tickets are issued and memberships start with the payment: there is nothing to mark.", 409);
+    if (!ownerFulfils(found.order.orderType))
+      return refuse("Tickets are issued and memberships start with the payment: there is nothing to mark.", 409);
     const methods = found.order.orderType === "service" ? ["service done"] : ["posted", "collected"];
     if (!methods.includes(method)) return refuse("Choose whether it was posted or handed over.");
     const outcome = await markFulfilled(context, id, method as FulfilmentMethod);
     if (outcome === "not-paid") return refuse("Only a paid order can be marked fulfilled.", 409);
-    const done = method === "service done" ? "Marked done" : method === "collected" ? "Marked handed over" : "Marked posted";
-    return back(outcome === "already" ? "Already marked" : done, outcome === "already" ? undefined : "The customer has been emailed.");
+    const done =
+      method === "service done" ? "Marked done" : method === "collected" ? "Marked handed over" : "Marked posted";
+    return back(
+      outcome === "already" ? "Already marked" : done,
+      outcome === "already" ? undefined : "The customer has been emailed.",
+    );
   }
   if (wanted.intent === "refund") {
     const cents = parseRandToCents(wanted.amount)!;
-    const result = await requestRefund(context, { orderId: id, amountCents: cents, restock: wanted.restock, key: wanted.key });
+    const result = await requestRefund(context, {
+      orderId: id,
+      amountCents: cents,
+      restock: wanted.restock,
+      key: wanted.key,
+    });
     if (!result.ok) return refuse(result.error, result.field ? 400 : 409);
     if (result.state === "already-requested") return back("Refund already requested");
-    return back(result.state === "succeeded" ? "Refunded" : "Refund requested", result.state === "succeeded" ? `${formatRand(cents)} refunded; the customer has been emailed.` : "The order shows refund pending until the payment provider confirms it.");
+    return back(
+      result.state === "succeeded" ? "Refunded" : "Refund requested",
+      result.state === "succeeded"
+        ? `${formatRand(cents)} refunded; the customer has been emailed.`
+        : "The order shows refund pending until the payment provider confirms it.",
+    );
   }
   if (wanted.intent === "resend") {
     const outcome = await resendConfirmation(context, id, wanted.key);
@@ -115,9 +158,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const section = "card space-y-3 p-4 sm:p-6";
-const PRODUCT_METHODS = FULFILMENT_METHODS.filter((m) => m.value !== "service done").map((m) => (m.value === "collected" ? { ...m, label: "Handed over" } : m));
-const time = new Intl.DateTimeFormat("en-ZA", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Africa/Johannesburg" });
-const day = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Johannesburg" });
+const PRODUCT_METHODS = FULFILMENT_METHODS.filter((m) => m.value !== "service done").map((m) =>
+  m.value === "collected" ? { ...m, label: "Handed over" } : m,
+);
+const time = new Intl.DateTimeFormat("en-ZA", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: "Africa/Johannesburg",
+});
+const day = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Africa/Johannesburg",
+});
 const formatTime = (iso: string) => time.format(new Date(iso));
 const formatDay = (iso: string) => day.format(new Date(iso));
 
@@ -129,9 +184,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const paid = order.status === "paid" || order.status === "partially_refunded";
   return (
     <div className={adminPageClass}>
-      <Link to="/admin/orders" className="link text-sm">← All orders</Link>
-      <AdminPageHeader title={<>Order <span className="whitespace-nowrap">{order.reference}</span></>}>
-        <OrderStatus status={order.status} needsAttention={order.needsAttention} refundPending={refunds.some((r) => r.status === "requested" || r.status === "pending")} refund={refundWords(order)} />
+      <Link to="/admin/orders" className="link text-sm">
+        ← All orders
+      </Link>
+      <AdminPageHeader
+        title={
+          <>
+            Order <span className="whitespace-nowrap">{order.reference}</span>
+          </>
+        }
+      >
+        <OrderStatus
+          status={order.status}
+          needsAttention={order.needsAttention}
+          refundPending={refunds.some((r) => r.status === "requested" || r.status === "pending")}
+          refund={refundWords(order)}
+        />
       </AdminPageHeader>
 
       {order.needsAttention ? (
@@ -143,32 +211,48 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={section} aria-labelledby="customer-heading">
-          <h2 id="customer-heading" className="text-xl font-semibold">Customer</h2>
+          <h2 id="customer-heading" className="text-xl font-semibold">
+            Customer
+          </h2>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="text-ink-soft">Name</dt>
             <dd className="break-words">{order.customer.name}</dd>
             <dt className="text-ink-soft">Email</dt>
-            <dd className="break-all"><a className="link" href={mailtoHref(order.customer.email)}>{order.customer.email}</a></dd>
+            <dd className="break-all">
+              <a className="link" href={mailtoHref(order.customer.email)}>
+                {order.customer.email}
+              </a>
+            </dd>
             <dt className="text-ink-soft">Phone</dt>
-            <dd className="break-words"><a className="link" href={telHref(order.customer.phone)}>{order.customer.phone}</a></dd>
+            <dd className="break-words">
+              <a className="link" href={telHref(order.customer.phone)}>
+                {order.customer.phone}
+              </a>
+            </dd>
             <dt className="text-ink-soft">Address</dt>
             <dd className="whitespace-pre-wrap break-words">{order.customer.address}</dd>
           </dl>
         </section>
 
         <section className={section} aria-labelledby="payment-heading">
-          <h2 id="payment-heading" className="text-xl font-semibold">Item and payment</h2>
+          <h2 id="payment-heading" className="text-xl font-semibold">
+            Item and payment
+          </h2>
           <ul>
             {lines.map((l) => (
               <li key={l.id} className="flex justify-between gap-3">
-                <span className="min-w-0 [overflow-wrap:anywhere]">{l.quantity} × {l.name}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">
+                  {l.quantity} × {l.name}
+                </span>
                 <Money cents={l.unitPriceCents} />
               </li>
             ))}
           </ul>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-ink-soft">Charged</dt>
-            <dd className="font-semibold"><Money cents={order.amountCents} /></dd>
+            <dd className="font-semibold">
+              <Money cents={order.amountCents} />
+            </dd>
             {order.refundedCents ? (
               <>
                 <dt className="text-ink-soft">Refunded</dt>
@@ -182,7 +266,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {order.completedAt ? (
                 <>
                   {paidByWords(order.provider)}
-                  <span className="block text-ink-soft">Payment confirmed by {providerName(order.provider)} at {formatTime(order.completedAt)} on {formatDay(order.completedAt)}</span>
+                  <span className="block text-ink-soft">
+                    Payment confirmed by {providerName(order.provider)} at {formatTime(order.completedAt)} on{" "}
+                    {formatDay(order.completedAt)}
+                  </span>
                 </>
               ) : (
                 "Not paid"
@@ -191,11 +278,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dt className="text-ink-soft">{order.fulfilment === "fulfilled" ? "Sent" : "To do"}</dt>
             <dd>
               {fulfilmentWords(order) || "Nothing until it is paid"}
-              {order.fulfilment === "fulfilled" && order.fulfilledAt ? <span className="block text-ink-soft">{formatDateTime(order.fulfilledAt)}</span> : null}
+              {order.fulfilment === "fulfilled" && order.fulfilledAt ? (
+                <span className="block text-ink-soft">{formatDateTime(order.fulfilledAt)}</span>
+              ) : null}
             </dd>
           </dl>
           <details className="text-sm">
-            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Details<span className="sr-only"> from the payment provider</span></summary>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">
+              Details<span className="sr-only"> from the payment provider</span>
+            </summary>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
               <dt className="text-ink-soft">Provider</dt>
               <dd>{order.provider}</dd>
@@ -209,14 +300,24 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
 
       <section className={section} aria-labelledby="actions-heading">
-        <h2 id="actions-heading" className="text-xl font-semibold">Actions</h2>
+        <h2 id="actions-heading" className="text-xl font-semibold">
+          Actions
+        </h2>
         {paid && order.fulfilment !== "fulfilled" && order.orderType === "product" ? (
           <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark posted or handed over</summary>
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="fulfil" />
-              <SelectField label="How" name="method" options={PRODUCT_METHODS} defaultValue="posted" error={errorFor("fulfil")} />
-              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark it and email the customer</button>
+              <SelectField
+                label="How"
+                name="method"
+                options={PRODUCT_METHODS}
+                defaultValue="posted"
+                error={errorFor("fulfil")}
+              />
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Yes, mark it and email the customer
+              </button>
             </Form>
           </details>
         ) : null}
@@ -227,19 +328,46 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="fulfil" />
               <input type="hidden" name="method" value="service done" />
               {errorFor("fulfil") ? <p className="font-semibold text-red-800">{errorFor("fulfil")}</p> : null}
-              <button type="submit" className="btn-primary" disabled={busy}>Yes, mark it done and email the customer</button>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Yes, mark it done and email the customer
+              </button>
             </Form>
           </details>
         ) : null}
         {paid && order.refundableCents > 0 ? (
-          <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("refund")) || order.needsAttention}>
+          <details
+            className="rounded-xl border border-ink/15 p-3"
+            open={Boolean(errorFor("refund")) || order.needsAttention}
+          >
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Refund</summary>
             <Form method="post" className="mt-2 space-y-3">
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="key" value={key} />
-              <RandField label="Amount (R)" name="amount" defaultValue={(order.refundableCents / 100).toFixed(2)} error={errorFor("refund")} hint={`Up to ${formatRand(order.refundableCents)}.`} rules={REFUND_AMOUNT_RULES} verb="Refunds" />
-              <CheckboxField label={order.orderType === "ticket" || order.orderType === "workshop" ? "Return the seat to sale" : "Return the item to stock"} name="restock" defaultChecked={!order.needsAttention} />
-              <button type="submit" className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white" disabled={busy}>Yes, refund through the payment provider</button>
+              <RandField
+                label="Amount (R)"
+                name="amount"
+                defaultValue={(order.refundableCents / 100).toFixed(2)}
+                error={errorFor("refund")}
+                hint={`Up to ${formatRand(order.refundableCents)}.`}
+                rules={REFUND_AMOUNT_RULES}
+                verb="Refunds"
+              />
+              <CheckboxField
+                label={
+                  order.orderType === "ticket" || order.orderType === "workshop"
+                    ? "Return the seat to sale"
+                    : "Return the item to stock"
+                }
+                name="restock"
+                defaultChecked={!order.needsAttention}
+              />
+              <button
+                type="submit"
+                className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white"
+                disabled={busy}
+              >
+                Yes, refund through the payment provider
+              </button>
             </Form>
           </details>
         ) : null}
@@ -250,30 +378,56 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="key" value={key} />
               {errorFor("resend") ? <p className="font-semibold text-red-800">{errorFor("resend")}</p> : null}
-              <button type="submit" className="btn-outline max-w-full" disabled={busy}><span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {order.customer.email}</span></button>
+              <button type="submit" className="btn-outline max-w-full" disabled={busy}>
+                <span className="min-w-0 [overflow-wrap:anywhere]">Yes, send it to {order.customer.email}</span>
+              </button>
             </Form>
           </details>
         ) : (
-          <p className="text-ink-soft">{refundWords(order) ? `${refundWords(order)}: there is nothing more to do.` : "This order is not paid: there is nothing to send or refund."}</p>
+          <p className="text-ink-soft">
+            {refundWords(order)
+              ? `${refundWords(order)}: there is nothing more to do.`
+              : "This order is not paid: there is nothing to send or refund."}
+          </p>
         )}
       </section>
 
       <section className={section} aria-labelledby="note-heading">
-        <h2 id="note-heading" className="text-xl font-semibold">Note</h2>
+        <h2 id="note-heading" className="text-xl font-semibold">
+          Note
+        </h2>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="note" />
-          <TextAreaField label="Your note (only you see it)" name="note" defaultValue={order.note} rows={3} maxLength={2000} error={errorFor("note")} key={order.note} />
-          <button type="submit" className="btn-outline" disabled={busy}>Save note</button>
+          <TextAreaField
+            label="Your note (only you see it)"
+            name="note"
+            defaultValue={order.note}
+            rows={3}
+            maxLength={2000}
+            error={errorFor("note")}
+            key={order.note}
+          />
+          <button type="submit" className="btn-outline" disabled={busy}>
+            Save note
+          </button>
         </Form>
       </section>
 
       {refunds.length ? (
         <section className={section} aria-labelledby="refunds-heading">
-          <h2 id="refunds-heading" className="text-xl font-semibold">Refunds</h2>
+          <h2 id="refunds-heading" className="text-xl font-semibold">
+            Refunds
+          </h2>
           <ul className="space-y-1">
             {refunds.map((r) => (
               <li key={r.id}>
-                <Money cents={r.amountCents} />: {r.status === "succeeded" ? "refunded" : r.status === "failed" ? `failed${r.reason ? ` (${r.reason})` : ""}` : "refund pending"}, {formatDateTime(r.createdAt)}
+                <Money cents={r.amountCents} />:{" "}
+                {r.status === "succeeded"
+                  ? "refunded"
+                  : r.status === "failed"
+                    ? `failed${r.reason ? ` (${r.reason})` : ""}`
+                    : "refund pending"}
+                , {formatDateTime(r.createdAt)}
               </li>
             ))}
           </ul>
@@ -281,12 +435,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       <section className={section} aria-labelledby="history-heading">
-        <h2 id="history-heading" className="text-xl font-semibold">History</h2>
+        <h2 id="history-heading" className="text-xl font-semibold">
+          History
+        </h2>
         <ol className="space-y-2">
           {history.map((h) => (
             <li key={h.id} className="flex flex-wrap justify-between gap-x-3">
               <span className="min-w-0 [overflow-wrap:anywhere]">{h.summary}</span>
-              <time className="text-sm text-ink-soft" dateTime={h.at}>{formatDateTime(h.at)}</time>
+              <time className="text-sm text-ink-soft" dateTime={h.at}>
+                {formatDateTime(h.at)}
+              </time>
             </li>
           ))}
         </ol>
@@ -296,7 +454,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <ul className="space-y-1 text-sm">
               {emails.map((e) => (
                 <li key={e.id} className="[overflow-wrap:anywhere]">
-                  {e.subject} to {e.to}: {e.status === "sent" && e.sentAt ? `sent ${formatDateTime(e.sentAt)}` : e.status === "failed" ? "could not be sent" : "waiting to be sent"}
+                  {e.subject} to {e.to}:{" "}
+                  {e.status === "sent" && e.sentAt
+                    ? `sent ${formatDateTime(e.sentAt)}`
+                    : e.status === "failed"
+                      ? "could not be sent"
+                      : "waiting to be sent"}
                 </li>
               ))}
             </ul>
@@ -308,13 +471,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seo({ title: loaderData ? `Order ${loaderData.order.reference}` : "Order", description: "An order.", path: "/admin/orders", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: loaderData ? `Order ${loaderData.order.reference}` : "Order",
+    description: "An order.",
+    path: "/admin/orders",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });
 
 export function ErrorBoundary() {
   return (
     <div className={adminPageClass}>
       <h1 className="text-2xl font-semibold">Order not found</h1>
-      <Link to="/admin/orders" className="btn-primary">All orders</Link>
+      <Link to="/admin/orders" className="btn-primary">
+        All orders
+      </Link>
     </div>
   );
 }

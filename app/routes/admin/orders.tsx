@@ -31,7 +31,13 @@ const STATUS_CHOICES = [
   { value: "partially_refunded", label: "Partly refunded" },
   { value: "refunded", label: "Refunded" },
 ];
-const TYPE_LABELS: Record<string, string> = { product: "Product", service: "Service", membership: "Membership", workshop: "Workshop", ticket: "Ticket" };
+const TYPE_LABELS: Record<string, string> = {
+  product: "Product",
+  service: "Service",
+  membership: "Membership",
+  workshop: "Workshop",
+  ticket: "Ticket",
+};
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, query, events, page, pages, total } = loaderData;
@@ -47,16 +53,41 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </AdminPageHeader>
 
       <AdminFilterForm label="Orders" layout="grid" className="lg:grid-cols-3">
-        <FilterSearch id="order-search" defaultValue={query.q} placeholder="Reference, name, email or phone" className="sm:col-span-2 lg:col-span-3" />
-        <FilterSelect id="order-status" name="status" label="Status" defaultValue={query.status} choices={STATUS_CHOICES} />
-        <FilterSelect id="order-type" name="type" label="Type" defaultValue={query.type} choices={[{ value: "", label: "Any type" }, ...ORDER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))]} />
-        <FilterSelect id="order-event" name="event" label="Event" defaultValue={query.event} choices={[{ value: "", label: "Any event" }, ...events.map((e) => ({ value: e.id, label: e.title }))]} />
+        <FilterSearch
+          id="order-search"
+          defaultValue={query.q}
+          placeholder="Reference, name, email or phone"
+          className="sm:col-span-2 lg:col-span-3"
+        />
+        <FilterSelect
+          id="order-status"
+          name="status"
+          label="Status"
+          defaultValue={query.status}
+          choices={STATUS_CHOICES}
+        />
+        <FilterSelect
+          id="order-type"
+          name="type"
+          label="Type"
+          defaultValue={query.type}
+          choices={[{ value: "", label: "Any type" }, ...ORDER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))]}
+        />
+        <FilterSelect
+          id="order-event"
+          name="event"
+          label="Event"
+          defaultValue={query.event}
+          choices={[{ value: "", label: "Any event" }, ...events.map((e) => ({ value: e.id, label: e.title }))]}
+        />
         <FilterDate id="order-from" name="from" label="From" defaultValue={query.from} />
         <FilterDate id="order-to" name="to" label="To" defaultValue={query.to} />
         <FilterSubmit className="flex items-end" wide />
       </AdminFilterForm>
 
-      <p className="text-sm text-ink-soft" aria-live="polite">{total === 1 ? "1 order" : `${total.toLocaleString("en-ZA")} orders`}</p>
+      <p className="text-sm text-ink-soft" aria-live="polite">
+        {total === 1 ? "1 order" : `${total.toLocaleString("en-ZA")} orders`}
+      </p>
 
       <DataList
         caption="Orders"
@@ -78,15 +109,30 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             header: "Customer",
             cell: (o) => (
               <>
-                <span className="font-semibold">{o.firstName} {o.lastName}</span>
+                <span className="font-semibold">
+                  {o.firstName} {o.lastName}
+                </span>
                 <span className="block break-all text-ink-soft">{o.email}</span>
               </>
             ),
           },
           { header: "Item", cell: (o) => o.itemName },
           { header: "Amount", cell: (o) => <Money cents={o.amountCents} /> },
-          { header: "Status", cell: (o) => <OrderStatus status={o.status} needsAttention={o.needsAttention} refundPending={o.refundPending} refund={refundWords(o)} /> },
-          { header: "Fulfilment", cell: (o) => (fulfilmentWaits(o) ? <strong>{fulfilmentWords(o)}</strong> : fulfilmentWords(o)) },
+          {
+            header: "Status",
+            cell: (o) => (
+              <OrderStatus
+                status={o.status}
+                needsAttention={o.needsAttention}
+                refundPending={o.refundPending}
+                refund={refundWords(o)}
+              />
+            ),
+          },
+          {
+            header: "Fulfilment",
+            cell: (o) => (fulfilmentWaits(o) ? <strong>{fulfilmentWords(o)}</strong> : fulfilmentWords(o)),
+          },
         ]}
       />
       <Pagination page={page} pages={pages} search={search} label="Orders" />
@@ -95,4 +141,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Orders", description: "Every order.", path: "/admin/orders", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Orders",
+    description: "Every order.",
+    path: "/admin/orders",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

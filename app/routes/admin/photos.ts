@@ -12,7 +12,8 @@ const json = (body: object, status: number) => data(body, { status, headers: { "
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data")) return json({ error: "Send the photo as a file upload (multipart/form-data)." }, 415);
+  if (!type.startsWith("multipart/form-data"))
+    return json({ error: "Send the photo as a file upload (multipart/form-data)." }, 415);
   let form: FormData;
   try {
     form = await request.formData();

@@ -104,8 +104,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ fieldErrors, values }, { status: 400 });
   }
   const saved = await saveProduct(context.db, { id, input: checked.data, now });
-  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values, confirm: saved.confirm }, { status: saved.fieldErrors.form ? 409 : 400 });
-  const toast = { title: saved.created ? "Product added" : "Product saved", description: checked.data.visible ? "It shows in the shop now." : "It is hidden from the shop." };
+  if (!saved.ok)
+    return data(
+      { fieldErrors: saved.fieldErrors, values, confirm: saved.confirm },
+      { status: saved.fieldErrors.form ? 409 : 400 },
+    );
+  const toast = {
+    title: saved.created ? "Product added" : "Product saved",
+    description: checked.data.visible ? "It shows in the shop now." : "It is hidden from the shop.",
+  };
   throw redirect(`/admin/products/${saved.id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
 }
 
@@ -113,7 +120,8 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
   const { id, slug } = loaderData;
   const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
   const errors = actionData?.fieldErrors;
-  const confirm = actionData && "confirm" in actionData ? (actionData.confirm as Record<string, number> | undefined) : undefined;
+  const confirm =
+    actionData && "confirm" in actionData ? (actionData.confirm as Record<string, number> | undefined) : undefined;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const title = id === null ? "New product" : `Edit ${loaderData.values.name}`;
@@ -131,7 +139,13 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </AdminPageHeader>
 
       {/* A key per saved version, so the fields show what was stored after a save. */}
-      <Form method="post" encType="multipart/form-data" className="card max-w-3xl space-y-5 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="card max-w-3xl space-y-5 p-4 sm:p-6"
+        key={JSON.stringify(loaderData.values)}
+        noValidate
+      >
         <ErrorSummary errors={errors} />
         <TextField label="Name" name="name" defaultValue={values.name} error={errors?.name} required maxLength={120} />
         <TextField
@@ -154,15 +168,55 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             confirmName="confirmPrice"
             confirmCents={confirm?.price}
           />
-          <TextField label="Price on request" name="priceText" defaultValue={values.priceText} error={errors?.priceText} maxLength={60} hint="Shown instead of a price when Price is empty, e.g. Contact Us" />
+          <TextField
+            label="Price on request"
+            name="priceText"
+            defaultValue={values.priceText}
+            error={errors?.priceText}
+            maxLength={60}
+            hint="Shown instead of a price when Price is empty, e.g. Contact Us"
+          />
         </div>
-        <TextAreaField label="Description" name="description" defaultValue={values.description} error={errors?.description} required rows={6} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          defaultValue={values.description}
+          error={errors?.description}
+          required
+          rows={6}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Stock" name="stock" defaultValue={values.stock} error={errors?.stock} inputMode="numeric" hint="Units left to sell. Leave empty if not tracked; 0 shows SOLD OUT." />
-          <TextField label="Sort order" name="sortOrder" defaultValue={values.sortOrder} error={errors?.sortOrder} inputMode="numeric" hint="Lower numbers come first among equal prices." />
+          <TextField
+            label="Stock"
+            name="stock"
+            defaultValue={values.stock}
+            error={errors?.stock}
+            inputMode="numeric"
+            hint="Units left to sell. Leave empty if not tracked; 0 shows SOLD OUT."
+          />
+          <TextField
+            label="Sort order"
+            name="sortOrder"
+            defaultValue={values.sortOrder}
+            error={errors?.sortOrder}
+            inputMode="numeric"
+            hint="Lower numbers come first among equal prices."
+          />
         </div>
-        <CheckboxField label="Visible" name="visible" defaultChecked={values.visible} error={errors?.visible} hint="Hidden products stay reachable by their address but are not listed." />
-        <CheckboxField label="New" name="markNew" defaultChecked={values.markNew} error={errors?.markNew} hint={newHint(loaderData.newUntil)} />
+        <CheckboxField
+          label="Visible"
+          name="visible"
+          defaultChecked={values.visible}
+          error={errors?.visible}
+          hint="Hidden products stay reachable by their address but are not listed."
+        />
+        <CheckboxField
+          label="New"
+          name="markNew"
+          defaultChecked={values.markNew}
+          error={errors?.markNew}
+          hint={newHint(loaderData.newUntil)}
+        />
         <PhotoPicker initial={values.photos} {...photoPickerErrors(errors, values.photos)} />
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
           {saving ? "Saving..." : id === null ? "Add product" : "Save product"}
@@ -170,7 +224,11 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </Form>
 
       {id !== null ? (
-        <ConfirmDelete summary="Delete this product" explanation="A product that has been ordered is archived instead: hidden from the shop and kept for its orders." name={loaderData.values.name} />
+        <ConfirmDelete
+          summary="Delete this product"
+          explanation="A product that has been ordered is archived instead: hidden from the shop and kept for its orders."
+          name={loaderData.values.name}
+        />
       ) : null}
     </div>
   );

@@ -41,7 +41,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
       <AdminFilterForm label="Products">
         <FilterSearch id="product-search" defaultValue={query.q} placeholder="Name or slug" />
-        <FilterSelect id="product-kind" name="kind" label="Kind" defaultValue={query.kind} choices={[{ value: "", label: "All kinds" }, ...PRODUCT_KINDS]} />
+        <FilterSelect
+          id="product-kind"
+          name="kind"
+          label="Kind"
+          defaultValue={query.kind}
+          choices={[{ value: "", label: "All kinds" }, ...PRODUCT_KINDS]}
+        />
         <FilterSubmit />
       </AdminFilterForm>
 
@@ -60,7 +66,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             media: true,
             cell: (p) =>
               p.image ? (
-                <Picture src={p.image} alt={p.imageAlt} sizes="64px" width={64} height={80} className="h-20 w-16 rounded-lg object-cover" />
+                <Picture
+                  src={p.image}
+                  alt={p.imageAlt}
+                  sizes="64px"
+                  width={64}
+                  height={80}
+                  className="h-20 w-16 rounded-lg object-cover"
+                />
               ) : (
                 <span className="text-ink-soft">No photo</span>
               ),
@@ -79,7 +92,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           {
             header: "Stock left",
             cell: (p) =>
-              p.left === null ? "Not tracked" : p.left === 0 ? "Sold out" : `${p.left}${p.held ? ` (${p.held} held)` : ""}`,
+              p.left === null
+                ? "Not tracked"
+                : p.left === 0
+                  ? "Sold out"
+                  : `${p.left}${p.held ? ` (${p.held} held)` : ""}`,
           },
           { header: "Visible", cell: (p) => (p.visible ? "Yes" : "Hidden") },
         ]}
@@ -90,4 +107,10 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Products", description: "The shop's products and services.", path: "/admin/products", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Products",
+    description: "The shop's products and services.",
+    path: "/admin/products",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -18,7 +18,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = textFields(form, SITE_SETTING_FIELDS);
   const checked = validateForm(siteSettingsSchema, values);
   if (!checked.ok) return data({ fieldErrors: checked.fieldErrors, values }, { status: 400 });
-  const { changed } = await saveSiteSettings(context.db, checked.data, context.clock.now(), context.config.mail.ownerEmail);
+  const { changed } = await saveSiteSettings(
+    context.db,
+    checked.data,
+    context.clock.now(),
+    context.config.mail.ownerEmail,
+  );
   const toast = changed.length
     ? { title: "Settings saved", description: "Visitors see the new details on their next page load." }
     : { title: "Nothing to save", description: "The settings were already as shown." };
@@ -34,13 +39,39 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className={adminPageClass}>
       <AdminPageHeader title="Settings" />
       {/* A key per saved version, so the fields show what was stored after a save. */}
-      <Form method="post" className="card max-w-3xl space-y-6 p-4 sm:p-6" key={JSON.stringify(loaderData.values)} noValidate>
+      <Form
+        method="post"
+        className="card max-w-3xl space-y-6 p-4 sm:p-6"
+        key={JSON.stringify(loaderData.values)}
+        noValidate
+      >
         <ErrorSummary errors={errors} />
         <fieldset className="space-y-5">
           <legend className="text-lg font-semibold">Contact details</legend>
-          <p className="text-sm text-ink-soft">Shown on the Contact page, the home page and in the footer of every page, and in order emails.</p>
-          <TextField label="Contact email" name="email" type="email" autoComplete="off" defaultValue={values.email} error={errors?.email} required maxLength={254} />
-          <TextField label="Phone" name="phone" type="tel" autoComplete="off" defaultValue={values.phone} error={errors?.phone} required maxLength={30} hint={`A South African number, e.g. ${SA_PHONE_EXAMPLE}. Saved as +27 72 481 3396.`} />
+          <p className="text-sm text-ink-soft">
+            Shown on the Contact page, the home page and in the footer of every page, and in order emails.
+          </p>
+          <TextField
+            label="Contact email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            defaultValue={values.email}
+            error={errors?.email}
+            required
+            maxLength={254}
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            defaultValue={values.phone}
+            error={errors?.phone}
+            required
+            maxLength={30}
+            hint={`A South African number, e.g. ${SA_PHONE_EXAMPLE}. Saved as +27 72 481 3396.`}
+          />
           <TextField
             label="WhatsApp number"
             name="whatsapp"
@@ -51,15 +82,53 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             maxLength={30}
             hint="Visitors tap it to chat on WhatsApp (Contact page, footer, order confirmation). Leave empty to show no WhatsApp link."
           />
-          <TextField label="Location" name="location" defaultValue={values.location} error={errors?.location} required maxLength={120} />
-          <TextField label="Availability" name="availability" defaultValue={values.availability} error={errors?.availability} required maxLength={200} hint="e.g. Available worldwide · South African time (GMT+2)" />
+          <TextField
+            label="Location"
+            name="location"
+            defaultValue={values.location}
+            error={errors?.location}
+            required
+            maxLength={120}
+          />
+          <TextField
+            label="Availability"
+            name="availability"
+            defaultValue={values.availability}
+            error={errors?.availability}
+            required
+            maxLength={200}
+            hint="e.g. Available worldwide · South African time (GMT+2)"
+          />
         </fieldset>
         <fieldset className="space-y-5">
           <legend className="text-lg font-semibold">Social pages</legend>
-          <p className="text-sm text-ink-soft">Addresses starting with https://. Leave one empty to show no link to it.</p>
-          <TextField label="Facebook" name="facebook" type="url" defaultValue={values.facebook} error={errors?.facebook} maxLength={300} />
-          <TextField label="Instagram" name="instagram" type="url" defaultValue={values.instagram} error={errors?.instagram} maxLength={300} />
-          <TextField label="LinkedIn" name="linkedin" type="url" defaultValue={values.linkedin} error={errors?.linkedin} maxLength={300} />
+          <p className="text-sm text-ink-soft">
+            Addresses starting with https://. Leave one empty to show no link to it.
+          </p>
+          <TextField
+            label="Facebook"
+            name="facebook"
+            type="url"
+            defaultValue={values.facebook}
+            error={errors?.facebook}
+            maxLength={300}
+          />
+          <TextField
+            label="Instagram"
+            name="instagram"
+            type="url"
+            defaultValue={values.instagram}
+            error={errors?.instagram}
+            maxLength={300}
+          />
+          <TextField
+            label="LinkedIn"
+            name="linkedin"
+            type="url"
+            defaultValue={values.linkedin}
+            error={errors?.linkedin}
+            maxLength={300}
+          />
         </fieldset>
         <fieldset className="space-y-5">
           <legend className="text-lg font-semibold">Notifications</legend>
@@ -84,4 +153,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Settings", description: "The shop's contact details and notifications.", path: "/admin/settings", siteUrl: siteUrlFrom(matches), noindex: true });
+  seo({
+    title: "Settings",
+    description: "The shop's contact details and notifications.",
+    path: "/admin/settings",
+    siteUrl: siteUrlFrom(matches),
+    noindex: true,
+  });

@@ -9,7 +9,8 @@ import type { Page } from "@playwright/test";
  */
 export async function axe(page: Page): Promise<AxeBuilder> {
   await page.evaluate(() => {
-    for (const section of document.querySelectorAll<HTMLElement>(".render-when-near")) section.style.contentVisibility = "visible";
+    for (const section of document.querySelectorAll<HTMLElement>(".render-when-near"))
+      section.style.contentVisibility = "visible";
   });
   return new AxeBuilder({ page });
 }

@@ -24,7 +24,8 @@ export const test = base.extend({
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
       const hydrated = async (response: Response | null, waitUntil: WaitUntil) => {
-        if (waitsForLoad(waitUntil) && response?.headers()["content-type"]?.startsWith("text/html")) await waitForHydration(page);
+        if (waitsForLoad(waitUntil) && response?.headers()["content-type"]?.startsWith("text/html"))
+          await waitForHydration(page);
         return response;
       };
       page.goto = async (url, options) => hydrated(await goto(url, options), options?.waitUntil);

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { textFields } from "~/admin/form-result";
+import { textFields } from "~/lib/form";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import {
   AccountCard,

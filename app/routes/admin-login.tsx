@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { LOGIN_FIELDS, loginSchema } from "~/admin/login-schema";
 import { attemptAdminLogin, lockoutMessage } from "~/admin/login.server";
 import { assertSameOrigin } from "~/auth/cookies.server";

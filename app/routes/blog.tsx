@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { textFields } from "~/admin/form-result";
+import { textFields } from "~/lib/form";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import { isAdminRequest } from "~/admin/session.server";
 import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { textFields } from "~/lib/form";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { ContactForm } from "~/components/contact/ContactForm";
 import { submitContact } from "~/contact/contact-action.server";
@@ -48,9 +49,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction();
   } catch (error) {
     console.error("Failed to send message", error);
-    const values = Object.fromEntries(
-      CONTACT_FIELDS.map((f) => [f, typeof form.get(f) === "string" ? (form.get(f) as string) : ""]),
-    ) as ContactValues;
+    const values: ContactValues = textFields(form, CONTACT_FIELDS);
     return { ok: false, toast: CONTACT_FAILURE_TOAST, values };
   }
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { runSimulatorIntent, simulatorOrder } from "~/orders/simulator-actions.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { archiveOrDelete } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { findPostForAdmin, removePost, savePost, setPostPublished } from "~/blog/post-admin.server";
 import { POST_TEXT_FIELDS, postAdminSchema } from "~/blog/post-admin-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options";

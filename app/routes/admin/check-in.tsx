@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, Form, Link, redirect } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { events } from "~/db/schema";

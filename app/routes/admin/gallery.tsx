@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { ErrorSummary, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";

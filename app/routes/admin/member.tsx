@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { formatDateTime } from "~/admin/format-date";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { mailtoHref } from "~/admin/mailto";
 import { AdminNotFound } from "~/components/admin/ConfirmDelete";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/lib/form";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { RandField } from "~/components/admin/RandField";

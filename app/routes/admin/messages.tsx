@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { textFields, validateForm } from "~/admin/form-result";
+import { textFields, validateForm } from "~/lib/form";
 import { formatDateTime } from "~/admin/format-date";
 import { pageParam, textParam } from "~/admin/list-query";
 import { mailtoHref } from "~/admin/mailto";

@@ -5,7 +5,7 @@ import { mailtoHref } from "~/admin/mailto";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, SelectField, TextAreaField } from "~/components/admin/fields";
 import { OrderStatus } from "~/components/admin/OrderStatus";
-import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/lib/form";
 import { RandField } from "~/components/admin/RandField";
 import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";

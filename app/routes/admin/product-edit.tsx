@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { archiveOrDelete, archivedOrDeletedToast } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
-import { checkboxFields, textFields, validateForm } from "~/admin/form-result";
+import { checkboxFields, textFields, validateForm } from "~/lib/form";
 import { findProductForAdmin, removeProduct, saveProduct } from "~/catalog/product-admin.server";
 import { PRODUCT_KINDS, PRODUCT_PRICE_RULES, PRODUCT_TEXT_FIELDS, productSchema } from "~/catalog/product-schema";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";

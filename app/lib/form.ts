@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 
-/** What an admin action answers when the input is refused: a message per field, and what was typed. */
+/** What an action answers when the input is refused: a message per field, and what was typed. */
 export interface FieldErrors {
   fieldErrors: Record<string, string>;
   values: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { memberActionSchema } from "~/memberships/gift-schema";
 import { orderActionSchema } from "~/orders/refund-schema";
 import { doorFormSchema, FORM_DEVICE } from "~/tickets/door-form";
-import { checkboxFields, textFields, validateForm } from "./form-result";
+import { checkboxFields, textFields, validateForm } from "~/lib/form";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();

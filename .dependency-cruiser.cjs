@@ -57,7 +57,8 @@ module.exports = {
     {
       name: "no-module-circles",
       comment:
-        "Modules that import each other, even inside one folder (the schema files, the members modules did): move the shared part into its own module.",
+        "Modules that import each other, even inside one folder (the schema files, the members modules did): move the " +
+        "shared part into its own module.",
       severity: "error",
       from: { path: "^app/" },
       to: { circular: true },

@@ -32,7 +32,10 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   const value = raw.trim().toLowerCase();
   if (value === "" || value === "false" || value === "0") return false;
   if (value === "true") {
-    return "true would trust the address the client writes first in X-Forwarded-For; write how many proxies stand in front (1 for one nginx or Caddy) or their addresses (e.g. 10.0.0.2 or 10.0.0.0/8)";
+    return (
+      "true would trust the address the client writes first in X-Forwarded-For; write how many proxies stand in " +
+      "front (1 for one nginx or Caddy) or their addresses (e.g. 10.0.0.2 or 10.0.0.0/8)"
+    );
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -44,7 +47,10 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrSubnet(entry));
   if (!entries.length || bad.length) {
-    return `must be a number of proxies (1 for one nginx or Caddy) or a comma-separated list of their addresses or subnets (not ${bad.join(", ") || "empty"})`;
+    return (
+      `must be a number of proxies (1 for one nginx or Caddy) or a comma-separated list of their addresses or ` +
+      `subnets (not ${bad.join(", ") || "empty"})`
+    );
   }
   return entries;
 }

@@ -40,7 +40,8 @@ async function main() {
     from generate_series(1, ${COUNTS.products}) as i`);
   await db.execute(sql`
     insert into events (id, title, dates, starts_at, ends_at, focus, price_text, description, location, participants, sort_order)
-    select 'bench-event-' || i, 'Bench Workshop ' || i, '', now() + (i - 50) * interval '3 days', now() + (i - 50) * interval '3 days' + interval '3 hours',
+    select 'bench-event-' || i, 'Bench Workshop ' || i, '',
+           now() + (i - 50) * interval '3 days', now() + (i - 50) * interval '3 days' + interval '3 hours',
            'Upcycling', 'R 250.00', 'A workshop', 'Johannesburg', '8 seats', i
     from generate_series(1, ${COUNTS.events}) as i`);
   await db.execute(sql`

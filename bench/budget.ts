@@ -57,7 +57,10 @@ async function weightOnly(): Promise<number> {
     await server.stop();
   }
   const table = markdownTable(["route", "status", "scripts", "JS KB (gz, on the wire)", "result"], rows);
-  const line = `First-load JavaScript, budget <= ${BUDGET.jsKb} KB gzipped: every script response's bytes on the wire (body and headers) from a first visit with an empty cache until the page has hydrated and the network is quiet, in Chromium at 390 px (bench/lib/first-load-js.ts).`;
+  const line =
+    `First-load JavaScript, budget <= ${BUDGET.jsKb} KB gzipped: every script response's bytes on the wire ` +
+    `(body and headers) from a first visit with an empty cache until the page has hydrated and the network is quiet, ` +
+    `in Chromium at 390 px (bench/lib/first-load-js.ts).`;
   const file = writeResults(
     "first-load-js",
     { at: new Date().toISOString(), budgetKb: BUDGET.jsKb, rows },
@@ -284,13 +287,27 @@ const table = markdownTable(
         signed(m.tbtMs - floorTbtMs),
         (missed.length ? `${advisory ? "timing missed (advisory)" : "missed"}: ${missed.join("; ")}` : "ok") +
           (firstMedian
-            ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, perf ${firstMedian.performance})`
+            ? ` (measured again: the first median had LCP ${firstMedian.lcpMs} ms, TBT ${firstMedian.tbtMs} ms, ` +
+              `perf ${firstMedian.performance})`
             : ""),
       ),
     ),
   ],
 );
-const budgetLine = `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for a noindex page every SEO audit but "is-crawlable", for a sample URL that answers 4xx on purpose every one but "http-status-code"), LCP < ${BUDGET.lcpMs} ms, TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 mobile runs (CPU index: Lighthouse's benchmarkIndex of this machine during them, higher is faster); ${TIMING_ADVISORY ? "a miss only on performance, LCP or TBT is reported as advisory from that median" : `a route whose median misses only on performance, LCP or TBT is measured again after the other routes with ${RUNS} fresh runs, and that median decides`}. Baselines: a blank page (no script, style, image or font) measured the same way in the same run, plain and with the headers of the site's home page; "TBT above floor" is a route's TBT less that of the blank page with the site's headers measured just before it (decision 074)${TIMING_ADVISORY ? "; a timing miss does not fail the run (BUDGET_TIMING=advisory, as in CI)" : ""}.`;
+const secondMeasurements = TIMING_ADVISORY
+  ? "a miss only on performance, LCP or TBT is reported as advisory from that median"
+  : `a route whose median misses only on performance, LCP or TBT is measured again after the other routes with ${RUNS} ` +
+    `fresh runs, and that median decides`;
+const advisoryNote = TIMING_ADVISORY ? "; a timing miss does not fail the run (BUDGET_TIMING=advisory, as in CI)" : "";
+const budgetLine =
+  `Budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, ` +
+  `best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (for a noindex page every SEO audit but "is-crawlable", ` +
+  `for a sample URL that answers 4xx on purpose every one but "http-status-code"), LCP < ${BUDGET.lcpMs} ms, ` +
+  `TBT < ${BUDGET.tbtMs} ms, CLS < ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB gzipped. Median of ${RUNS} Lighthouse 12 ` +
+  `mobile runs (CPU index: Lighthouse's benchmarkIndex of this machine during them, higher is faster); ` +
+  `${secondMeasurements}. Baselines: a blank page (no script, style, image or font) measured the same way in the same ` +
+  `run, plain and with the headers of the site's home page; "TBT above floor" is a route's TBT less that of the blank ` +
+  `page with the site's headers measured just before it (decision 074)${advisoryNote}.`;
 const measuredWith = `Measured with Lighthouse ${lighthouseVersion} in ${browserVersion}.`;
 // Each time this run's floor alone was over the TBT budget (decision 077), in the same words as when it
 // was measured, so that CI lists each once (.ci/run).
@@ -298,7 +315,9 @@ const floorNotes = baselines.flatMap(({ page, when, median: m }) =>
   page === FLOOR_PAGE ? (floorOverTbtBudget(m.tbtMs, when) ?? []) : [],
 );
 const floorLines = floorNotes.join("\n");
-const markdown = `# Page budgets (${new Date().toISOString()})\n\n${budgetLine} ${measuredWith}\n\n${table}\n${floorLines ? `\n${floorLines}\n` : ""}`;
+const markdown =
+  `# Page budgets (${new Date().toISOString()})\n\n${budgetLine} ${measuredWith}\n\n${table}\n` +
+  (floorLines ? `\n${floorLines}\n` : "");
 const file = writeResults(
   "budget",
   {

@@ -85,7 +85,8 @@ async function benchSize(events: number, now: Date): Promise<SizeResult> {
           else 'checkout_created_success'
         end,
         (array['/', '/styled-collections', '/events', '/about', '/contact', '/consultation-services', '/blog',
-               '/events-gallery', '/product/candy-earrings', '/tickets/sip-style', '/checkout', '/membership/creative-bee'])[1 + (i * 7) % 12],
+               '/events-gallery', '/product/candy-earrings', '/tickets/sip-style', '/checkout',
+               '/membership/creative-bee'])[1 + (i * 7) % 12],
         null,
         case when i % 10 = 0 then (array['https://www.google.com/search', 'https://www.instagram.com/', 'https://www.facebook.com/',
                'https://www.linkedin.com/', 'https://duckduckgo.com/'])[1 + (i / 10) % 5] end,
@@ -134,7 +135,8 @@ async function benchSize(events: number, now: Date): Promise<SizeResult> {
       pass: m < budgetMs,
     });
     console.log(
-      `  ${label.padEnd(14)} ${m.toFixed(1).padStart(7)} ms   (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)})   ${m < budgetMs ? "pass" : "MISSED"}`,
+      `  ${label.padEnd(14)} ${m.toFixed(1).padStart(7)} ms   (min ${Math.min(...times).toFixed(1)}, ` +
+        `max ${Math.max(...times).toFixed(1)})   ${m < budgetMs ? "pass" : "MISSED"}`,
     );
   }
   console.log("");

@@ -168,7 +168,10 @@ const checkTable = markdownTable(
   ["target", "measured", "result"],
   checks.map((c) => [c.name, c.value, c.ok ? "ok" : "MISSED"]),
 );
-const extra = `Start-up (spawn to first 200 on /): ${Math.round(app.startupMs)} ms. Server memory (RSS) after the load: ${memoryMb} MB. ${CONNECTIONS} connections, ${SECONDS} s per case, Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`;
+const extra =
+  `Start-up (spawn to first 200 on /): ${Math.round(app.startupMs)} ms. Server memory (RSS) after the ` +
+  `load: ${memoryMb} MB. ${CONNECTIONS} connections, ${SECONDS} s per case, ` +
+  `Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`;
 const markdown = `# Load benchmark (${new Date().toISOString()})\n\n${table}\n\n${checkTable}\n\n${extra}\n`;
 const file = writeResults(
   "load",

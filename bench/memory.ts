@@ -152,7 +152,8 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
     }
     const startupMedianMs = median(startsMs);
     console.log(
-      `${engine}: start-up with an existing data folder ${startsMs.join(", ")} ms, median ${startupMedianMs} ms; CPU ${startsCpuSeconds.join(", ")} s`,
+      `${engine}: start-up with an existing data folder ${startsMs.join(", ")} ms, median ${startupMedianMs} ms; ` +
+        `CPU ${startsCpuSeconds.join(", ")} s`,
     );
 
     const server = await startServer(dataDir, databaseUrl);
@@ -212,7 +213,8 @@ async function measure(engine: EngineResult["engine"], databaseUrl: string | und
         non2xx: result.non2xx,
       };
       console.log(
-        `${engine}: RSS ${restMb} MB at rest, peak ${peak} MB under load (${out.requestsPerSecond} req/s, p99 ${out.p99Ms} ms, ${out.non2xx} non-2xx, ${out.errors} errors), ${afterLoadMb} MB after`,
+        `${engine}: RSS ${restMb} MB at rest, peak ${peak} MB under load (${out.requestsPerSecond} req/s, ` +
+          `p99 ${out.p99Ms} ms, ${out.non2xx} non-2xx, ${out.errors} errors), ${afterLoadMb} MB after`,
       );
       return out;
     } finally {
@@ -336,9 +338,11 @@ const detail = markdownTable(
 const summary =
   `Build in ${BUILD_DIR}/, Node ${process.version}, ${os.cpus().length} cores shared with the load generator ` +
   `(machine load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end: other work slows start-up). ` +
-  `Start-up: spawn of \`node server.js\` to the first 200 on \`/\`, the data folder created by an uncounted first start, ADMIN_PASSWORD set; ` +
+  `Start-up: spawn of \`node server.js\` to the first 200 on \`/\`, the data folder created by an uncounted first ` +
+  `start, ADMIN_PASSWORD set; ` +
   `its CPU (user + system, every thread of the server) depends less on the machine's other work than the time does. ` +
-  `At rest: after ${REST_PAGES.length} pages viewed 3 times and 3 s idle. Under load: ${CONNECTIONS} connections for ${LOAD_SECONDS} s on ${LOAD_PATHS.join(" and ")}, ` +
+  `At rest: after ${REST_PAGES.length} pages viewed 3 times and 3 s idle. Under load: ${CONNECTIONS} connections ` +
+  `for ${LOAD_SECONDS} s on ${LOAD_PATHS.join(" and ")}, ` +
   `RSS (VmRSS) sampled every 250 ms.`;
 const markdown = `# Start-up and memory (${new Date().toISOString()})\n\n${table}\n\n${detail}\n\n${summary}\n`;
 const passed = rows.filter((row) => row.ok === true).length;

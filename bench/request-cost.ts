@@ -182,7 +182,8 @@ const table = markdownTable(
   rows,
 );
 const summary =
-  `${CLIENTS} clients for ${SECONDS} s per kind, after a warm-up round of the same length, on ${engine}, Node ${process.version}, 2 cores ` +
+  `${CLIENTS} clients for ${SECONDS} s per kind, after a warm-up round of the same length, on ${engine}, ` +
+  `Node ${process.version}, 2 cores ` +
   "shared with the load generator. Server CPU is every thread of the server process (with PostgreSQL, its own backends are not counted).";
 const markdown = `# Request cost by kind on ${engine} (${new Date().toISOString()})\n\n\`npm run bench:cost\`\n\n${table}\n\n${summary}\n`;
 writeResults(

@@ -83,7 +83,10 @@ const base = app.base;
 /** The server's RSS every 5 s: [seconds since the load began, MB]. */
 const rssSamples: [number, number][] = [];
 let clientCounter = 0;
-/** SOAK_TRACE=file: every request as kind, start (ms into the load), latency (ms), method and path, status, to see when the slow ones happened. */
+/**
+ * SOAK_TRACE=file: every request as kind, start (ms into the load), latency (ms), method and path, status, to see
+ * when the slow ones happened.
+ */
 const trace: string[] | undefined = process.env.SOAK_TRACE ? [] : undefined;
 let loadStartedAt = performance.now();
 
@@ -94,8 +97,9 @@ async function timed(kind: Kind, url: string, init: BenchRequest = {}): Promise<
   try {
     const response = await benchRequest(url, { ...init, headers: { "User-Agent": UA, ...init.headers } });
     t.latencies.push(performance.now() - started);
+    const request = `${init.method ?? "GET"} ${url.replace(base, "")}`;
     trace?.push(
-      `${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${init.method ?? "GET"} ${url.replace(base, "")}\t${response.status}`,
+      `${kind}\t${Math.round(started - loadStartedAt)}\t${Math.round(performance.now() - started)}\t${request}\t${response.status}`,
     );
     if (response.status >= 500) {
       t.serverErrors++;
@@ -246,7 +250,8 @@ const paidOrders = await one("select count(*)::int as n from orders where status
 const paidExpected = [...ordersPaid.values()].reduce((a, b) => a + b, 0);
 const candyStock = await one("select stock_quantity as n from catalog_items where slug = 'candy-earrings'");
 const candyHeldOrPaid = await one(
-  "select count(*)::int as n from stock_holds h join catalog_items c on h.stock_key = 'catalog:' || c.id where c.slug = 'candy-earrings' and h.status = 'converted'",
+  "select count(*)::int as n from stock_holds h join catalog_items c on h.stock_key = 'catalog:' || c.id " +
+    "where c.slug = 'candy-earrings' and h.status = 'converted'",
 );
 const duplicateHolds = await one(
   "select count(*)::int as n from (select order_id, stock_key from stock_holds group by 1, 2 having count(*) > 1) d",
@@ -338,7 +343,8 @@ if (SECONDS >= MEMORY_MIN_SECONDS && warm.length >= 2) {
     ok: Math.abs(growth) <= 0.1,
     value:
       `${mb(first)} then ${mb(last)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)}%); ` +
-      `single samples ${warm[0]![1]} MB at ${WARM_UP_SECONDS} s, ${warm[warm.length - 1]![1]} MB at the end; peak ${Math.max(...warm.map(([, v]) => v))} MB`,
+      `single samples ${warm[0]![1]} MB at ${WARM_UP_SECONDS} s, ${warm[warm.length - 1]![1]} MB at the end; ` +
+      `peak ${Math.max(...warm.map(([, v]) => v))} MB`,
     advisory: TIMING_ADVISORY,
   });
 }
@@ -362,7 +368,8 @@ const targetTable = markdownTable(
   targets.map((c) => [c.name, c.value, result(c)]),
 );
 const summary =
-  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}${pgLink}, Node ${process.version}, 2 cores (the load generator shares them). ` +
+  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}${pgLink}, Node ${process.version}, 2 cores (the ` +
+  `load generator shares them). ` +
   `CPU during the load: server ${serverCpu}%, load generator ${clientCpu}% (of one core; 200% is both). ` +
   `Server RSS: ${rssAtRest} MB before the load, ${rssAfterLoad} MB after it` +
   (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");

@@ -347,7 +347,8 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
   );
 
   console.log(
-    `spike on ${engine}: ${CONNECTIONS} connections on ${PAGES.join(" and ")} for ${SECONDS} s, ${TILL_CLIENTS} till and ${BEACON_CLIENTS} beacon clients, against ${base}`,
+    `spike on ${engine}: ${CONNECTIONS} connections on ${PAGES.join(" and ")} for ${SECONDS} s, ${TILL_CLIENTS} till ` +
+      `and ${BEACON_CLIENTS} beacon clients, against ${base}`,
   );
   const rssBefore = readRssMb(app.process.pid!);
   let rssPeak = rssBefore;
@@ -479,10 +480,16 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     checks.map((c) => [c.name, c.value, verdict(c)]),
   );
   const summary =
-    `${CONNECTIONS} connections (half on each page) for ${SECONDS} s on ${engine}, ${TILL_CLIENTS} till clients and ${BEACON_CLIENTS} beacon clients at the same time; ` +
-    `pages answered ${pageRps} req/s in all; till p50 ${percentile(tillLatencies, 50)} ms, p99 ${percentile(tillLatencies, 99)} ms over all its steps. ` +
-    `Server RSS ${rssBefore} MB before, peak ${rssPeak} MB, ${rssAfter} MB after. Node ${process.version}, ${os.cpus().length} cores shared by the server and the load generator.`;
-  const markdown = `# Spike on ${engine} (${new Date().toISOString()})\n\n\`${databaseUrl ? "BENCH_PG_URL=… " : ""}SPIKE_SECONDS=${SECONDS} SPIKE_CONNECTIONS=${CONNECTIONS} npm run bench:spike\`\n\n${table}\n\n${checkTable}\n\n${summary}\n`;
+    `${CONNECTIONS} connections (half on each page) for ${SECONDS} s on ${engine}, ${TILL_CLIENTS} till clients ` +
+    `and ${BEACON_CLIENTS} beacon clients at the same time; ` +
+    `pages answered ${pageRps} req/s in all; till p50 ${percentile(tillLatencies, 50)} ms, ` +
+    `p99 ${percentile(tillLatencies, 99)} ms over all its steps. ` +
+    `Server RSS ${rssBefore} MB before, peak ${rssPeak} MB, ${rssAfter} MB after. ` +
+    `Node ${process.version}, ${os.cpus().length} cores shared by the server and the load generator.`;
+  const markdown =
+    `# Spike on ${engine} (${new Date().toISOString()})\n\n` +
+    `\`${databaseUrl ? "BENCH_PG_URL=… " : ""}SPIKE_SECONDS=${SECONDS} SPIKE_CONNECTIONS=${CONNECTIONS} npm run bench:spike\`` +
+    `\n\n${table}\n\n${checkTable}\n\n${summary}\n`;
   const name = databaseUrl ? "spike-postgres" : "spike";
   writeResults(
     name,

@@ -175,7 +175,9 @@ const checks = [
   {
     name: `all ${PHOTOS} uploads stored (201) and every rendition made`,
     ok: uploads.length === PHOTOS && uploads.every((u) => u.status === 201) && allReady,
-    value: `${uploads.filter((u) => u.status === 201).length} stored, renditions ${allReady ? `ready after ${(readyMs / 1000).toFixed(1)} s` : "NOT all ready"}`,
+    value:
+      `${uploads.filter((u) => u.status === 201).length} stored, ` +
+      `renditions ${allReady ? `ready after ${(readyMs / 1000).toFixed(1)} s` : "NOT all ready"}`,
   },
 ];
 
@@ -212,13 +214,17 @@ const checkTable = markdownTable(
   checks.map((c) => [c.name, c.value, c.ok ? "ok" : "MISSED"]),
 );
 const extra = [
-  `${PHOTOS} photos of 4000x3000 px, ${photoMb.toFixed(1)} MB each on average, uploaded one after another (as the photo picker does); upload median ${median} ms, slowest ${uploadTimes.at(-1)} ms.`,
+  `${PHOTOS} photos of 4000x3000 px, ${photoMb.toFixed(1)} MB each on average, uploaded one after another (as the ` +
+    `photo picker does); upload median ${median} ms, slowest ${uploadTimes.at(-1)} ms.`,
   `All renditions (AVIF and WebP at 400, 800 and 1200 px) ready ${(readyMs / 1000).toFixed(1)} s after the first upload began.`,
-  `The target compares with the better of the two runs without uploads (before and after): the difference between them is how much the machine's other work moved meanwhile. Load average when the bench ended: ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(", ")}.`,
-  `Load: autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall on /, ${SECONDS} s without uploads, then for as long as the uploads and renditions took (at least ${SECONDS} s). Node ${process.version}, ${os.cpus().length} cores, shared with the load generator.`,
+  `The target compares with the better of the two runs without uploads (before and after): the difference between ` +
+    `them is how much the machine's other work moved meanwhile. Load average when the bench ended: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")}.`,
+  `Load: autocannon, ${CONNECTIONS} connections at ${RATE} req/s overall on /, ${SECONDS} s without uploads, then for ` +
+    `as long as the uploads and renditions took (at least ${SECONDS} s). Node ${process.version}, ${os.cpus().length} ` +
+    `cores, shared with the load generator.`,
 ].join("\n");
 const markdown = `# Photo upload benchmark (${new Date().toISOString()})\n\n${loadTable}\n\n${uploadTable}\n\n${checkTable}\n\n${extra}\n`;
 const file = writeResults(

@@ -24,7 +24,9 @@ if (!report || report.error || !report.metadata) {
 } else {
   const v = report.metadata.vulnerabilities;
   failed = v.high + v.critical > 0;
-  line = `${at} npm audit --omit=dev: ${v.critical} critical, ${v.high} high, ${v.moderate} moderate, ${v.low} low in ${report.metadata.dependencies?.prod ?? "?"} production dependencies.`;
+  line =
+    `${at} npm audit --omit=dev: ${v.critical} critical, ${v.high} high, ${v.moderate} moderate, ${v.low} low ` +
+    `in ${report.metadata.dependencies?.prod ?? "?"} production dependencies.`;
 }
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync("bench/results/audit.txt", `${line}\n`);

@@ -10,7 +10,8 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package as root: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+      `Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package as root: apt-get update && apt-get install ` +
+        `-y chromium (or set CHROMIUM_PATH).`,
     );
     process.exit(1);
   }

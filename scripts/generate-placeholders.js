@@ -86,13 +86,24 @@ function hexagon(cx, cy, r) {
 function honey(cx, top, height, colours) {
   const u = height / 100;
   const head = `<circle cx="${cx}" cy="${top + 17 * u}" r="${7 * u}" fill="${colours.skin}"/>`;
-  const wrap = `<path d="M${cx - 8 * u} ${top + 15 * u} Q ${cx - 9 * u} ${top + 2 * u} ${cx} ${top + 1 * u} Q ${cx + 10 * u} ${top + 2 * u} ${cx + 8 * u} ${top + 15 * u} Q ${cx} ${top + 10 * u} ${cx - 8 * u} ${top + 15 * u} Z" fill="${colours.wrap}"/>`;
+  const wrap =
+    `<path d="M${cx - 8 * u} ${top + 15 * u} Q ${cx - 9 * u} ${top + 2 * u} ${cx} ${top + 1 * u} ` +
+    `Q ${cx + 10 * u} ${top + 2 * u} ${cx + 8 * u} ${top + 15 * u} ` +
+    `Q ${cx} ${top + 10 * u} ${cx - 8 * u} ${top + 15 * u} Z" fill="${colours.wrap}"/>`;
   const neck = `<rect x="${cx - 2.2 * u}" y="${top + 22 * u}" width="${4.4 * u}" height="${6 * u}" fill="${colours.skin}"/>`;
-  const dress = `<path d="M${cx - 10 * u} ${top + 30 * u} Q ${cx} ${top + 26 * u} ${cx + 10 * u} ${top + 30 * u} L ${cx + 7 * u} ${top + 50 * u} L ${cx + 21 * u} ${top + 96 * u} Q ${cx} ${top + 100 * u} ${cx - 21 * u} ${top + 96 * u} L ${cx - 7 * u} ${top + 50 * u} Z" fill="${colours.dress}"/>`;
-  const band = `<path d="M${cx - 7.6 * u} ${top + 48 * u} L ${cx + 7.6 * u} ${top + 48 * u} L ${cx + 8.4 * u} ${top + 53 * u} L ${cx - 8.4 * u} ${top + 53 * u} Z" fill="${colours.wrap}"/>`;
+  const dress =
+    `<path d="M${cx - 10 * u} ${top + 30 * u} Q ${cx} ${top + 26 * u} ${cx + 10 * u} ${top + 30 * u} ` +
+    `L ${cx + 7 * u} ${top + 50 * u} L ${cx + 21 * u} ${top + 96 * u} ` +
+    `Q ${cx} ${top + 100 * u} ${cx - 21 * u} ${top + 96 * u} L ${cx - 7 * u} ${top + 50 * u} Z" fill="${colours.dress}"/>`;
+  const band =
+    `<path d="M${cx - 7.6 * u} ${top + 48 * u} L ${cx + 7.6 * u} ${top + 48 * u} ` +
+    `L ${cx + 8.4 * u} ${top + 53 * u} L ${cx - 8.4 * u} ${top + 53 * u} Z" fill="${colours.wrap}"/>`;
   const beads = Array.from({ length: 7 }, (_, i) => {
     const t = (i - 3) / 3;
-    return `<circle cx="${(cx + t * 6 * u).toFixed(1)}" cy="${(top + 29 * u + (1 - t * t) * 3 * u).toFixed(1)}" r="${1.1 * u}" fill="${colours.beads}"/>`;
+    return (
+      `<circle cx="${(cx + t * 6 * u).toFixed(1)}" cy="${(top + 29 * u + (1 - t * t) * 3 * u).toFixed(1)}" ` +
+      `r="${1.1 * u}" fill="${colours.beads}"/>`
+    );
   }).join("");
   return wrap + head + neck + dress + band + beads;
 }
@@ -154,19 +165,24 @@ function svgFor(path, index) {
   ]
     .map(
       ([x, y], i) =>
-        `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" stroke-width="2.5" opacity="0.7"/>`,
+        `<polygon points="${hexagon(x, y, r * 0.92)}" fill="${i === 0 ? combColour : "none"}" stroke="${combColour}" ` +
+        `stroke-width="2.5" opacity="0.7"/>`,
     )
     .join("");
   const caption = `${label}${number ? ` · ${number}` : ""}`.toUpperCase();
   const fs = Math.round(Math.max(14, Math.min(w, h) * 0.026));
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(label)}" data-${MARKER}="1">
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" ` +
+    `aria-label="${esc(label)}" data-${MARKER}="1">
 <rect width="${w}" height="${h}" fill="${p.bg}"/>
 <path d="M0 ${h * 0.86} Q ${w * 0.5} ${h * 0.8} ${w} ${h * 0.88} V ${h} H 0 Z" fill="${p.band}" opacity="0.22"/>
 <g>${art}</g>
 <g>${comb}</g>
-<text x="${fs * 1.6}" y="${h - fs * 1.4}" font-family="DM Sans, Arial, sans-serif" font-size="${fs}" font-weight="600" letter-spacing="2" fill="#1F1A17" opacity="0.7">${esc(caption)}</text>
+<text x="${fs * 1.6}" y="${h - fs * 1.4}" font-family="DM Sans, Arial, sans-serif" font-size="${fs}" ` +
+    `font-weight="600" letter-spacing="2" fill="#1F1A17" opacity="0.7">${esc(caption)}</text>
 </svg>
-`;
+`
+  );
 }
 
 const all = [...new Set([...contentImagePaths(), ...EXTRA])].sort();

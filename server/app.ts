@@ -324,7 +324,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       (visited) => {
         const failed = visited.filter((v) => v.status !== 200).map((v) => `${v.path} (${v.status || "no answer"})`);
         console.log(
-          `[server] warmed ${visited.length - failed.length} pages in ${Math.round(performance.now() - started)} ms${failed.length ? `; not: ${failed.join(", ")}` : ""}`,
+          `[server] warmed ${visited.length - failed.length} pages in ${Math.round(performance.now() - started)} ms` +
+            (failed.length ? `; not: ${failed.join(", ")}` : ""),
         );
       },
     );

@@ -80,7 +80,8 @@ export interface Versions {
 /** Both versions in one read (also what tests/integration/stock-version.test.ts compares). */
 export async function readVersions(db: Database): Promise<Versions> {
   const result = await db.execute(
-    sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock from content_version c, stock_version s`,
+    sql`select c.last_value::text || ':' || c.is_called as content, s.last_value::text || ':' || s.is_called as stock
+      from content_version c, stock_version s`,
   );
   const row = (result as unknown as { rows: Versions[] }).rows[0];
   return { content: `${row?.content}`, stock: `${row?.stock}` };

@@ -15,7 +15,9 @@ const compilePageTemplate = (text: string, slot: string) => compileAt(text, slot
 
 describe("page templates", () => {
   it("inflate to the text with the value in every slot, wherever the slots are", () => {
-    const page = `${SLOT}<html><head><script nonce="${SLOT}">a()</script></head><body>${"Tōkyō é ".repeat(500)}<script nonce="${SLOT}"></script></body></html>${SLOT}`;
+    const page =
+      `${SLOT}<html><head><script nonce="${SLOT}">a()</script></head>` +
+      `<body>${"Tōkyō é ".repeat(500)}<script nonce="${SLOT}"></script></body></html>${SLOT}`;
     const template = compilePageTemplate(page, SLOT);
     for (const nonce of ["abc123==", "", "ü+/=", "$`$&$'"]) {
       expect(gunzipSync(fillPageGzip(template, nonce)).toString()).toBe(page.split(SLOT).join(nonce));
@@ -54,7 +56,9 @@ describe("page templates", () => {
       { length: 400 },
       (_, i) => `.c${i}{margin:${i}px;color:#${(i * 2654435761).toString(16).slice(0, 6)}}`,
     ).join("");
-    const page = `<head><link nonce="${SLOT}" rel="preload"/><style>${css}</style></head><body>${"<p class='c1'>Honey Bee</p>".repeat(300)}<script nonce="${SLOT}">x()</script></body>`;
+    const page =
+      `<head><link nonce="${SLOT}" rel="preload"/><style>${css}</style></head>` +
+      `<body>${"<p class='c1'>Honey Bee</p>".repeat(300)}<script nonce="${SLOT}">x()</script></body>`;
     const nonce = "q2d1Jm2f0c8yq0P0kxQ0Aw==";
     const whole = gzipSync(page.replaceAll(SLOT, nonce), { level: 9 }).length;
     const pieced = fillPageGzip(compilePageTemplate(page, SLOT), nonce).length;

@@ -49,21 +49,25 @@ describe("sitemapPaths", () => {
 });
 
 describe("warmUp", () => {
-  it("asks for the home page, the sitemap, then each of its pages and the extra paths, one at a time, as an anonymous visitor", async () => {
-    const { base, asked, mostAtOnce } = await serve({ sitemap: SITEMAP, delayMs: 5 });
-    const visited = await warmUp({ base, extraPaths: ["/contact?sent=1", "/about"] });
-    expect(asked.map((a) => a.path)).toEqual([
-      "/",
-      "/sitemap.xml",
-      "/about",
-      "/product/candy-earrings",
-      "/blog?page=2&tag=a",
-      "/contact?sent=1",
-    ]);
-    expect(mostAtOnce()).toBe(1);
-    expect(asked.every((a) => a.userAgent === "honey-bee-warm-up" && a.cookie === undefined)).toBe(true);
-    expect(visited.every((v) => v.status === 200)).toBe(true);
-  });
+  it(
+    "asks for the home page, the sitemap, then each of its pages and the extra paths, one at a time, as an anonymous " +
+      "visitor",
+    async () => {
+      const { base, asked, mostAtOnce } = await serve({ sitemap: SITEMAP, delayMs: 5 });
+      const visited = await warmUp({ base, extraPaths: ["/contact?sent=1", "/about"] });
+      expect(asked.map((a) => a.path)).toEqual([
+        "/",
+        "/sitemap.xml",
+        "/about",
+        "/product/candy-earrings",
+        "/blog?page=2&tag=a",
+        "/contact?sent=1",
+      ]);
+      expect(mostAtOnce()).toBe(1);
+      expect(asked.every((a) => a.userAgent === "honey-bee-warm-up" && a.cookie === undefined)).toBe(true);
+      expect(visited.every((v) => v.status === 200)).toBe(true);
+    },
+  );
 
   it("stops at maxPages, still asking for the extra paths", async () => {
     const { base, asked } = await serve({ sitemap: SITEMAP });

@@ -128,7 +128,8 @@ export async function loadDashboardData(
         select day::text as day, sum(n)::int as n from (
           select day, events as n from analytics_daily where ${dailyRange} and event_type = ${VISITORS_PER_DAY} and events > 0
           union all
-          select ${SQL_SA_DAY} as day, count(distinct session_id) from analytics_events where ${liveRange} and event_type = 'page_view' group by 1
+          select ${SQL_SA_DAY} as day, count(distinct session_id) from analytics_events
+          where ${liveRange} and event_type = 'page_view' group by 1
         ) x group by day`),
     db.execute(sql`
         select host, sum(n)::int as n from (

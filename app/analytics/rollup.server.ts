@@ -84,7 +84,9 @@ async function needsVisitorRows(db: Executor): Promise<boolean> {
       with last as (select max(day) as day from analytics_rollup_days)
       select exists (
         select 1 from last
-        where not exists (select 1 from analytics_daily a where a.day = last.day and a.event_type = ${VISITORS_PER_DAY} and a.page_path = '')
+        where not exists (
+             select 1 from analytics_daily a
+             where a.day = last.day and a.event_type = ${VISITORS_PER_DAY} and a.page_path = '')
            or not exists (
              select 1 from analytics_daily a
              where a.day = ${SQL_NO_DAY} and a.event_type = ${SESSIONS_THROUGH} and a.page_path = '' and a.events = last.day - ${SQL_EPOCH})

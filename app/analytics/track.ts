@@ -14,8 +14,8 @@ export const INLINE_PAGE_VIEW_FLAG = "__honeyPageViewSent";
 /**
  * Asked once, by the app's first page-view effect: true when the document's own script already sent
  * this path's view. The path makes the skip exact: whatever order hydration and a first click come in,
- * only the page the script counted goes unsent (decision 089). False for every later page (the flag is cleared), and when no script ran (a page rendered without
- * it), so that the app then sends the view itself.
+ * only the page the script counted goes unsent (decision 089). False for every later page (the flag is
+ * cleared), and when no script ran (a page rendered without it), so that the app then sends the view itself.
  */
 export function firstPageViewAlreadySent(pagePath: string): boolean {
   const flags = window as unknown as Record<string, string | undefined>;

@@ -167,7 +167,9 @@ export async function saveProduct(
     if (values.stockQuantity !== null && values.stockQuantity !== before.stockQuantity) {
       const held = (await heldUnits(tx, [catalogStockKey(args.id)], args.now)).get(catalogStockKey(args.id)) ?? 0;
       if (values.stockQuantity < held) {
-        fieldErrors.stock = `${held} ${held === 1 ? "unit is" : "units are"} held by checkouts in progress: stock can't be lower than ${held} until they are paid or released.`;
+        fieldErrors.stock =
+          `${held} ${held === 1 ? "unit is" : "units are"} held by checkouts in progress: stock ` +
+          `can't be lower than ${held} until they are paid or released.`;
       }
     }
     if (Object.keys(fieldErrors).length) return { ok: false as const, fieldErrors, confirm };

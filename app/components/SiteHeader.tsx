@@ -28,7 +28,10 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-cream/95 backdrop-blur">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+        className={
+          "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded " +
+          "focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+        }
       >
         Skip to content
       </a>
@@ -53,7 +56,12 @@ export function SiteHeader() {
           </ul>
         </nav>
         <details className="group relative lg:hidden">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden">
+          <summary
+            className={
+              "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
+              "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
+            }
+          >
             <span>Menu</span>
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
               <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -25,7 +25,8 @@ export const catalogSeed: CatalogSeed[] = [
     priceCents: 45000,
     priceText: "R 450.00",
     description:
-      "Hand-beaded choker necklaces made from reclaimed beads and fabric offcuts. Each one is unique, finished by hand and styled on our Honeys.",
+      "Hand-beaded choker necklaces made from reclaimed beads and fabric offcuts. Each one is unique, finished by " +
+      "hand and styled on our Honeys.",
     images: img("products", "choker-necklaces", 3),
     stockQuantity: 0,
     sortOrder: 1,
@@ -37,7 +38,8 @@ export const catalogSeed: CatalogSeed[] = [
     priceCents: 45000,
     priceText: "R 450.00",
     description:
-      "Statement beaded jewellery pieces, crafted from upcycled materials in warm, joyful colours. Wear them to lift a simple outfit or to complete a bold one.",
+      "Statement beaded jewellery pieces, crafted from upcycled materials in warm, joyful colours. Wear them to lift " +
+      "a simple outfit or to complete a bold one.",
     images: img("products", "beaded-jewellery", 3),
     stockQuantity: null,
     sortOrder: 2,
@@ -121,7 +123,8 @@ export const catalogSeed: CatalogSeed[] = [
     priceCents: 750000,
     priceText: "R 7,500.00",
     description:
-      "Our complete wardrobe transformation: a full edit, upcycling of key pieces, a styled capsule and a lookbook of outfits made for you.",
+      "Our complete wardrobe transformation: a full edit, upcycling of key pieces, a styled capsule and a lookbook of " +
+      "outfits made for you.",
     images: img("solutions", "capsule-wardrobe-reset", 1),
     stockQuantity: null,
     sortOrder: 9,
@@ -133,7 +136,8 @@ export const catalogSeed: CatalogSeed[] = [
     priceCents: 65000,
     priceText: "R 650.00",
     description:
-      "Sustainability education for your school, team or community group: an inspiring talk on slow fashion, upcycling and conscious living.",
+      "Sustainability education for your school, team or community group: an inspiring talk on slow fashion, " +
+      "upcycling and conscious living.",
     images: img("services", "speak-and-teach", 1),
     stockQuantity: null,
     sortOrder: 10,

@@ -42,7 +42,8 @@ export const eventsSeed: EventSeed[] = [
     focus: "Styling tips, networking, social media storytelling",
     priceText: "From R350",
     description:
-      "An afternoon of bubbles, style and sisterhood at Nanas. Learn how to style upcycled pieces, meet women who love fashion with a conscience, and tell your style story on social media.",
+      "An afternoon of bubbles, style and sisterhood at Nanas. Learn how to style upcycled pieces, meet women who " +
+      "love fashion with a conscience, and tell your style story on social media.",
     descriptionPoints: [
       "Styling tips for upcycled and pre-loved pieces",
       "Networking with creative, like-minded women",
@@ -98,7 +99,8 @@ export const eventsSeed: EventSeed[] = [
     focus: "Upcycling, sewing basics, creative confidence",
     priceText: "R250 per month",
     description:
-      "Turn a forgotten tablecloth into a wrap-around skirt you will love to wear. A hands-on, three-hour monthly workshop for every skill level.",
+      "Turn a forgotten tablecloth into a wrap-around skirt you will love to wear. A hands-on, three-hour monthly " +
+      "workshop for every skill level.",
     descriptionPoints: [
       "Choosing and preparing a tablecloth",
       "Measuring and cutting for your body",

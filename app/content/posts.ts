@@ -17,13 +17,16 @@ export const postsSeed: PostSeed[] = [
     slug: "the-art-of-upcycling",
     title: "The Art of Upcycling: Giving Old Clothes New Life",
     excerpt: "How a forgotten garment becomes your new favourite piece, and why it matters for the planet.",
-    content: `Every garment has a story. When we upcycle, we do not throw that story away: we add a new chapter.
-
-Upcycling starts with looking again. The tablecloth in the cupboard becomes a wrap-around skirt. The dress that no longer fits becomes a top, a headwrap and a pair of earrings. Beads from a broken necklace become a choker that turns heads.
-
-Why does it matter? Fashion is one of the world's biggest polluters, and most clothes are worn only a handful of times before they are thrown away. Every piece we remake is one less piece in a landfill and one less new garment that has to be produced.
-
-At our studio, our Honeys model pieces that were once forgotten. Come to a workshop, bring something you love but no longer wear, and let's give it a new life together.`,
+    content:
+      `Every garment has a story. When we upcycle, we do not throw that story away: we add a new chapter.\n\n` +
+      `Upcycling starts with looking again. The tablecloth in the cupboard becomes a wrap-around skirt. ` +
+      `The dress that no longer fits becomes a top, a headwrap and a pair of earrings. ` +
+      `Beads from a broken necklace become a choker that turns heads.\n\n` +
+      `Why does it matter? Fashion is one of the world's biggest polluters, and most clothes are worn only a handful ` +
+      `of times before they are thrown away. ` +
+      `Every piece we remake is one less piece in a landfill and one less new garment that has to be produced.\n\n` +
+      `At our studio, our Honeys model pieces that were once forgotten. ` +
+      `Come to a workshop, bring something you love but no longer wear, and let's give it a new life together.`,
     author: "Honey Bee",
     category: "Sustainability",
     publishedOn: "2025-07-15",

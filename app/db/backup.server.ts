@@ -56,7 +56,8 @@ function rowAsJson(columns: string[]) {
   const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
   const replaced = columns.map(
     (column) =>
-      sql`${literal(column)}, jsonb_build_object(${literal(BYTEA_MARKER)}, translate(encode(t.${sql.identifier(column)}, 'base64'), E'\n', ''))`,
+      sql`${literal(column)}, jsonb_build_object(${literal(BYTEA_MARKER)},
+        translate(encode(t.${sql.identifier(column)}, 'base64'), E'\n', ''))`,
   );
   return sql`to_jsonb(t) || jsonb_build_object(${sql.join(replaced, sql`, `)})`;
 }
@@ -87,7 +88,8 @@ export async function tablesInDependencyOrder(db: Database): Promise<string[]> {
   const tables = (
     await rowsOf<{ name: string }>(
       db,
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )
   ).map((r) => r.name);
   const edges = await rowsOf<{ child: string; parent: string }>(
@@ -210,8 +212,10 @@ export async function restoreDatabase(
         storedByTable.get(chunk.table)!.map((c) => sql.identifier(c)),
         sql`, `,
       );
+      const rowsJson = JSON.stringify(decodeByteaMarkers(chunk.rows, byteaByTable.get(chunk.table)!));
       await run.execute(
-        sql`insert into ${sql.identifier(chunk.table)} (${columns}) select ${columns} from jsonb_populate_recordset(null::${sql.identifier(chunk.table)}, ${JSON.stringify(decodeByteaMarkers(chunk.rows, byteaByTable.get(chunk.table)!))}::jsonb)`,
+        sql`insert into ${sql.identifier(chunk.table)} (${columns})
+          select ${columns} from jsonb_populate_recordset(null::${sql.identifier(chunk.table)}, ${rowsJson}::jsonb)`,
       );
       total += chunk.rows.length;
     }
@@ -223,7 +227,8 @@ export async function restoreDatabase(
     );
     for (const { table_name: table, column_name: column } of serials) {
       await run.execute(
-        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
+        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}),
+          coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
       );
     }
   });

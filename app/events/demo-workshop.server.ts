@@ -62,7 +62,8 @@ export async function seedDemoWorkshop(
         focus: "A practice run of buying a ticket with the payment simulator",
         priceText: "R100",
         description:
-          "This is a demo event, added because the shop takes payments through the built-in simulator: buy a ticket to try checkout from start to finish. No card is charged. Delete it in the admin under Events when you no longer need it.",
+          "This is a demo event, added because the shop takes payments through the built-in simulator: buy a ticket " +
+          "to try checkout from start to finish. No card is charged. Delete it in the admin under Events when you no longer need it.",
         includes: ["A seat at a pretend workshop", "A practice checkout with no real payment"],
         location: "Honey Bee Studio, Johannesburg",
         participants: "Limited to 8 participants",

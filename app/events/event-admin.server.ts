@@ -229,7 +229,8 @@ export async function saveEvent(
       const n = orders.get(Number(rid)) ?? 0;
       if (n > 0)
         fieldErrors[`remove.${j}`] ??=
-          `${storedById.get(Number(rid))?.type} has ${n} ${n === 1 ? "order" : "orders"}, so it can't be removed. Set On sale until to stop selling it.`;
+          `${storedById.get(Number(rid))?.type} has ${n} ${n === 1 ? "order" : "orders"}, so it can't be removed. Set ` +
+          `On sale until to stop selling it.`;
     });
     // A stored option that is neither kept nor ticked for removal was dropped from the form: keep it.
     const untouched = stored.filter((o) => !keptIds.includes(o.id) && !removeIds.includes(o.id));

@@ -100,7 +100,8 @@ export async function listEventSessions(db: Database, eventId: string) {
       startsAt: eventSessions.startsAt,
       endsAt: eventSessions.endsAt,
       capacity: eventSessions.capacity,
-      sold: sql<number>`(select count(*)::int from tickets t where t.event_id = ${eventSessions.eventId} and t.session_starts_at = ${eventSessions.startsAt} and not t.voided)`,
+      sold: sql<number>`(select count(*)::int from tickets t
+        where t.event_id = ${eventSessions.eventId} and t.session_starts_at = ${eventSessions.startsAt} and not t.voided)`,
     })
     .from(eventSessions)
     .where(eq(eventSessions.eventId, eventId))
@@ -156,7 +157,8 @@ export async function removeEventSession(db: Database, eventId: string, sessionI
       .where(and(eq(tickets.eventId, eventId), eq(tickets.sessionStartsAt, row.startsAt)));
     if (Number(sold?.n ?? 0) > 0) throw new SessionEditError("This session has tickets, so it cannot be removed.");
     const held = await tx.execute(
-      sql`select 1 from stock_holds where stock_key like ${`ticket:%:${row.startsAt.toISOString()}`} and status = 'held' and expires_at > ${now} limit 1`,
+      sql`select 1 from stock_holds
+        where stock_key like ${`ticket:%:${row.startsAt.toISOString()}`} and status = 'held' and expires_at > ${now} limit 1`,
     );
     if ((held as unknown as { rows: unknown[] }).rows.length)
       throw new SessionEditError("Someone is paying for a seat in this session right now; try again in a few minutes.");

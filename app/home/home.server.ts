@@ -12,7 +12,10 @@ export function eventCardAction(eventId: string): { label: string; href: string 
   return { label: "Reserve Your Spot", href: `/tickets/${encodeURIComponent(eventId)}` };
 }
 
-/** Everything the home page reads from the database: the next 4 upcoming events, the newer visible membership tiers and the two sample posts while published. */
+/**
+ * Everything the home page reads from the database: the next 4 upcoming events, the newer visible membership tiers
+ * and the two sample posts while published.
+ */
 export async function loadHome(db: Database, now: Date) {
   const sampleSlugs = postsSeed.slice(0, 2).map((p) => p.slug);
   const [eventRows, tiers, posts] = await Promise.all([

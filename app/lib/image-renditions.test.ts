@@ -9,7 +9,8 @@ import { RENDITION_WIDTHS, hasRenditions, renditionSrcSet, renditionUrl, renditi
 describe("renditionSrcSet", () => {
   it("lists each width of one format, named after the original", () => {
     expect(renditionSrcSet("/images/products/candy-earrings-1.svg", "avif")).toBe(
-      "/images/products/candy-earrings-1.400w.avif 400w, /images/products/candy-earrings-1.800w.avif 800w, /images/products/candy-earrings-1.1200w.avif 1200w",
+      "/images/products/candy-earrings-1.400w.avif 400w, /images/products/candy-earrings-1.800w.avif 800w, " +
+        "/images/products/candy-earrings-1.1200w.avif 1200w",
     );
     expect(renditionSrcSet("/images/hero/hero.svg", "webp")).toMatch(/^\/images\/hero\/hero\.400w\.webp 400w, /);
   });
@@ -36,7 +37,8 @@ describe("renditionSrcSet", () => {
     const src = "/media/0123456789abcdef0123.webp";
     expect(hasRenditions(src)).toBe(true);
     expect(renditionSrcSet(src, "avif")).toBe(
-      "/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.800w.avif 800w, /media/0123456789abcdef0123.1200w.avif 1200w",
+      "/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.800w.avif 800w, " +
+        "/media/0123456789abcdef0123.1200w.avif 1200w",
     );
     expect(renditionSrcSet(src, "webp")).toMatch(/^\/media\/0123456789abcdef0123\.400w\.webp 400w, /);
     for (const odd of [
@@ -78,7 +80,8 @@ describe("generateRenditions", () => {
     dir = await mkdtemp(join(tmpdir(), "renditions-"));
     await writeFile(
       join(dir, "art.svg"),
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 1000" width="800" height="1000"><rect width="800" height="1000" fill="#F2B705"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 1000" width="800" height="1000"><rect width="800" ' +
+        'height="1000" fill="#F2B705"/></svg>',
     );
     await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#A3431F" } })
       .jpeg()

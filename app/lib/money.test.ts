@@ -164,11 +164,13 @@ describe("checkRand and randField: the message beside the field", () => {
   it.each([
     [
       "6,5,0",
-      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).",
+      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after " +
+        "one comma or dot (650,50).",
     ],
     [
       "1.5.0",
-      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).",
+      "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after " +
+        "one comma or dot (650,50).",
     ],
     ["-5", "Price can't be negative."],
     ["1e3", "Price must be an amount in rand, e.g. 650, 650,00 or 1 500,50."],

@@ -94,12 +94,18 @@ export function randProblemMessage(label: string, problem: RandProblem, typed: s
     case "negative":
       return `${label} can't be negative.`;
     case "grouping":
-      return `${label} has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).`;
+      return (
+        `${label} has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the ` +
+        `cents after one comma or dot (650,50).`
+      );
     case "decimals":
       return `${label} has more than two decimals: cents take two digits, e.g. 650,50.`;
     case "ambiguous": {
       const digits = typed.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
-      return `${label} ${typed.trim()} is unclear: type ${digits} for ${formatRand(Number(digits) * 100)}, or write cents with two decimals (e.g. 1.50).`;
+      return (
+        `${label} ${typed.trim()} is unclear: type ${digits} for ${formatRand(Number(digits) * 100)}, or write ` +
+        `cents with two decimals (e.g. 1.50).`
+      );
     }
     case "large":
       return `${label} can be at most ${formatRand(maxCents)}.`;

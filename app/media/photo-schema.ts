@@ -39,7 +39,9 @@ export interface StoredPhoto {
   name: string;
 }
 
-export const TOO_LARGE_MESSAGE = `is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Export a smaller copy (most phones offer one when sharing) and try again.`;
+export const TOO_LARGE_MESSAGE =
+  `is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Export a smaller copy (most ` +
+  `phones offer one when sharing) and try again.`;
 
 /**
  * Images with their alt texts, a missing one described by what the photo belongs to ("Candy Earrings,

@@ -55,7 +55,8 @@ export function cleanFileName(name: string): string {
 }
 
 const heicMessage = (name: string) =>
-  `"${name}" is a HEIC photo, which this server cannot read. On the iPhone, share it as JPEG (choose "Most Compatible" under Settings > Camera > Formats, or "Options > Most Compatible" when sharing) and upload it again.`;
+  `"${name}" is a HEIC photo, which this server cannot read. On the iPhone, share it as JPEG (choose "Most ` +
+  `Compatible" under Settings > Camera > Formats, or "Options > Most Compatible" when sharing) and upload it again.`;
 
 interface Master {
   bytes: Buffer;

@@ -38,7 +38,9 @@ export function renewalLinkEmail(input: {
   const lead: Record<RenewalEmailKind, string> = {
     "reminder-7": `Your ${tier.name} membership is paid until ${due}. Renew in one click to keep your place.`,
     "reminder-1": `Your ${tier.name} membership is due for renewal tomorrow, ${due}.`,
-    lapsed: `We did not receive your renewal, so your membership lapsed a week after ${due}. This is the last reminder we send; you are welcome back any time.`,
+    lapsed:
+      `We did not receive your renewal, so your membership lapsed a week after ${due}. This is the last ` +
+      `reminder we send; you are welcome back any time.`,
     resend: `Here is the link to renew your ${tier.name} membership, which is paid until ${due}.`,
   };
   const blocks: EmailBlock[] = [
@@ -58,7 +60,9 @@ export function renewalLinkEmail(input: {
     const cancel = memberLink(links, member, "cancel");
     blocks.push({
       kind: "raw",
-      html: `<p style="margin:0 0 16px;font:15px/1.5 'DM Sans',Helvetica,Arial,sans-serif;color:#4A3F38;">Not staying? <a href="${escapeHtml(cancel)}" style="color:#A3431F;">Cancel membership</a></p>`,
+      html:
+        `<p style="margin:0 0 16px;font:15px/1.5 'DM Sans',Helvetica,Arial,sans-serif;color:#4A3F38;">Not ` +
+        `staying? <a href="${escapeHtml(cancel)}" style="color:#A3431F;">Cancel membership</a></p>`,
       text: `Not staying? Cancel membership: ${cancel}`,
     });
   }

@@ -48,24 +48,28 @@ describe("one period is one calendar month, in South African days", () => {
     }
   });
 
-  it("any instant of the span (fast-check): its South African day is the UTC date two hours on, and a month from it stays in the next calendar month", () => {
-    const from = Date.parse("2024-01-01T00:00:00+02:00");
-    const to = Date.parse("2028-01-01T00:00:00+02:00");
-    const inSpan = new Set(DAYS);
-    fc.assert(
-      fc.property(fc.integer({ min: from, max: to - 1 }), (ms) => {
-        const day = southAfricanDay(new Date(ms));
-        // South Africa keeps GMT+2 all year: no daylight saving to shift a day.
-        expect(day).toBe(new Date(ms + 2 * 3_600_000).toISOString().slice(0, 10));
-        expect(inSpan.has(day)).toBe(true);
-        const [y, m, d] = parts(day);
-        const [ny, nm, nd] = parts(addMonths(day, 1));
-        expect(ny * 12 + nm).toBe(y * 12 + m + 1);
-        expect(nd).toBe(Math.min(d, daysInMonth(ny, nm)));
-      }),
-      { numRuns: 5_000 },
-    );
-  });
+  it(
+    "any instant of the span (fast-check): its South African day is the UTC date two hours on, and a month from it " +
+      "stays in the next calendar month",
+    () => {
+      const from = Date.parse("2024-01-01T00:00:00+02:00");
+      const to = Date.parse("2028-01-01T00:00:00+02:00");
+      const inSpan = new Set(DAYS);
+      fc.assert(
+        fc.property(fc.integer({ min: from, max: to - 1 }), (ms) => {
+          const day = southAfricanDay(new Date(ms));
+          // South Africa keeps GMT+2 all year: no daylight saving to shift a day.
+          expect(day).toBe(new Date(ms + 2 * 3_600_000).toISOString().slice(0, 10));
+          expect(inSpan.has(day)).toBe(true);
+          const [y, m, d] = parts(day);
+          const [ny, nm, nd] = parts(addMonths(day, 1));
+          expect(ny * 12 + nm).toBe(y * 12 + m + 1);
+          expect(nd).toBe(Math.min(d, daysInMonth(ny, nm)));
+        }),
+        { numRuns: 5_000 },
+      );
+    },
+  );
 
   it("n months at once is n single months for days up to the 28th, and never beyond a month's end", () => {
     fc.assert(

@@ -43,7 +43,9 @@ export function signInEmail(
       { kind: "button", href: link, label: "Sign in" },
       {
         kind: "paragraph",
-        text: `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email: nobody can sign in without it.`,
+        text:
+          `The link works once, for ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore ` +
+          `this email: nobody can sign in without it.`,
       },
     ],
     contact,

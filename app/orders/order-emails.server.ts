@@ -33,17 +33,29 @@ async function ticketParts(
     ["Where", ticket.location],
     ["Code", ticket.code],
   ];
-  const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border:2px solid #F2B705;border-radius:12px;">
-<tr><td style="padding:16px;text-align:center;"><img src="cid:${cid}" width="220" height="220" alt="QR code for ticket ${escapeHtml(ticket.code)}" style="display:block;margin:0 auto;width:220px;max-width:100%;height:auto;"></td></tr>
-<tr><td style="padding:0 16px 16px;text-align:center;font:15px/1.4 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">Door code<br><strong style="font-family:monospace;font-size:26px;letter-spacing:2px;white-space:nowrap;">${escapeHtml(doorCode)}</strong></td></tr>
-<tr><td style="padding:0 16px 16px;font:15px/1.5 'DM Sans',Helvetica,Arial,sans-serif;color:#1F1A17;">${facts
+  const sans = "'DM Sans',Helvetica,Arial,sans-serif";
+  const qrStyle = "display:block;margin:0 auto;width:220px;max-width:100%;height:auto;";
+  const doorCodeStyle = "font-family:monospace;font-size:26px;letter-spacing:2px;white-space:nowrap;";
+  const factsHtml = facts
     .map(
       ([k, v]) =>
-        `<strong>${escapeHtml(k)}:</strong> ${k === "Code" ? `<span style="font-family:monospace;font-size:16px;word-break:break-all;">${escapeHtml(v)}</span>` : escapeHtml(v)}`,
+        `<strong>${escapeHtml(k)}:</strong> ` +
+        (k === "Code"
+          ? `<span style="font-family:monospace;font-size:16px;word-break:break-all;">${escapeHtml(v)}</span>`
+          : escapeHtml(v)),
     )
-    .join(
-      "<br>",
-    )}<br><a href="${escapeHtml(url)}" style="color:#A3431F;">Show this ticket on your phone</a></td></tr></table>`;
+    .join("<br>");
+  // Rows joined by newlines: the same HTML the one multi-line template gave, in lines that fit.
+  const html = [
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" ` +
+      `style="margin:0 0 24px;border:2px solid #F2B705;border-radius:12px;">`,
+    `<tr><td style="padding:16px;text-align:center;">` +
+      `<img src="cid:${cid}" width="220" height="220" alt="QR code for ticket ${escapeHtml(ticket.code)}" style="${qrStyle}"></td></tr>`,
+    `<tr><td style="padding:0 16px 16px;text-align:center;font:15px/1.4 ${sans};color:#1F1A17;">` +
+      `Door code<br><strong style="${doorCodeStyle}">${escapeHtml(doorCode)}</strong></td></tr>`,
+    `<tr><td style="padding:0 16px 16px;font:15px/1.5 ${sans};color:#1F1A17;">${factsHtml}` +
+      `<br><a href="${escapeHtml(url)}" style="color:#A3431F;">Show this ticket on your phone</a></td></tr></table>`,
+  ].join("\n");
   const text = [
     `${ticket.eventTitle}: ${label}`,
     `Door code: ${doorCode}`,
@@ -101,7 +113,9 @@ export async function customerConfirmationEmail(
     blocks.push({ kind: "heading", text: tickets.length === 1 ? "Your ticket" : "Your tickets" });
     blocks.push({
       kind: "paragraph",
-      text: "Show the QR code at the door, on your phone or printed, or say the door code under it. The calendar file adds the date to your phone.",
+      text:
+        "Show the QR code at the door, on your phone or printed, or say the door code under it. The calendar file " +
+        "adds the date to your phone.",
     });
     for (const ticket of tickets) {
       const parts = await ticketParts(ticket, tickets.length, siteUrl, extras.now);
@@ -116,7 +130,9 @@ export async function customerConfirmationEmail(
   }
   blocks.push({
     kind: "paragraph",
-    text: "Your order page shows this order, and your tickets if you bought any, whenever you need them. It is private to you: keep this email.",
+    text:
+      "Your order page shows this order, and your tickets if you bought any, whenever you need them. It is " +
+      "private to you: keep this email.",
   });
   blocks.push({ kind: "button", href: extras.orderPage, label: "Your order page" });
   blocks.push({

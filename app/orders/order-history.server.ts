@@ -75,7 +75,8 @@ export function orderHistoryInsert(entries: SQL[]): SQL {
     (entry, i) =>
       sql`select ${sql.raw(String(i))} as position, line.* from (${entry}) as line(order_id, at, kind, summary, detail)`,
   );
-  return sql`insert into ${orderEvents} (order_id, at, kind, summary, detail) select order_id, at, kind, summary, detail from (${sql.join(numbered, sql` union all `)}) as lines order by position`;
+  return sql`insert into ${orderEvents} (order_id, at, kind, summary, detail)
+    select order_id, at, kind, summary, detail from (${sql.join(numbered, sql` union all `)}) as lines order by position`;
 }
 
 export async function orderHistory(db: Database, orderId: string) {

@@ -16,7 +16,8 @@ const refundPending = exists(
 
 /** When the last refund went through: only refunded orders ask, so other rows cost nothing. */
 const refundedAt = sql<Date | null>`case when ${orders.status} in ('refunded', 'partially_refunded') then
-  (select max(coalesce(${refunds.completedAt}, ${refunds.createdAt})) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded') end`;
+  (select max(coalesce(${refunds.completedAt}, ${refunds.createdAt})) from ${refunds}
+    where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded') end`;
 
 /**
  * A paid physical product the owner has still to post or hand over (the dashboard's list and the orders

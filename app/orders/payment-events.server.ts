@@ -183,7 +183,8 @@ export async function recordPayment(
     }
     if (input.amountCents !== order.amountCents) {
       console.error(
-        `[payments] order ${order.id}: payment of ${input.amountCents} cents does not match the order's ${order.amountCents}; left for the owner`,
+        `[payments] order ${order.id}: payment of ${input.amountCents} cents does not match the ` +
+          `order's ${order.amountCents}; left for the owner`,
       );
       await tx
         .update(orders)

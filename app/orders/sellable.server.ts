@@ -110,7 +110,8 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
     .from(membershipTiers)
     // A hidden tier is not offered, so it is not sold either.
     .where(
-      sql`(${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName})) and ${membershipTiers.visible}`,
+      sql`(${membershipTiers.slug} = ${slugOrName} or lower(${membershipTiers.name}) = lower(${slugOrName}))
+        and ${membershipTiers.visible}`,
     )
     .orderBy(asc(membershipTiers.sortOrder))
     .limit(1);

@@ -99,7 +99,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{post.title}</h1>
       <p className="mt-4 text-lg text-ink-soft">{post.excerpt}</p>
       <div
-        className="post-body mt-8 space-y-4 break-words text-lg leading-relaxed [&_a]:text-accent [&_a]:underline [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-honey [&_blockquote]:pl-4 [&_code]:rounded [&_code]:bg-cream-deep [&_code]:px-1"
+        className={
+          "post-body mt-8 space-y-4 break-words text-lg leading-relaxed [&_a]:text-accent [&_a]:underline " +
+          "[&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 " +
+          "[&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-honey [&_blockquote]:pl-4 " +
+          "[&_code]:rounded [&_code]:bg-cream-deep [&_code]:px-1"
+        }
         // Rendered by markdown-it with html:false on the server: post HTML is escaped, never run.
         dangerouslySetInnerHTML={{ __html: post.html }}
       />

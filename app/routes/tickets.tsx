@@ -140,10 +140,7 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </div>
                     {o.status === "available" ? (
-                      <Link
-                        className="btn-primary min-h-11 shrink-0"
-                        to={`/checkout?${new URLSearchParams({ type: "ticket", item: `${event.title} - ${o.type}`, price: shortRand(o.priceCents) })}`}
-                      >
+                      <Link className="btn-primary min-h-11 shrink-0" to={ticketCheckoutHref(event.title, o)}>
                         Buy Ticket<span className="sr-only">: {o.type}</span>
                       </Link>
                     ) : (
@@ -164,6 +161,16 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
       </div>
     </article>
   );
+}
+
+/** Checkout for one ticket option: the item is named "Event - Ticket type". */
+function ticketCheckoutHref(eventTitle: string, option: { type: string; priceCents: number }): string {
+  const query = new URLSearchParams({
+    type: "ticket",
+    item: `${eventTitle} - ${option.type}`,
+    price: shortRand(option.priceCents),
+  });
+  return `/checkout?${query}`;
 }
 
 /** schema.org availability of a ticket option: on sale, not yet on sale, or no longer sold. */

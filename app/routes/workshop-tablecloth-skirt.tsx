@@ -64,7 +64,10 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
                   onClick={() => setSelected(i)}
                   aria-pressed={i === selected}
                   aria-label={`Show photo ${i + 1}`}
-                  className={`block min-h-11 w-full overflow-hidden rounded-md border-2 ${i === selected ? "border-honey" : "border-transparent"}`}
+                  className={
+                    `block min-h-11 w-full overflow-hidden rounded-md ` +
+                    `border-2 ${i === selected ? "border-honey" : "border-transparent"}`
+                  }
                 >
                   <Picture
                     src={src}

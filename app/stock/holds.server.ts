@@ -116,8 +116,10 @@ export function unpaidBudget(clientKey: string, key: string, quantity: number, n
     held: sql`select coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.stockKey} = ${key}), 0)::int as item,
       coalesce(sum(${stockHolds.quantity}), 0)::int as total
       from ${stockHolds}
-      where ${stockHolds.clientKey} = ${clientKey} and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} > ${sql.param(now, stockHolds.expiresAt)}::timestamptz`,
-    allowed: sql`select 1 from budget where item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}`,
+      where ${stockHolds.clientKey} = ${clientKey} and ${stockHolds.status} = 'held'
+        and ${stockHolds.expiresAt} > ${sql.param(now, stockHolds.expiresAt)}::timestamptz`,
+    allowed: sql`select 1 from budget
+      where item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}`,
     hold: (orderId: string, minutes: number) => ({
       orderId,
       stockKey: key,

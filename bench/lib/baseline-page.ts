@@ -10,7 +10,11 @@ import type { AddressInfo } from "node:net";
  * no font. Its language, title and description keep Lighthouse's other categories quiet, so that
  * only the timing figures say anything.
  */
-export const BLANK_PAGE = `<!DOCTYPE html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline page</title><meta name="description" content="A page with nothing in it, measured beside the site's routes."></head><body><main><h1>Baseline page</h1><p>Nothing here runs or loads: this page measures the machine and the browser.</p></main></body></html>`;
+export const BLANK_PAGE =
+  `<!DOCTYPE html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" ` +
+  `content="width=device-width, initial-scale=1"><title>Baseline page</title><meta name="description" content="A page ` +
+  `with nothing in it, measured beside the site's routes."></head><body><main><h1>Baseline page</h1><p>Nothing here ` +
+  `runs or loads: this page measures the machine and the browser.</p></main></body></html>`;
 
 /**
  * Headers that describe one response's bytes or one connection, not how a browser treats the page:

@@ -59,7 +59,8 @@ describe("page budget rules", () => {
     expect(floorOverTbtBudget(0, "before the routes")).toBeUndefined();
     expect(floorOverTbtBudget(99, "before the routes")).toBeUndefined();
     expect(floorOverTbtBudget(100, "before the routes")).toBe(
-      "floor over budget (before the routes): the blank page with the site's headers alone had TBT 100 ms >= 100 ms, so no route measured after it could meet the TBT budget in this run",
+      "floor over budget (before the routes): the blank page with the site's headers alone had TBT 100 ms >= 100 ms, " +
+        "so no route measured after it could meet the TBT budget in this run",
     );
     expect(floorOverTbtBudget(264, "before the second measurements")).toMatch(
       /^floor over budget \(before the second measurements\): .* TBT 264 ms >= 100 ms/,

@@ -89,5 +89,8 @@ export function onlyTimingMisses(misses: string[]): boolean {
  */
 export function floorOverTbtBudget(floorTbtMs: number, when: string): string | undefined {
   if (floorTbtMs < BUDGET.tbtMs) return undefined;
-  return `floor over budget (${when}): the blank page with the site's headers alone had TBT ${floorTbtMs} ms >= ${BUDGET.tbtMs} ms, so no route measured after it could meet the TBT budget in this run`;
+  return (
+    `floor over budget (${when}): the blank page with the site's headers alone had TBT ${floorTbtMs} ms ` +
+    `>= ${BUDGET.tbtMs} ms, so no route measured after it could meet the TBT budget in this run`
+  );
 }

@@ -44,59 +44,60 @@ test("the owner edits the phone number; a visitor in another browser sees it on 
   }
 });
 
-test("numbers are saved in international form; the WhatsApp number becomes a wa.me link on /contact, the footer and the order confirmation", async ({
-  page,
-  browser,
-}) => {
-  await signInAsOwner(page);
-  await page.goto("/admin/settings");
-  await page.getByLabel("WhatsApp number").fill("WhatsApp me");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByLabel("WhatsApp number")).toHaveAttribute("aria-invalid", "true");
-  await expect(
-    page.getByText("WhatsApp number must be a South African number, e.g. 072 481 3396 or +27 72 481 3396."),
-  ).toBeVisible();
-
-  await page.getByLabel("Phone").fill("082 555 0199");
-  await page.getByLabel("WhatsApp number").fill("072 481 3396");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Settings saved")).toBeVisible();
-  await expect(page.getByLabel("Phone")).toHaveValue("+27 82 555 0199");
-  await expect(page.getByLabel("WhatsApp number")).toHaveValue("+27 72 481 3396");
-
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  try {
-    await visitor.goto("/contact");
-    const details = visitor.getByRole("complementary", { name: "Contact Information" });
-    await expect(details.getByRole("link", { name: "+27 82 555 0199" })).toHaveAttribute("href", "tel:+27825550199");
-    await expect(details.getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
-      "href",
-      "https://wa.me/27724813396",
-    );
-    await expect(
-      visitor.getByRole("contentinfo").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ }),
-    ).toHaveAttribute("href", "https://wa.me/27724813396");
-    await visitor.goto("/order-confirmation");
-    await expect(visitor.getByRole("main").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
-      "href",
-      "https://wa.me/27724813396",
-    );
-    await expect(visitor.getByText("Questions about your order?")).toBeVisible();
-  } finally {
-    await visitorContext.close();
-    // Back to the shop as shipped: the default phone and no WhatsApp number.
+test(
+  "numbers are saved in international form; the WhatsApp number becomes a wa.me link on /contact, the footer and " +
+    "the order confirmation",
+  async ({ page, browser }) => {
+    await signInAsOwner(page);
     await page.goto("/admin/settings");
-    await page.getByLabel("Phone").fill(DEFAULT_PHONE);
-    await page.getByLabel("WhatsApp number").fill("");
+    await page.getByLabel("WhatsApp number").fill("WhatsApp me");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByLabel("WhatsApp number")).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.getByText("WhatsApp number must be a South African number, e.g. 072 481 3396 or +27 72 481 3396."),
+    ).toBeVisible();
+
+    await page.getByLabel("Phone").fill("082 555 0199");
+    await page.getByLabel("WhatsApp number").fill("072 481 3396");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
-    await expect(page.getByLabel("WhatsApp number")).toHaveValue("");
-  }
-  // Without a WhatsApp number there is no WhatsApp link anywhere.
-  await page.goto("/contact");
-  await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
-});
+    await expect(page.getByLabel("Phone")).toHaveValue("+27 82 555 0199");
+    await expect(page.getByLabel("WhatsApp number")).toHaveValue("+27 72 481 3396");
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    try {
+      await visitor.goto("/contact");
+      const details = visitor.getByRole("complementary", { name: "Contact Information" });
+      await expect(details.getByRole("link", { name: "+27 82 555 0199" })).toHaveAttribute("href", "tel:+27825550199");
+      await expect(details.getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
+        "href",
+        "https://wa.me/27724813396",
+      );
+      await expect(
+        visitor.getByRole("contentinfo").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ }),
+      ).toHaveAttribute("href", "https://wa.me/27724813396");
+      await visitor.goto("/order-confirmation");
+      await expect(visitor.getByRole("main").getByRole("link", { name: /WhatsApp \+27 72 481 3396/ })).toHaveAttribute(
+        "href",
+        "https://wa.me/27724813396",
+      );
+      await expect(visitor.getByText("Questions about your order?")).toBeVisible();
+    } finally {
+      await visitorContext.close();
+      // Back to the shop as shipped: the default phone and no WhatsApp number.
+      await page.goto("/admin/settings");
+      await page.getByLabel("Phone").fill(DEFAULT_PHONE);
+      await page.getByLabel("WhatsApp number").fill("");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByText("Settings saved")).toBeVisible();
+      await expect(page.getByLabel("WhatsApp number")).toHaveValue("");
+    }
+    // Without a WhatsApp number there is no WhatsApp link anywhere.
+    await page.goto("/contact");
+    await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
+  },
+);
 
 test("the owner unpublishes a post: a visitor gets 404 at its address and no card on /blog", async ({
   page,

@@ -83,7 +83,8 @@ test("6,5,0 is refused beside the field and nothing changes", async ({ page }) =
   await page.goto(editPath);
   await priceField(page).fill("6,5,0");
   const message =
-    "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one comma or dot (650,50).";
+    "Price has a separator in the wrong place: group thousands in threes (1 500 or 1,500) and put the cents after one " +
+    "comma or dot (650,50).";
   await expect(preview(page)).toHaveText(message);
   await page.getByRole("button", { name: "Save product" }).click();
   await expect(page.locator("#field-price-error")).toHaveText(message);

@@ -112,7 +112,8 @@ test("a visitor orders candy earrings, pays on the simulator and stock goes down
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/styled-collections");
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
 
-  // Anonymous product pages are cached until content_version or stock_version moves (the sale moved stock), which the cache checks every 250 ms.
+  // Anonymous product pages are cached until content_version or stock_version moves (the sale moved stock), which the
+  // cache checks every 250 ms.
   await expect.poll(() => candyStockBadge(page)).toBe("9 LIMITED STOCK!");
   // Both emails reached the outbox (without SMTP_URL the delivery pass logs them and keeps them).
   await expect.poll(() => app.output(), { timeout: 15_000 }).toMatch(/kept in outbox #\d+\) to=lerato@example\.com/);

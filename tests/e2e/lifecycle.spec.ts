@@ -63,7 +63,8 @@ test("SIGTERM: stops accepting, finishes the request in flight, closes the datab
   let reply = "";
   socket.on("data", (chunk) => (reply += chunk));
   socket.write(
-    `POST /api/analytics HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/120\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    `POST /api/analytics HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nUser-Agent: Mozilla/5.0 ` +
+      `(X11; Linux x86_64) Chrome/120\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
   );
   socket.write(body.slice(0, 10));
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -173,9 +173,8 @@ for (const [name, arbitrary] of Object.entries(ENDPOINTS)) {
         const input = inputs[next++]!;
         const status = await send(app.base, input).catch((error: Error) => `network error ${error.message}`);
         if (typeof status !== "number" || status >= 500) {
-          failures.push(
-            `${status} ${input.method} ${input.path.slice(0, 120)} ${input.contentType ?? ""} ${JSON.stringify(input.body ?? "").slice(0, 160)}`,
-          );
+          const body = JSON.stringify(input.body ?? "").slice(0, 160);
+          failures.push(`${status} ${input.method} ${input.path.slice(0, 120)} ${input.contentType ?? ""} ${body}`);
         }
       }
     };

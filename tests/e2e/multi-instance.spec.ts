@@ -149,7 +149,8 @@ test("fifty buyers on two instances race for the last ten candy earrings: exactl
     expect(await refused.text()).toContain("Candy Earrings is sold out.");
   }
   const held = await count(
-    "select coalesce(sum(h.quantity), 0)::int as n from stock_holds h join catalog_items c on h.stock_key = 'catalog:' || c.id where c.slug = 'candy-earrings' and h.status = 'held'",
+    "select coalesce(sum(h.quantity), 0)::int as n from stock_holds h " +
+      "join catalog_items c on h.stock_key = 'catalog:' || c.id where c.slug = 'candy-earrings' and h.status = 'held'",
   );
   expect(held).toBe(10);
 });
@@ -185,56 +186,62 @@ test("a payment webhook delivered to both instances at once is processed once", 
   );
 });
 
-test("a photo uploaded through one instance is served by the other, and an edit through one shows on the other's cached page at once", async () => {
-  const cookie = sessionCookie(await signIn(one, PASSWORD))!;
-  const sharp = (await import("sharp")).default;
-  const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg()
-    .toBuffer();
-  const upload = new FormData();
-  upload.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "dress.jpg");
-  const uploaded = await fetch(`${one.base}/admin/photos`, {
-    method: "POST",
-    body: upload,
-    headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
-  });
-  expect(uploaded.status).toBe(201);
-  const { photo } = (await uploaded.json()) as { photo: { src: string } };
-  const served = await fetch(`${two.base}${photo.src}`);
-  expect(served.status).toBe(200);
-  expect(served.headers.get("content-type")).toBe("image/webp");
+test(
+  "a photo uploaded through one instance is served by the other, and an edit through one shows on the other's " +
+    "cached page at once",
+  async () => {
+    const cookie = sessionCookie(await signIn(one, PASSWORD))!;
+    const sharp = (await import("sharp")).default;
+    const jpeg = await sharp({
+      create: { width: 900, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = new FormData();
+    upload.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "dress.jpg");
+    const uploaded = await fetch(`${one.base}/admin/photos`, {
+      method: "POST",
+      body: upload,
+      headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
+    });
+    expect(uploaded.status).toBe(201);
+    const { photo } = (await uploaded.json()) as { photo: { src: string } };
+    const served = await fetch(`${two.base}${photo.src}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
 
-  // The other instance has the product page in its cache before the edit.
-  const page = () => fetch(`${two.base}/product/crochet-earrings`).then((r) => r.text());
-  expect(await page()).toContain("R 200.00");
-  expect(await page()).toContain("R 200.00");
-  const [item] = (await db.query("select id from catalog_items where slug = 'crochet-earrings'")).rows as {
-    id: number;
-  }[];
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    intent: "save",
-    name: "Crochet Earrings",
-    slug: "crochet-earrings",
-    kind: "product",
-    price: "245",
-    description: "Crocheted by hand.",
-    stock: "",
-    visible: "on",
-    sortOrder: "6",
-    photoSrc: photo.src,
-    photoAlt: "Crochet earrings on a Honey",
-  })) {
-    form.append(k, v);
-  }
-  const saved = await fetch(`${one.base}/admin/products/${item!.id}`, {
-    method: "POST",
-    redirect: "manual",
-    body: form,
-    headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
-  });
-  expect(saved.status).toBe(302);
-  const after = await page();
-  expect(after).toContain("R 245.00");
-  expect(after).toContain(photo.src);
-});
+    // The other instance has the product page in its cache before the edit.
+    const page = () => fetch(`${two.base}/product/crochet-earrings`).then((r) => r.text());
+    expect(await page()).toContain("R 200.00");
+    expect(await page()).toContain("R 200.00");
+    const [item] = (await db.query("select id from catalog_items where slug = 'crochet-earrings'")).rows as {
+      id: number;
+    }[];
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      intent: "save",
+      name: "Crochet Earrings",
+      slug: "crochet-earrings",
+      kind: "product",
+      price: "245",
+      description: "Crocheted by hand.",
+      stock: "",
+      visible: "on",
+      sortOrder: "6",
+      photoSrc: photo.src,
+      photoAlt: "Crochet earrings on a Honey",
+    })) {
+      form.append(k, v);
+    }
+    const saved = await fetch(`${one.base}/admin/products/${item!.id}`, {
+      method: "POST",
+      redirect: "manual",
+      body: form,
+      headers: { Cookie: cookie, Origin: one.base, "User-Agent": UA },
+    });
+    expect(saved.status).toBe(302);
+    const after = await page();
+    expect(after).toContain("R 245.00");
+    expect(after).toContain(photo.src);
+  },
+);

@@ -71,20 +71,22 @@ async function ownerPage(browser: Browser) {
   return owner;
 }
 
-test("Decline shows Payment Failed, the unit is back at once, and Try Again reopens checkout for the same item with the buyer's details", async ({
-  page,
-}) => {
-  const before = await candyLeft(page);
-  await checkoutCandy(page);
-  await page.getByRole("button", { name: "Decline" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Payment Failed" })).toBeVisible();
-  await page.getByRole("link", { name: "Try Again" }).click();
-  await expect(page).toHaveURL(/\/checkout\?type=product&item=Candy\+Earrings/);
-  await expect(page.getByText("Candy Earrings").first()).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(BUYER);
-  await expect(page.getByLabel("Address")).toHaveValue("9 Rissik Street\nJohannesburg");
-  expect(await candyLeft(page)).toBe(before);
-});
+test(
+  "Decline shows Payment Failed, the unit is back at once, and Try Again reopens checkout for the same item with " +
+    "the buyer's details",
+  async ({ page }) => {
+    const before = await candyLeft(page);
+    await checkoutCandy(page);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Failed" })).toBeVisible();
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await expect(page).toHaveURL(/\/checkout\?type=product&item=Candy\+Earrings/);
+    await expect(page.getByText("Candy Earrings").first()).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(BUYER);
+    await expect(page.getByLabel("Address")).toHaveValue("9 Rissik Street\nJohannesburg");
+    expect(await candyLeft(page)).toBe(before);
+  },
+);
 
 test("Cancel frees the unit at once", async ({ page }) => {
   const before = await candyLeft(page);
@@ -96,48 +98,52 @@ test("Cancel frees the unit at once", async ({ page }) => {
   expect(await candyLeft(page)).toBe(before);
 });
 
-test("the owner finds the order by the buyer's email, marks it fulfilled (the buyer is emailed) and refunds it once despite a double click", async ({
-  page,
-  browser,
-}) => {
-  const before = await candyLeft(page);
-  await checkoutCandy(page);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  const reference = (await page.getByTestId("order-reference").textContent())!.trim();
-  expect(await candyLeft(page)).toBe(before - 1);
+test(
+  "the owner finds the order by the buyer's email, marks it fulfilled (the buyer is emailed) and refunds it once " +
+    "despite a double click",
+  async ({ page, browser }) => {
+    const before = await candyLeft(page);
+    await checkoutCandy(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    const reference = (await page.getByTestId("order-reference").textContent())!.trim();
+    expect(await candyLeft(page)).toBe(before - 1);
 
-  const owner = await ownerPage(browser);
-  await owner.goto(url("/admin/orders"));
-  await owner.getByLabel("Search").fill(BUYER);
-  await owner.getByRole("button", { name: "Filter" }).click();
-  await owner.getByRole("link", { name: reference }).click();
-  await expect(owner.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
+    const owner = await ownerPage(browser);
+    await owner.goto(url("/admin/orders"));
+    await owner.getByLabel("Search").fill(BUYER);
+    await owner.getByRole("button", { name: "Filter" }).click();
+    await owner.getByRole("link", { name: reference }).click();
+    await expect(owner.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
 
-  await owner.getByText("Mark posted or handed over", { exact: true }).click();
-  await owner.getByLabel("How").selectOption({ label: "Posted" });
-  await owner.getByRole("button", { name: "Yes, mark it and email the customer" }).click();
-  await expect(owner.getByText("Marked posted").first()).toBeVisible();
-  await expect
-    .poll(async () => (await subjectsTo(BUYER)).some((s) => s.endsWith("is complete")), { timeout: 30_000 })
-    .toBe(true);
+    await owner.getByText("Mark posted or handed over", { exact: true }).click();
+    await owner.getByLabel("How").selectOption({ label: "Posted" });
+    await owner.getByRole("button", { name: "Yes, mark it and email the customer" }).click();
+    await expect(owner.getByText("Marked posted").first()).toBeVisible();
+    await expect
+      .poll(async () => (await subjectsTo(BUYER)).some((s) => s.endsWith("is complete")), { timeout: 30_000 })
+      .toBe(true);
 
-  await owner.getByText("Refund", { exact: true }).click();
-  await owner.getByLabel("Return the item to stock").check();
-  const refund = owner.getByRole("button", { name: "Yes, refund through the payment provider" });
-  await refund.dblclick();
-  await expect(owner.getByText(/Refunded|Refund already requested/).first()).toBeVisible();
-  await owner.reload();
-  await expect(owner.getByText(/^Refunded R \d[\d,]*\.\d\d on \d{1,2} [A-Z][a-z]{2,3}$/).first()).toBeVisible();
-  await expect(owner.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(1);
-  expect(await candyLeft(page)).toBe(before);
-  await expect
-    .poll(async () => (await subjectsTo(BUYER)).filter((s) => s.startsWith("Refund for your Honey Bee order")).length, {
-      timeout: 30_000,
-    })
-    .toBe(1);
-  await owner.context().close();
-});
+    await owner.getByText("Refund", { exact: true }).click();
+    await owner.getByLabel("Return the item to stock").check();
+    const refund = owner.getByRole("button", { name: "Yes, refund through the payment provider" });
+    await refund.dblclick();
+    await expect(owner.getByText(/Refunded|Refund already requested/).first()).toBeVisible();
+    await owner.reload();
+    await expect(owner.getByText(/^Refunded R \d[\d,]*\.\d\d on \d{1,2} [A-Z][a-z]{2,3}$/).first()).toBeVisible();
+    await expect(owner.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(1);
+    expect(await candyLeft(page)).toBe(before);
+    await expect
+      .poll(
+        async () => (await subjectsTo(BUYER)).filter((s) => s.startsWith("Refund for your Honey Bee order")).length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+    await owner.context().close();
+  },
+);
 
 test("the orders list and an order page fit a phone and a laptop, and axe finds nothing", async ({ browser }) => {
   const owner = await ownerPage(browser);

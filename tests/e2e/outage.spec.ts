@@ -53,30 +53,32 @@ test("with the database gone, pages show the error screen with 503 and /healthz 
   expect((await page.goto(`${base}/styled-collections`))?.status()).toBe(200);
 });
 
-test("with the database gone, the contact form says it failed and keeps what the visitor wrote; it sends once the database is back", async ({
-  page,
-}) => {
-  await page.goto(`${base}/contact`);
-  const form = page
-    .locator("form")
-    .filter({ has: page.getByLabel("Message") })
-    .first();
-  await form.getByLabel("First Name").fill("Naledi");
-  await form.getByLabel("Last Name").fill("Dlamini");
-  await form.getByLabel("Email").fill("naledi@example.com");
-  await form.getByLabel("Subject").fill("Tablecloth skirt");
-  await form.getByLabel("Message").fill("Do you run the workshop in December?");
+test(
+  "with the database gone, the contact form says it failed and keeps what the visitor wrote; it sends once the " +
+    "database is back",
+  async ({ page }) => {
+    await page.goto(`${base}/contact`);
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByLabel("Message") })
+      .first();
+    await form.getByLabel("First Name").fill("Naledi");
+    await form.getByLabel("Last Name").fill("Dlamini");
+    await form.getByLabel("Email").fill("naledi@example.com");
+    await form.getByLabel("Subject").fill("Tablecloth skirt");
+    await form.getByLabel("Message").fill("Do you run the workshop in December?");
 
-  await setConnections(false);
-  try {
+    await setConnections(false);
+    try {
+      await form.getByRole("button", { name: /send/i }).click();
+      await expect(page.getByText("Failed to send message")).toBeVisible();
+      await expect(form.getByLabel("Message")).toHaveValue("Do you run the workshop in December?");
+      await expect(form.getByLabel("First Name")).toHaveValue("Naledi");
+    } finally {
+      await setConnections(true);
+    }
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 15_000 }).toBe(200);
     await form.getByRole("button", { name: /send/i }).click();
-    await expect(page.getByText("Failed to send message")).toBeVisible();
-    await expect(form.getByLabel("Message")).toHaveValue("Do you run the workshop in December?");
-    await expect(form.getByLabel("First Name")).toHaveValue("Naledi");
-  } finally {
-    await setConnections(true);
-  }
-  await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 15_000 }).toBe(200);
-  await form.getByRole("button", { name: /send/i }).click();
-  await expect(page.getByText("Message sent successfully!")).toBeVisible();
-});
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+  },
+);

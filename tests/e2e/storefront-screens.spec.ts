@@ -240,76 +240,77 @@ test("every external link opens in a new tab without access to this page", async
   }
 });
 
-test("images: every image is a file under /images with width and height and AVIF and WebP renditions; only the first screen loads eagerly", async ({
-  page,
-  request,
-}) => {
-  const seen = new Set<string>();
-  const renditions = new Set<string>();
-  for (const path of [
-    "/",
-    "/styled-collections",
-    "/consultation-services",
-    "/product/beaded-jewellery",
-    "/events",
-    "/tickets/sip-style",
-    "/tickets/radiance-reset",
-    "/tickets/heritage-radiance",
-    "/workshop/tablecloth-skirt",
-    "/about",
-    "/events-gallery",
-    "/test",
-  ]) {
-    await page.goto(path);
-    const images = await page.locator("main img").evaluateAll((els) =>
-      els.map((el) => {
-        const img = el as HTMLImageElement;
-        const avif =
-          img.parentElement?.tagName === "PICTURE"
-            ? img.parentElement.querySelector('source[type="image/avif"]')
-            : null;
-        return {
-          src: img.getAttribute("src") ?? "",
-          srcset: img.getAttribute("srcset") ?? "",
-          sizes: img.getAttribute("sizes") ?? "",
-          avif: avif?.getAttribute("srcset") ?? "",
-          avifSizes: avif?.getAttribute("sizes") ?? "",
-          width: img.getAttribute("width"),
-          height: img.getAttribute("height"),
-          loading: img.loading,
-          top: img.getBoundingClientRect().top + window.scrollY,
-        };
-      }),
-    );
-    expect(images.length, path).toBeGreaterThan(0);
-    for (const img of images) {
-      expect(img.src, path).toMatch(/^\/images\/[\w/-]+\.(svg|png|jpe?g|webp|avif)$/);
-      expect(Number(img.width), `${path} ${img.src} width`).toBeGreaterThan(0);
-      expect(Number(img.height), `${path} ${img.src} height`).toBeGreaterThan(0);
-      // Anything starting below two screens must be lazy.
-      if (img.top > 1800) expect(img.loading, `${path} ${img.src}`).toBe("lazy");
-      // A phone fetches a small AVIF (or WebP): 400, 800 and 1200 px wide, named after the original.
-      const base = img.src.replace(/\.\w+$/, "");
-      const widths = (format: string) =>
-        `${base}.400w.${format} 400w, ${base}.800w.${format} 800w, ${base}.1200w.${format} 1200w`;
-      expect(img.avif, `${path} ${img.src} AVIF source`).toBe(widths("avif"));
-      expect(img.srcset, `${path} ${img.src} srcset`).toBe(widths("webp"));
-      expect(img.sizes, `${path} ${img.src} sizes`).toMatch(/\d(px|vw)$/);
-      expect(img.avifSizes, `${path} ${img.src} AVIF sizes`).toBe(img.sizes);
-      seen.add(img.src);
-      for (const candidate of `${img.avif}, ${img.srcset}`.split(", ")) renditions.add(candidate.split(" ")[0]!);
+test(
+  "images: every image is a file under /images with width and height and AVIF and WebP renditions; only the first " +
+    "screen loads eagerly",
+  async ({ page, request }) => {
+    const seen = new Set<string>();
+    const renditions = new Set<string>();
+    for (const path of [
+      "/",
+      "/styled-collections",
+      "/consultation-services",
+      "/product/beaded-jewellery",
+      "/events",
+      "/tickets/sip-style",
+      "/tickets/radiance-reset",
+      "/tickets/heritage-radiance",
+      "/workshop/tablecloth-skirt",
+      "/about",
+      "/events-gallery",
+      "/test",
+    ]) {
+      await page.goto(path);
+      const images = await page.locator("main img").evaluateAll((els) =>
+        els.map((el) => {
+          const img = el as HTMLImageElement;
+          const avif =
+            img.parentElement?.tagName === "PICTURE"
+              ? img.parentElement.querySelector('source[type="image/avif"]')
+              : null;
+          return {
+            src: img.getAttribute("src") ?? "",
+            srcset: img.getAttribute("srcset") ?? "",
+            sizes: img.getAttribute("sizes") ?? "",
+            avif: avif?.getAttribute("srcset") ?? "",
+            avifSizes: avif?.getAttribute("sizes") ?? "",
+            width: img.getAttribute("width"),
+            height: img.getAttribute("height"),
+            loading: img.loading,
+            top: img.getBoundingClientRect().top + window.scrollY,
+          };
+        }),
+      );
+      expect(images.length, path).toBeGreaterThan(0);
+      for (const img of images) {
+        expect(img.src, path).toMatch(/^\/images\/[\w/-]+\.(svg|png|jpe?g|webp|avif)$/);
+        expect(Number(img.width), `${path} ${img.src} width`).toBeGreaterThan(0);
+        expect(Number(img.height), `${path} ${img.src} height`).toBeGreaterThan(0);
+        // Anything starting below two screens must be lazy.
+        if (img.top > 1800) expect(img.loading, `${path} ${img.src}`).toBe("lazy");
+        // A phone fetches a small AVIF (or WebP): 400, 800 and 1200 px wide, named after the original.
+        const base = img.src.replace(/\.\w+$/, "");
+        const widths = (format: string) =>
+          `${base}.400w.${format} 400w, ${base}.800w.${format} 800w, ${base}.1200w.${format} 1200w`;
+        expect(img.avif, `${path} ${img.src} AVIF source`).toBe(widths("avif"));
+        expect(img.srcset, `${path} ${img.src} srcset`).toBe(widths("webp"));
+        expect(img.sizes, `${path} ${img.src} sizes`).toMatch(/\d(px|vw)$/);
+        expect(img.avifSizes, `${path} ${img.src} AVIF sizes`).toBe(img.sizes);
+        seen.add(img.src);
+        for (const candidate of `${img.avif}, ${img.srcset}`.split(", ")) renditions.add(candidate.split(" ")[0]!);
+      }
     }
-  }
-  for (const src of seen) {
-    const res = await request.get(src);
-    expect(res.status(), src).toBe(200);
-  }
-  for (const src of renditions) {
-    const res = await request.get(src);
-    expect(res.status(), src).toBe(200);
-    expect(res.headers()["content-type"], src).toBe(src.endsWith(".avif") ? "image/avif" : "image/webp");
-  }
-});
+    for (const src of seen) {
+      const res = await request.get(src);
+      expect(res.status(), src).toBe(200);
+    }
+    for (const src of renditions) {
+      const res = await request.get(src);
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()["content-type"], src).toBe(src.endsWith(".avif") ? "image/avif" : "image/webp");
+    }
+  },
+);
 
 test("images: a phone downloads the small AVIF rendition, a wide screen a larger one", async ({ browser }) => {
   const shown = async (viewport: { width: number; height: number }, deviceScaleFactor: number) => {

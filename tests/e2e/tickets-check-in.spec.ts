@@ -196,58 +196,59 @@ async function refund(owner: Page, email: string) {
   await expect(owner.getByText(/Refunded|Refund requested/).first()).toBeVisible();
 }
 
-test("the door at 390 px: two letters of a name find a ticket to admit, a door code in lower case admits, a refunded ticket is refused with its reason, and the counters follow", async ({
-  page,
-  browser,
-}) => {
-  await buySeat(page, "Sibongile", "sibongile@example.com");
-  await buySeat(page, "Thabo", "thabo@example.com");
-  const { mail } = await ticketEmail("thabo@example.com");
-  const doorCode = /Door code: ([23456789A-HJKMNP-Z]{4}-[23456789A-HJKMNP-Z]{4})/.exec(mail.text ?? "")![1]!;
-  await buySeat(page, "Refilwe", "refilwe@example.com");
-  const refunded = await ticketEmail("refilwe@example.com");
+test(
+  "the door at 390 px: two letters of a name find a ticket to admit, a door code in lower case admits, a refunded " +
+    "ticket is refused with its reason, and the counters follow",
+  async ({ page, browser }) => {
+    await buySeat(page, "Sibongile", "sibongile@example.com");
+    await buySeat(page, "Thabo", "thabo@example.com");
+    const { mail } = await ticketEmail("thabo@example.com");
+    const doorCode = /Door code: ([23456789A-HJKMNP-Z]{4}-[23456789A-HJKMNP-Z]{4})/.exec(mail.text ?? "")![1]!;
+    await buySeat(page, "Refilwe", "refilwe@example.com");
+    const refunded = await ticketEmail("refilwe@example.com");
 
-  const owner = await browser.newPage();
-  await signIn(owner);
-  await refund(owner, "refilwe@example.com");
-  await owner.close();
+    const owner = await browser.newPage();
+    await signIn(owner);
+    await refund(owner, "refilwe@example.com");
+    await owner.close();
 
-  await signIn(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(url("/admin/check-in"));
-  await expect(page.getByText(/5 tickets saved on this device/)).toBeVisible();
-  // Lerato and Naledi came in earlier; Refilwe's refunded ticket is not counted.
-  await expect(page.getByTestId("door-counts")).toHaveText("2 of 4 checked in");
+    await signIn(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url("/admin/check-in"));
+    await expect(page.getByText(/5 tickets saved on this device/)).toBeVisible();
+    // Lerato and Naledi came in earlier; Refilwe's refunded ticket is not counted.
+    await expect(page.getByTestId("door-counts")).toHaveText("2 of 4 checked in");
 
-  await page.getByLabel("Ticket code or name").fill("Si");
-  const matches = page.getByRole("region", { name: /matching ticket/ });
-  await expect(matches.getByRole("listitem")).toHaveCount(1);
-  await matches.getByRole("button", { name: "Admit Sibongile Dube" }).click();
-  await expect(status(page)).toHaveText("Admitted: Sibongile Dube, Monthly Workshop");
-  await expect(page.getByTestId("door-counts")).toHaveText("3 of 4 checked in");
+    await page.getByLabel("Ticket code or name").fill("Si");
+    const matches = page.getByRole("region", { name: /matching ticket/ });
+    await expect(matches.getByRole("listitem")).toHaveCount(1);
+    await matches.getByRole("button", { name: "Admit Sibongile Dube" }).click();
+    await expect(status(page)).toHaveText("Admitted: Sibongile Dube, Monthly Workshop");
+    await expect(page.getByTestId("door-counts")).toHaveText("3 of 4 checked in");
 
-  await page.getByLabel("Ticket code or name").fill(doorCode.replace("-", "").toLowerCase());
-  await page.getByRole("button", { name: "Check in" }).click();
-  await expect(status(page)).toHaveText("Admitted: Thabo Dube, Monthly Workshop");
-  await expect(page.getByTestId("door-counts")).toHaveText("4 of 4 checked in");
+    await page.getByLabel("Ticket code or name").fill(doorCode.replace("-", "").toLowerCase());
+    await page.getByRole("button", { name: "Check in" }).click();
+    await expect(status(page)).toHaveText("Admitted: Thabo Dube, Monthly Workshop");
+    await expect(page.getByTestId("door-counts")).toHaveText("4 of 4 checked in");
 
-  await page.getByLabel("Ticket code or name").fill(refunded.code);
-  await page.getByRole("button", { name: "Check in" }).click();
-  await expect(status(page)).toContainText("Refunded on 10 Sep — do not admit");
-  await expect(status(page)).toContainText("Refilwe Dube, Monthly Workshop");
+    await page.getByLabel("Ticket code or name").fill(refunded.code);
+    await page.getByRole("button", { name: "Check in" }).click();
+    await expect(status(page)).toContainText("Refunded on 10 Sep — do not admit");
+    await expect(status(page)).toContainText("Refilwe Dube, Monthly Workshop");
 
-  // What the owner sees at the door: the refusal, the counters and a search across every buyer.
-  await page.getByLabel("Ticket code or name").fill("Dube");
-  await expect(page.getByRole("region", { name: /matching tickets/ }).getByRole("listitem")).toHaveCount(5);
-  await expect(page.getByText("Do not admit", { exact: true })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-  const results = await (await axe(page)).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath("door-390.png"), fullPage: true });
-});
+    // What the owner sees at the door: the refusal, the counters and a search across every buyer.
+    await page.getByLabel("Ticket code or name").fill("Dube");
+    await expect(page.getByRole("region", { name: /matching tickets/ }).getByRole("listitem")).toHaveCount(5);
+    await expect(page.getByText("Do not admit", { exact: true })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const results = await (await axe(page)).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("door-390.png"), fullPage: true });
+  },
+);
 
 test("the door, attendees and session pages: axe finds nothing and nothing scrolls sideways at 390 and 1280 px", async ({
   page,

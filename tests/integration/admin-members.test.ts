@@ -31,7 +31,10 @@ type Seed = {
   status: "active" | "due" | "lapsed" | "cancelled";
   paidUntil: string;
 };
-/** Seeded tier prices: style-starter R150, vip-sustainable-human R1,500, glow-bee-journey R450, creative-healer R200, upcycle-kings-queens none. */
+/**
+ * Seeded tier prices: style-starter R150, vip-sustainable-human R1,500, glow-bee-journey R450, creative-healer R200,
+ * upcycle-kings-queens none.
+ */
 const PEOPLE: Seed[] = [
   {
     name: "Thandi Nkosi",

@@ -110,20 +110,24 @@ describe("POST /api/analytics", () => {
     expect(await stored()).toHaveLength(0);
   });
 
-  it(`caps a session at ${ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE} events a minute per instance (429), other sessions unaffected, next minute allowed`, async () => {
-    const clock = fixedClock("2025-09-10T10:00:05+02:00");
-    const context = testContext(handle, { clock });
-    const capped = { ...valid, sessionId: "capped-session-0001" };
-    for (let i = 0; i < ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE; i++) {
+  it(
+    `caps a session at ${ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE} events a minute per instance (429), other sessions ` +
+      `unaffected, next minute allowed`,
+    async () => {
+      const clock = fixedClock("2025-09-10T10:00:05+02:00");
+      const context = testContext(handle, { clock });
+      const capped = { ...valid, sessionId: "capped-session-0001" };
+      for (let i = 0; i < ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE; i++) {
+        expect((await send(capped, { context })).status).toBe(204);
+      }
+      const over = await send(capped, { context });
+      expect(over.status).toBe(429);
+      expect((await send({ ...valid, sessionId: "another-session-id" }, { context })).status).toBe(204);
+      expect(await stored()).toHaveLength(ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE + 1);
+      clock.set("2025-09-10T10:01:00+02:00");
       expect((await send(capped, { context })).status).toBe(204);
-    }
-    const over = await send(capped, { context });
-    expect(over.status).toBe(429);
-    expect((await send({ ...valid, sessionId: "another-session-id" }, { context })).status).toBe(204);
-    expect(await stored()).toHaveLength(ANALYTICS_EVENTS_PER_SESSION_PER_MINUTE + 1);
-    clock.set("2025-09-10T10:01:00+02:00");
-    expect((await send(capped, { context })).status).toBe(204);
-  });
+    },
+  );
 });
 
 describe("SessionEventCap", () => {

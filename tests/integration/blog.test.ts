@@ -137,7 +137,8 @@ describe("views, likes and sorting", () => {
 describe("content", () => {
   it("renders Markdown with any HTML inert and safe external links", () => {
     const html = renderMarkdown(
-      '# Hi\n\n<script>alert("x")</script>\n\n<img src=x onerror="alert(1)">\n\n[click](javascript:alert(1)) and [shop](https://example.com)',
+      '# Hi\n\n<script>alert("x")</script>\n\n<img src=x onerror="alert(1)">\n\n[click](javascript:alert(1)) and ' +
+        "[shop](https://example.com)",
     );
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img/i);

@@ -105,36 +105,40 @@ describe("offline check-in sync, through HTTP", () => {
     expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(inside);
   });
 
-  it("a device whose clock says 2020 is corrected by its skew, which is recorded; a time after the server's now is brought back to now", async () => {
-    const ticket = await seat("Skewed");
-    const skew = new Date("2020-03-01T00:00:00Z").getTime() - NOW.getTime();
-    const deviceNow = new Date(NOW.getTime() + skew);
-    const scannedAt = new Date(deviceNow.getTime() - 10 * 60_000);
-    const { body } = await sync({
-      intent: "sync",
-      deviceId: "door-skewed",
-      eventId: "tablecloth-workshop",
-      deviceNow: deviceNow.toISOString(),
-      scans: [{ clientScanId: "k1", code: ticket.code, scannedAt: scannedAt.toISOString() }],
-    });
-    expect(body.synced?.[0]?.outcome).toBe("admitted");
-    expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(
-      new Date(NOW.getTime() - 10 * 60_000).toISOString(),
-    );
-    const [row] = await handle.db.select().from(checkIns).where(eq(checkIns.clientScanId, "k1"));
-    expect(row).toMatchObject({ deviceClockSkewMs: skew, offline: true, outcome: "admitted" });
+  it(
+    "a device whose clock says 2020 is corrected by its skew, which is recorded; a time after the server's now is " +
+      "brought back to now",
+    async () => {
+      const ticket = await seat("Skewed");
+      const skew = new Date("2020-03-01T00:00:00Z").getTime() - NOW.getTime();
+      const deviceNow = new Date(NOW.getTime() + skew);
+      const scannedAt = new Date(deviceNow.getTime() - 10 * 60_000);
+      const { body } = await sync({
+        intent: "sync",
+        deviceId: "door-skewed",
+        eventId: "tablecloth-workshop",
+        deviceNow: deviceNow.toISOString(),
+        scans: [{ clientScanId: "k1", code: ticket.code, scannedAt: scannedAt.toISOString() }],
+      });
+      expect(body.synced?.[0]?.outcome).toBe("admitted");
+      expect((await ticketNow(ticket.id)).checkedInAt?.toISOString()).toBe(
+        new Date(NOW.getTime() - 10 * 60_000).toISOString(),
+      );
+      const [row] = await handle.db.select().from(checkIns).where(eq(checkIns.clientScanId, "k1"));
+      expect(row).toMatchObject({ deviceClockSkewMs: skew, offline: true, outcome: "admitted" });
 
-    const later = await seat("Future");
-    const ahead = await sync({
-      intent: "sync",
-      deviceId: "door-ahead",
-      eventId: "tablecloth-workshop",
-      deviceNow: NOW.toISOString(),
-      scans: [{ clientScanId: "f1", code: later.code, scannedAt: "2031-01-01T00:00:00.000Z" }],
-    });
-    expect(ahead.body.synced?.[0]?.outcome).toBe("admitted");
-    expect((await ticketNow(later.id)).checkedInAt?.toISOString()).toBe(NOW.toISOString());
-  });
+      const later = await seat("Future");
+      const ahead = await sync({
+        intent: "sync",
+        deviceId: "door-ahead",
+        eventId: "tablecloth-workshop",
+        deviceNow: NOW.toISOString(),
+        scans: [{ clientScanId: "f1", code: later.code, scannedAt: "2031-01-01T00:00:00.000Z" }],
+      });
+      expect(ahead.body.synced?.[0]?.outcome).toBe("admitted");
+      expect((await ticketNow(later.id)).checkedInAt?.toISOString()).toBe(NOW.toISOString());
+    },
+  );
 
   it("a ticket of another event than the list's admits nobody, and a batch naming no event is refused", async () => {
     const ticket = await seat("Elsewhere");

@@ -142,55 +142,59 @@ describe(`admitting at the door by door code, with reasons (${DB_NAME})`, () => 
     ).toBe("Not a ticket of this shop");
   });
 
-  it("the offline list carries door codes, refund state, email and reference; from it the door answers as online and searches from two letters", async () => {
-    const { ticket, reference } = await buySeat("Nomvula", "nomvula@example.com");
-    const { tickets: list, others } = await doorTicketList(handle.db, "tablecloth-workshop", NOW);
-    const entry = list.find((t) => t.code === ticket.code)!;
-    expect(entry).toMatchObject({
-      shortCode: ticket.shortCode,
-      name: "Nomvula Dube",
-      email: "nomvula@example.com",
-      reference,
-      voidedAt: null,
-    });
-    expect(list.find((t) => t.name === "Palesa Dube")!.voidedAt).toBe("2025-09-26T09:00:00.000Z");
-    expect(matchDoorTickets(list, "No").map((t) => t.name)).toEqual(["Nomvula Dube"]);
-    expect(matchDoorTickets(list, "N")).toEqual([]);
-    expect(matchDoorTickets(list, reference.toLowerCase()).map((t) => t.code)).toEqual([ticket.code]);
-    expect(matchDoorTickets(list, "nomvula@").map((t) => t.code)).toEqual([ticket.code]);
+  it(
+    "the offline list carries door codes, refund state, email and reference; from it the door answers as online and " +
+      "searches from two letters",
+    async () => {
+      const { ticket, reference } = await buySeat("Nomvula", "nomvula@example.com");
+      const { tickets: list, others } = await doorTicketList(handle.db, "tablecloth-workshop", NOW);
+      const entry = list.find((t) => t.code === ticket.code)!;
+      expect(entry).toMatchObject({
+        shortCode: ticket.shortCode,
+        name: "Nomvula Dube",
+        email: "nomvula@example.com",
+        reference,
+        voidedAt: null,
+      });
+      expect(list.find((t) => t.name === "Palesa Dube")!.voidedAt).toBe("2025-09-26T09:00:00.000Z");
+      expect(matchDoorTickets(list, "No").map((t) => t.name)).toEqual(["Nomvula Dube"]);
+      expect(matchDoorTickets(list, "N")).toEqual([]);
+      expect(matchDoorTickets(list, reference.toLowerCase()).map((t) => t.code)).toEqual([ticket.code]);
+      expect(matchDoorTickets(list, "nomvula@").map((t) => t.code)).toEqual([ticket.code]);
 
-    expect(
-      answerFromList(list, others, formatShortCode(ticket.shortCode).toLowerCase(), "door-x").result,
-    ).toMatchObject({ outcome: "admitted", holderName: "Nomvula Dube" });
-    const palesa = list.find((t) => t.name === "Palesa Dube")!;
-    expect(doorMessage(answerFromList(list, others, palesa.code, "door-x").result)).toBe(
-      "Refunded on 26 Sep — do not admit",
-    );
-    const zanele = list.find((t) => t.name === "Zanele Dube")!;
-    expect(doorMessage(answerFromList(list, others, zanele.code, "door-a").result)).toBe(
-      "Already checked in at 18:04 by this phone",
-    );
-    expect(doorMessage(answerFromList(list, others, zanele.code, "door-b").result)).toBe(
-      "Already checked in at 18:04 by another phone",
-    );
-    expect(
-      doorMessage(
-        answerFromList(
-          list,
-          [{ code: "x".repeat(24), shortCode: "ABCD2345", eventTitle: "Sip & Style" }],
-          "abcd-2345",
-          "d",
-        ).result,
-      ),
-    ).toBe("Ticket for Sip & Style, not this event");
-    expect(doorMessage(answerFromList(list, others, "ABCD-2346", "d").result)).toBe("Not a ticket of this shop");
-    // The long code typed with a capital wrong still finds its ticket in the list.
-    expect(answerFromList(list, others, ticket.code.toUpperCase(), "d").ticket?.code).toBe(ticket.code);
+      expect(
+        answerFromList(list, others, formatShortCode(ticket.shortCode).toLowerCase(), "door-x").result,
+      ).toMatchObject({ outcome: "admitted", holderName: "Nomvula Dube" });
+      const palesa = list.find((t) => t.name === "Palesa Dube")!;
+      expect(doorMessage(answerFromList(list, others, palesa.code, "door-x").result)).toBe(
+        "Refunded on 26 Sep — do not admit",
+      );
+      const zanele = list.find((t) => t.name === "Zanele Dube")!;
+      expect(doorMessage(answerFromList(list, others, zanele.code, "door-a").result)).toBe(
+        "Already checked in at 18:04 by this phone",
+      );
+      expect(doorMessage(answerFromList(list, others, zanele.code, "door-b").result)).toBe(
+        "Already checked in at 18:04 by another phone",
+      );
+      expect(
+        doorMessage(
+          answerFromList(
+            list,
+            [{ code: "x".repeat(24), shortCode: "ABCD2345", eventTitle: "Sip & Style" }],
+            "abcd-2345",
+            "d",
+          ).result,
+        ),
+      ).toBe("Ticket for Sip & Style, not this event");
+      expect(doorMessage(answerFromList(list, others, "ABCD-2346", "d").result)).toBe("Not a ticket of this shop");
+      // The long code typed with a capital wrong still finds its ticket in the list.
+      expect(answerFromList(list, others, ticket.code.toUpperCase(), "d").ticket?.code).toBe(ticket.code);
 
-    // "x of y checked in" counts the session's tickets that were not refunded.
-    const counts = await doorCounts(handle.db, "tablecloth-workshop", ticket.sessionStartsAt!.toISOString());
-    expect(counts).toEqual({ checkedIn: 1, total: 2 });
-  });
+      // "x of y checked in" counts the session's tickets that were not refunded.
+      const counts = await doorCounts(handle.db, "tablecloth-workshop", ticket.sessionStartsAt!.toISOString());
+      expect(counts).toEqual({ checkedIn: 1, total: 2 });
+    },
+  );
 });
 
 describe(`the migration gives existing tickets door codes and refund times (${DB_NAME})`, () => {

@@ -258,37 +258,42 @@ describe("blog posts, generated input", () => {
     );
   }, 300_000);
 
-  it(`any input and photos: never a server error; a refusal changes nothing; a save passed the schema (${RUNS} generated inputs)`, async () => {
-    const intents = fc.constantFrom("save", "save-publish", "publish", "unpublish", "delete", "");
-    await fc.assert(
-      fc.asyncProperty(
-        anyFields(Object.keys(VALID_POST), VALID_POST, { intent: intents }),
-        fc.array(photoArb, { maxLength: 3 }),
-        fc.constantFrom(null, "1", "2", "999", "0", "abc"),
-        async (input, photos, id) => {
-          // Deleting the sample posts would leave nothing to edit: that intent is tried on an unknown id only.
-          const fields: Record<string, string> = {
-            ...input,
-            ...(input.intent === "delete" ? { intent: "publish" } : {}),
-          };
-          const answer = await sendAndCheck(blogTarget(id), [...Object.entries(fields), ...photoPairs(photos)]);
-          if (answer.status === 302 && (fields.intent === "save" || fields.intent === "save-publish")) {
-            const text = (k: string) => (typeof fields[k] === "string" ? fields[k] : "");
-            const values = {
-              title: text("title"),
-              excerpt: text("excerpt"),
-              author: text("author"),
-              category: text("category"),
-              content: text("content"),
-              photos,
+  it(
+    `any input and photos: never a server error; a refusal changes nothing; a save passed the schema (${RUNS} ` +
+      `generated inputs)`,
+    async () => {
+      const intents = fc.constantFrom("save", "save-publish", "publish", "unpublish", "delete", "");
+      await fc.assert(
+        fc.asyncProperty(
+          anyFields(Object.keys(VALID_POST), VALID_POST, { intent: intents }),
+          fc.array(photoArb, { maxLength: 3 }),
+          fc.constantFrom(null, "1", "2", "999", "0", "abc"),
+          async (input, photos, id) => {
+            // Deleting the sample posts would leave nothing to edit: that intent is tried on an unknown id only.
+            const fields: Record<string, string> = {
+              ...input,
+              ...(input.intent === "delete" ? { intent: "publish" } : {}),
             };
-            expect(postAdminSchema.safeParse(values).success).toBe(true);
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  }, 300_000);
+            const answer = await sendAndCheck(blogTarget(id), [...Object.entries(fields), ...photoPairs(photos)]);
+            if (answer.status === 302 && (fields.intent === "save" || fields.intent === "save-publish")) {
+              const text = (k: string) => (typeof fields[k] === "string" ? fields[k] : "");
+              const values = {
+                title: text("title"),
+                excerpt: text("excerpt"),
+                author: text("author"),
+                category: text("category"),
+                content: text("content"),
+                photos,
+              };
+              expect(postAdminSchema.safeParse(values).success).toBe(true);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    300_000,
+  );
 
   it("delete of an unknown or malformed id answers 404 and deletes nothing", async () => {
     for (const id of ["999", "0", "abc"])
@@ -329,41 +334,46 @@ describe("gallery, generated input", () => {
     );
   }, 300_000);
 
-  it(`any input to any intent: never a server error; a refusal changes nothing; a change passed its schema (${RUNS} generated inputs)`, async () => {
-    const ids = fc.oneof(nasty, fc.integer({ min: 1, max: 14 }).map(String));
-    const input = fc.record({
-      intent: fc.oneof(fc.constantFrom("add", "caption", "move", "remove"), nasty),
-      id: ids,
-      alt: fc.oneof(nasty, fc.constant("A photo")),
-      caption: nasty,
-      direction: fc.oneof(fc.constantFrom("up", "down"), nasty),
-    });
-    await fc.assert(
-      fc.asyncProperty(
-        input,
-        fc.array(photoArb, { maxLength: 2 }),
-        fc.boolean(),
-        async (fields, photos, asMultipart) => {
-          // Removing is tried on ids that are not in the gallery only, so that the gallery keeps photos to try the rest on.
-          const sent = fields.intent === "remove" ? { ...fields, id: `9${fields.id}` } : fields;
-          const answer = await sendAndCheck(galleryTarget(asMultipart ? "multipart" : "form"), [
-            ...Object.entries(sent),
-            ...photoPairs(photos),
-          ]);
-          if (answer.status === 302) {
-            const schema = {
-              add: galleryAddSchema,
-              caption: galleryCaptionSchema,
-              move: galleryMoveSchema,
-              remove: galleryRemoveSchema,
-            }[sent.intent as "add"];
-            expect(schema).toBeDefined();
-            const values = sent.intent === "add" ? { photos, caption: sent.caption } : sent;
-            expect(schema.safeParse(values).success).toBe(true);
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  }, 300_000);
+  it(
+    `any input to any intent: never a server error; a refusal changes nothing; a change passed its schema (${RUNS} ` +
+      `generated inputs)`,
+    async () => {
+      const ids = fc.oneof(nasty, fc.integer({ min: 1, max: 14 }).map(String));
+      const input = fc.record({
+        intent: fc.oneof(fc.constantFrom("add", "caption", "move", "remove"), nasty),
+        id: ids,
+        alt: fc.oneof(nasty, fc.constant("A photo")),
+        caption: nasty,
+        direction: fc.oneof(fc.constantFrom("up", "down"), nasty),
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          input,
+          fc.array(photoArb, { maxLength: 2 }),
+          fc.boolean(),
+          async (fields, photos, asMultipart) => {
+            // Removing is tried on ids that are not in the gallery only, so that the gallery keeps photos to try the rest on.
+            const sent = fields.intent === "remove" ? { ...fields, id: `9${fields.id}` } : fields;
+            const answer = await sendAndCheck(galleryTarget(asMultipart ? "multipart" : "form"), [
+              ...Object.entries(sent),
+              ...photoPairs(photos),
+            ]);
+            if (answer.status === 302) {
+              const schema = {
+                add: galleryAddSchema,
+                caption: galleryCaptionSchema,
+                move: galleryMoveSchema,
+                remove: galleryRemoveSchema,
+              }[sent.intent as "add"];
+              expect(schema).toBeDefined();
+              const values = sent.intent === "add" ? { photos, caption: sent.caption } : sent;
+              expect(schema.safeParse(values).success).toBe(true);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    300_000,
+  );
 });

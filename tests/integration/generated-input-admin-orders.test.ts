@@ -163,42 +163,46 @@ describe("the owner's order, session, check-in and photo actions under generated
     );
   }, 600_000);
 
-  it("the door's check-in endpoint refuses a code or scan id holding a control character (Postgres text cannot hold NUL), changing nothing", async () => {
-    const payloads = [
-      {
-        intent: "sync",
-        deviceId: "door-1",
-        eventId: "tablecloth-workshop",
-        deviceNow: "2025-09-10T10:00:00Z",
-        scans: [{ clientScanId: "a", code: "\u0000", scannedAt: "2025-09-10T10:00:00Z" }],
-      },
-      {
-        intent: "sync",
-        deviceId: "door-1",
-        eventId: "tablecloth-workshop",
-        deviceNow: "2025-09-10T10:00:00Z",
-        scans: [{ clientScanId: "\u0000", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }],
-      },
-      {
-        intent: "sync",
-        deviceId: "door-1",
-        eventId: "\u0000",
-        deviceNow: "2025-09-10T10:00:00Z",
-        scans: [{ clientScanId: "a", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }],
-      },
-      { intent: "scan", deviceId: "door-1", code: "ab\u0000c" },
-      { intent: "scan", deviceId: "door-1", code: "abc", eventId: "\u0000" },
-    ];
-    for (const payload of payloads) {
-      const before = await snapshot();
-      const status = await statusOf(
-        checkInData.action as Handler,
-        formPost("/admin/check-in/data", [["payload", JSON.stringify(payload)]]),
-      );
-      expect(status).toBe(400);
-      expect(await snapshot()).toBe(before);
-    }
-  });
+  it(
+    "the door's check-in endpoint refuses a code or scan id holding a control character (Postgres text cannot hold " +
+      "NUL), changing nothing",
+    async () => {
+      const payloads = [
+        {
+          intent: "sync",
+          deviceId: "door-1",
+          eventId: "tablecloth-workshop",
+          deviceNow: "2025-09-10T10:00:00Z",
+          scans: [{ clientScanId: "a", code: "\u0000", scannedAt: "2025-09-10T10:00:00Z" }],
+        },
+        {
+          intent: "sync",
+          deviceId: "door-1",
+          eventId: "tablecloth-workshop",
+          deviceNow: "2025-09-10T10:00:00Z",
+          scans: [{ clientScanId: "\u0000", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }],
+        },
+        {
+          intent: "sync",
+          deviceId: "door-1",
+          eventId: "\u0000",
+          deviceNow: "2025-09-10T10:00:00Z",
+          scans: [{ clientScanId: "a", code: "abc", scannedAt: "2025-09-10T10:00:00Z" }],
+        },
+        { intent: "scan", deviceId: "door-1", code: "ab\u0000c" },
+        { intent: "scan", deviceId: "door-1", code: "abc", eventId: "\u0000" },
+      ];
+      for (const payload of payloads) {
+        const before = await snapshot();
+        const status = await statusOf(
+          checkInData.action as Handler,
+          formPost("/admin/check-in/data", [["payload", JSON.stringify(payload)]]),
+        );
+        expect(status).toBe(400);
+        expect(await snapshot()).toBe(before);
+      }
+    },
+  );
 
   it(`photo upload: anything that is not a photo is refused with 4xx and stores nothing (${Math.ceil(RUNS / 10)} inputs)`, async () => {
     await fc.assert(

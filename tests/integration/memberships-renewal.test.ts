@@ -91,111 +91,118 @@ const runDays = async (member: MemberRow, from: string, to: string, db: Database
   (await runDaysFor([member], from, to, db))[0]!;
 
 describe(`memberships that renew (${DB_NAME})`, () => {
-  it("a member who joined on 31 January is reminded on the right days, renews by the emailed link, and is paid until the right date", async () => {
-    const { member, orderId } = await join("2026-01-31T09:00:00+02:00");
-    expect(member).toMatchObject({
-      status: "active",
-      paidUntil: "2026-02-28",
-      tierSlug: "style-starter",
-      name: `Lindiwe Dube ${people}`,
-    });
-    expect(member.email).toBe(member.email.toLowerCase());
-
-    // The same payment confirmed again (a webhook retry, the provider asked on the buyer's return) extends nothing.
-    for (const eventId of ["msg_retry_1", "reconcile_1"]) {
-      await recordPayment(handle.db, {
-        event: { eventId, provider: "simulator", eventType: "payment.succeeded", payload: {} },
-        orderId,
-        paymentId: "p_again",
-        amountCents: 15000,
-        now: new Date("2026-02-01T10:00:00+02:00"),
-        mail: mailSettingsForOrders(config),
+  it(
+    "a member who joined on 31 January is reminded on the right days, renews by the emailed link, and is paid until " +
+      "the right date",
+    async () => {
+      const { member, orderId } = await join("2026-01-31T09:00:00+02:00");
+      expect(member).toMatchObject({
+        status: "active",
+        paidUntil: "2026-02-28",
+        tierSlug: "style-starter",
+        name: `Lindiwe Dube ${people}`,
       });
-    }
-    expect((await reload(member.id)).paidUntil).toBe("2026-02-28");
-    expect(await handle.db.select().from(memberPeriods).where(eq(memberPeriods.memberId, member.id))).toHaveLength(1);
+      expect(member.email).toBe(member.email.toLowerCase());
 
-    expect(await runDays(member, "2026-02-01", "2026-02-21")).toEqual(["2026-02-21: member-reminder-7"]);
-    const [reminder] = await emailsOf(member);
-    expect(reminder!.subject).toBe("Your Honey Bee membership renews on 28 February 2026");
-    expect(reminder!.text).toContain("R 150.00 a month");
+      // The same payment confirmed again (a webhook retry, the provider asked on the buyer's return) extends nothing.
+      for (const eventId of ["msg_retry_1", "reconcile_1"]) {
+        await recordPayment(handle.db, {
+          event: { eventId, provider: "simulator", eventType: "payment.succeeded", payload: {} },
+          orderId,
+          paymentId: "p_again",
+          amountCents: 15000,
+          now: new Date("2026-02-01T10:00:00+02:00"),
+          mail: mailSettingsForOrders(config),
+        });
+      }
+      expect((await reload(member.id)).paidUntil).toBe("2026-02-28");
+      expect(await handle.db.select().from(memberPeriods).where(eq(memberPeriods.memberId, member.id))).toHaveLength(1);
 
-    // The reminder carries a Renew link and a Cancel membership link, each signed for its own purpose.
-    const renewUrl = new URL(/https?:\/\/\S+\/account\/renew\?token=[\w.-]+/.exec(reminder!.text)![0]);
-    const cancelUrl = new URL(
-      /Cancel membership: (https?:\/\/\S+\/account\/cancel\?token=[\w.-]+)/.exec(reminder!.text)![1]!,
-    );
-    const token = renewUrl.searchParams.get("token");
-    expect((await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew"))?.id).toBe(member.id);
-    expect(
-      (await memberFromLinkToken(handle.db, config.sessionSecret, cancelUrl.searchParams.get("token"), "cancel"))?.id,
-    ).toBe(member.id);
-    // A renew token is not a cancel token, and a forged one is nothing.
-    expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "cancel")).toBeUndefined();
-    expect(
-      await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew"),
-    ).toBeUndefined();
+      expect(await runDays(member, "2026-02-01", "2026-02-21")).toEqual(["2026-02-21: member-reminder-7"]);
+      const [reminder] = await emailsOf(member);
+      expect(reminder!.subject).toBe("Your Honey Bee membership renews on 28 February 2026");
+      expect(reminder!.text).toContain("R 150.00 a month");
 
-    // The owner raises the price before the member renews: the renewal is priced from the tier as it is then.
-    await handle.db.update(membershipTiers).set({ priceCents: 16000 }).where(eq(membershipTiers.slug, "style-starter"));
-    try {
-      // The member follows the emailed link (the route's GET, then its button's POST) on 22 February.
-      const clock = fixedClock("2026-02-22T12:00:00+02:00");
-      const path = `${renewUrl.pathname}${renewUrl.search}`;
-      const shown = await get(link.loader, testContext(handle, { clock }), path);
-      expect(shown.status).toBe(200);
-      expect(shown.body.details).toMatchObject({
-        name: member.name,
-        tierName: "The Style Starter",
-        price: "R 160.00 / month",
-        paidUntil: "28 February 2026",
-      });
-      const started = await post(link.action, testContext(handle, { clock }), renewUrl.pathname, { token: token! });
-      expect(started.status).toBe(302);
-      const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})$/.exec(started.headers.get("location")!)![1]!;
-      const [renewal] = await handle.db.select().from(orders).where(eq(orders.id, renewalId));
-      expect(renewal).toMatchObject({
-        amountCents: 16000,
-        memberId: member.id,
-        orderType: "membership",
-        status: "pending",
-      });
-      // The simulator's Pay delivers a signed payment.succeeded webhook to the webhook handler.
-      await pay(renewalId, clock);
-    } finally {
+      // The reminder carries a Renew link and a Cancel membership link, each signed for its own purpose.
+      const renewUrl = new URL(/https?:\/\/\S+\/account\/renew\?token=[\w.-]+/.exec(reminder!.text)![0]);
+      const cancelUrl = new URL(
+        /Cancel membership: (https?:\/\/\S+\/account\/cancel\?token=[\w.-]+)/.exec(reminder!.text)![1]!,
+      );
+      const token = renewUrl.searchParams.get("token");
+      expect((await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew"))?.id).toBe(member.id);
+      expect(
+        (await memberFromLinkToken(handle.db, config.sessionSecret, cancelUrl.searchParams.get("token"), "cancel"))?.id,
+      ).toBe(member.id);
+      // A renew token is not a cancel token, and a forged one is nothing.
+      expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "cancel")).toBeUndefined();
+      expect(
+        await memberFromLinkToken(handle.db, config.sessionSecret, `${member.id}.${"A".repeat(32)}`, "renew"),
+      ).toBeUndefined();
+
+      // The owner raises the price before the member renews: the renewal is priced from the tier as it is then.
       await handle.db
         .update(membershipTiers)
-        .set({ priceCents: 15000 })
+        .set({ priceCents: 16000 })
         .where(eq(membershipTiers.slug, "style-starter"));
-    }
+      try {
+        // The member follows the emailed link (the route's GET, then its button's POST) on 22 February.
+        const clock = fixedClock("2026-02-22T12:00:00+02:00");
+        const path = `${renewUrl.pathname}${renewUrl.search}`;
+        const shown = await get(link.loader, testContext(handle, { clock }), path);
+        expect(shown.status).toBe(200);
+        expect(shown.body.details).toMatchObject({
+          name: member.name,
+          tierName: "The Style Starter",
+          price: "R 160.00 / month",
+          paidUntil: "28 February 2026",
+        });
+        const started = await post(link.action, testContext(handle, { clock }), renewUrl.pathname, { token: token! });
+        expect(started.status).toBe(302);
+        const renewalId = /\/payments\/simulator\/([0-9a-f-]{36})$/.exec(started.headers.get("location")!)![1]!;
+        const [renewal] = await handle.db.select().from(orders).where(eq(orders.id, renewalId));
+        expect(renewal).toMatchObject({
+          amountCents: 16000,
+          memberId: member.id,
+          orderType: "membership",
+          status: "pending",
+        });
+        // The simulator's Pay delivers a signed payment.succeeded webhook to the webhook handler.
+        await pay(renewalId, clock);
+      } finally {
+        await handle.db
+          .update(membershipTiers)
+          .set({ priceCents: 15000 })
+          .where(eq(membershipTiers.slug, "style-starter"));
+      }
 
-    // Paid early: extends from 28 February, not from the day of payment.
-    const renewed = await reload(member.id);
-    expect(renewed).toMatchObject({ status: "active", paidUntil: "2026-03-28" });
-    // The old link named the old paid-until day: it no longer works.
-    expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew")).toBeUndefined();
-    expect(
-      (
-        await post(
-          link.action,
-          testContext(handle, { clock: fixedClock("2026-02-23T12:00:00+02:00") }),
-          renewUrl.pathname,
-          { token: token! },
-        )
-      ).status,
-    ).toBe(410);
+      // Paid early: extends from 28 February, not from the day of payment.
+      const renewed = await reload(member.id);
+      expect(renewed).toMatchObject({ status: "active", paidUntil: "2026-03-28" });
+      // The old link named the old paid-until day: it no longer works.
+      expect(await memberFromLinkToken(handle.db, config.sessionSecret, token, "renew")).toBeUndefined();
+      expect(
+        (
+          await post(
+            link.action,
+            testContext(handle, { clock: fixedClock("2026-02-23T12:00:00+02:00") }),
+            renewUrl.pathname,
+            { token: token! },
+          )
+        ).status,
+      ).toBe(410);
 
-    // No day-before reminder for the month already paid; the next ones come before 28 March.
-    expect(await runDays(member, "2026-02-22", "2026-03-28")).toEqual([
-      "2026-03-21: member-reminder-7",
-      "2026-03-27: member-reminder-1",
-    ]);
-    const payments = await memberPayments(handle.db, member.id);
-    expect(payments.map((p) => [p.kind, p.startsOn, p.endsOn, p.amountCents])).toEqual([
-      ["payment", "2026-02-28", "2026-03-28", 16000],
-      ["payment", "2026-01-31", "2026-02-28", 15000],
-    ]);
-  });
+      // No day-before reminder for the month already paid; the next ones come before 28 March.
+      expect(await runDays(member, "2026-02-22", "2026-03-28")).toEqual([
+        "2026-03-21: member-reminder-7",
+        "2026-03-27: member-reminder-1",
+      ]);
+      const payments = await memberPayments(handle.db, member.id);
+      expect(payments.map((p) => [p.kind, p.startsOn, p.endsOn, p.amountCents])).toEqual([
+        ["payment", "2026-02-28", "2026-03-28", 16000],
+        ["payment", "2026-01-31", "2026-02-28", 15000],
+      ]);
+    },
+  );
 
   it("a member who does not pay goes due on the day, lapsed a week later, and gets each email once", async () => {
     const { member } = await join("2025-09-10T10:00:00+02:00");

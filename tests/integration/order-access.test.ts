@@ -68,37 +68,41 @@ describe("the buyer's browser, bound when the checkout is created", () => {
 });
 
 describe("the confirmation page of a paid ticket order", () => {
-  it("shows the buyer's browser both seats' tickets with QR codes and the order page; another browser sees the spec's page only", async () => {
-    const { orderId, cookie } = await startCheckout("workshop", WORKSHOP, { ...buyer, seats: "2" });
-    const [pending] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(pending!.amountCents).toBe(50_000);
+  it(
+    "shows the buyer's browser both seats' tickets with QR codes and the order page; another browser sees the spec's " +
+      "page only",
+    async () => {
+      const { orderId, cookie } = await startCheckout("workshop", WORKSHOP, { ...buyer, seats: "2" });
+      const [pending] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(pending!.amountCents).toBe(50_000);
 
-    const before = await get(confirmationLoader, context(), `/order-confirmation?orderId=${orderId}`, cookie);
-    expect(before.body.state).toBe("pending");
-    expect(before.body.buyer).toBeNull();
+      const before = await get(confirmationLoader, context(), `/order-confirmation?orderId=${orderId}`, cookie);
+      expect(before.body.state).toBe("pending");
+      expect(before.body.buyer).toBeNull();
 
-    await pay(orderId);
-    const shown = await get(confirmationLoader, context(), confirmationPath(orderId), cookie);
-    expect(shown.body.state).toBe("success");
-    const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, orderId));
-    expect(issued).toHaveLength(2);
-    expect(shown.body.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(
-      issued.map((t) => t.code).sort(),
-    );
-    for (const ticket of shown.body.buyer.contents.tickets) {
-      expect(ticket.qrSvg).toMatch(/^<svg/);
-      expect(ticket.calendarPath).toBe(`/ticket/${ticket.code}/calendar`);
-      expect(ticket.location).not.toBe("");
-    }
-    expect(shown.body.buyer.orderPagePath).toBe(`/order/${orderPageToken(SECRET, orderId)}`);
+      await pay(orderId);
+      const shown = await get(confirmationLoader, context(), confirmationPath(orderId), cookie);
+      expect(shown.body.state).toBe("success");
+      const issued = await handle.db.select().from(tickets).where(eq(tickets.orderId, orderId));
+      expect(issued).toHaveLength(2);
+      expect(shown.body.buyer.contents.tickets.map((t: { code: string }) => t.code).sort()).toEqual(
+        issued.map((t) => t.code).sort(),
+      );
+      for (const ticket of shown.body.buyer.contents.tickets) {
+        expect(ticket.qrSvg).toMatch(/^<svg/);
+        expect(ticket.calendarPath).toBe(`/ticket/${ticket.code}/calendar`);
+        expect(ticket.location).not.toBe("");
+      }
+      expect(shown.body.buyer.orderPagePath).toBe(`/order/${orderPageToken(SECRET, orderId)}`);
 
-    const elsewhere = await get(confirmationLoader, context(), confirmationPath(orderId));
-    expect(elsewhere.body.state).toBe("success");
-    expect(elsewhere.body.buyer).toBeNull();
-    const otherBuyer = await startCheckout("product", "Test Product");
-    const otherBrowser = await get(confirmationLoader, context(), confirmationPath(orderId), otherBuyer.cookie);
-    expect(otherBrowser.body.buyer).toBeNull();
-  });
+      const elsewhere = await get(confirmationLoader, context(), confirmationPath(orderId));
+      expect(elsewhere.body.state).toBe("success");
+      expect(elsewhere.body.buyer).toBeNull();
+      const otherBuyer = await startCheckout("product", "Test Product");
+      const otherBrowser = await get(confirmationLoader, context(), confirmationPath(orderId), otherBuyer.cookie);
+      expect(otherBrowser.body.buyer).toBeNull();
+    },
+  );
 
   it("stops showing the order to the buyer's browser once the binding expires (24 hours)", async () => {
     const { orderId, cookie } = await startCheckout("workshop", WORKSHOP);

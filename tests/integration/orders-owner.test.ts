@@ -261,23 +261,31 @@ describe("the owner's order page", () => {
     expect(history).toEqual(expect.arrayContaining(["created", "paid", "refund"]));
   });
 
-  it("a partial refund leaves the order partly refunded and the rest refundable; a failed refund is shown and changes nothing", async () => {
-    const order = await paidCandy();
-    expect((await orderAction(order.id, { intent: "refund", amount: "100", key: "partial-key-001" })).status).toBe(302);
-    expect(yoco.refunds.get(order.yocoCheckoutId!)?.at(-1)?.amount).toBe(10000);
-    await deliver(yoco.refundSucceeded(order.yocoCheckoutId!));
-    expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refundedCents: 10000 });
-    expect(await candyLeft()).toBe(9);
+  it(
+    "a partial refund leaves the order partly refunded and the rest refundable; a failed refund is shown and changes " +
+      "nothing",
+    async () => {
+      const order = await paidCandy();
+      expect((await orderAction(order.id, { intent: "refund", amount: "100", key: "partial-key-001" })).status).toBe(
+        302,
+      );
+      expect(yoco.refunds.get(order.yocoCheckoutId!)?.at(-1)?.amount).toBe(10000);
+      await deliver(yoco.refundSucceeded(order.yocoCheckoutId!));
+      expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refundedCents: 10000 });
+      expect(await candyLeft()).toBe(9);
 
-    const tooMuch = await orderAction(order.id, { intent: "refund", amount: "300", key: "partial-key-002" });
-    expect(tooMuch).toMatchObject({ status: 400, error: "Refund an amount from R 0.01 to R 250.00." });
-    expect((await orderAction(order.id, { intent: "refund", amount: "250", key: "partial-key-003" })).status).toBe(302);
-    expect((await deliver(yoco.refundFailed(order.yocoCheckoutId!))).outcome).toBe("refund-failed");
-    expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refundedCents: 10000 });
-    expect(
-      (await handle.db.select().from(refunds).where(eq(refunds.idempotencyKey, "partial-key-003")))[0],
-    ).toMatchObject({ status: "failed" });
-  });
+      const tooMuch = await orderAction(order.id, { intent: "refund", amount: "300", key: "partial-key-002" });
+      expect(tooMuch).toMatchObject({ status: 400, error: "Refund an amount from R 0.01 to R 250.00." });
+      expect((await orderAction(order.id, { intent: "refund", amount: "250", key: "partial-key-003" })).status).toBe(
+        302,
+      );
+      expect((await deliver(yoco.refundFailed(order.yocoCheckoutId!))).outcome).toBe("refund-failed");
+      expect(await orderRow(order.id)).toMatchObject({ status: "partially_refunded", refundedCents: 10000 });
+      expect(
+        (await handle.db.select().from(refunds).where(eq(refunds.idempotencyKey, "partial-key-003")))[0],
+      ).toMatchObject({ status: "failed" });
+    },
+  );
 
   it("Mark fulfilled emails the customer once; a second press changes nothing", async () => {
     const order = await paidCandy();

@@ -56,7 +56,8 @@ describe.runIf(onPglite)("PGlite on a worker thread", () => {
     );
     const raw = async (handle: DatabaseHandle) => {
       const result = await handle.db.execute(
-        sql`select 1::int as n, 2::bigint as big, 'x'::text as t, '{"a":[1]}'::jsonb as j, array['a','b'] as arr, now() as ts, null as nothing`,
+        sql`select 1::int as n, 2::bigint as big, 'x'::text as t, '{"a":[1]}'::jsonb as j, array['a','b'] as arr,
+          now() as ts, null as nothing`,
       );
       return (result as unknown as { rows: Record<string, unknown>[] }).rows;
     };

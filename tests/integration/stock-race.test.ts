@@ -65,68 +65,78 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     expect((await findSellable(handle.db, "product", "Candy Earrings", now)).ok).toBe(true);
   });
 
-  it("50 concurrent buyers for the tablecloth workshop: 8 seats in the next session (4 October by default), the following one has 8 more", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt")),
-    );
-    const redirected = results.filter((r) => r instanceof Response);
-    expect(redirected).toHaveLength(8);
-    for (const r of results.filter((x) => !(x instanceof Response))) {
-      expect(r).toMatchObject({
-        toast: { title: "Checkout Error", description: "The workshop on Saturday, 4 October 2025 is full." },
+  it(
+    "50 concurrent buyers for the tablecloth workshop: 8 seats in the next session (4 October by default), the " +
+      "following one has 8 more",
+    async () => {
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt")),
+      );
+      const redirected = results.filter((r) => r instanceof Response);
+      expect(redirected).toHaveLength(8);
+      for (const r of results.filter((x) => !(x instanceof Response))) {
+        expect(r).toMatchObject({
+          toast: { title: "Checkout Error", description: "The workshop on Saturday, 4 October 2025 is full." },
+        });
+      }
+      // Paying converts the holds into sold seats; the session stays full.
+      for (const [i, id] of redirected.map(orderIdFrom).entries()) {
+        await recordPayment(handle.db, {
+          event: { eventId: `msg_ws_${i}`, provider: "simulator", eventType: "payment.succeeded", payload: {} },
+          orderId: id,
+          paymentId: `p_ws_${i}`,
+          amountCents: 25000,
+          now,
+          mail,
+        });
+      }
+      expect(await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", now)).toEqual({
+        ok: false,
+        reason: "The workshop on Saturday, 4 October 2025 is full.",
       });
-    }
-    // Paying converts the holds into sold seats; the session stays full.
-    for (const [i, id] of redirected.map(orderIdFrom).entries()) {
-      await recordPayment(handle.db, {
-        event: { eventId: `msg_ws_${i}`, provider: "simulator", eventType: "payment.succeeded", payload: {} },
-        orderId: id,
-        paymentId: `p_ws_${i}`,
-        amountCents: 25000,
-        now,
-        mail,
-      });
-    }
-    expect(await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", now)).toEqual({
-      ok: false,
-      reason: "The workshop on Saturday, 4 October 2025 is full.",
-    });
-    const october = new Date("2025-10-02T10:00:00+02:00");
-    expect((await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok).toBe(
-      true,
-    );
-  });
+      const october = new Date("2025-10-02T10:00:00+02:00");
+      expect(
+        (await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok,
+      ).toBe(true);
+    },
+  );
 });
 
-describe(`one client's unpaid orders of uncounted items stay within its budget (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
-  it("12 concurrent membership orders from one client: exactly 3 are stored, with their holds", async () => {
-    const found = await findSellable(handle.db, "membership", "style-starter", now);
-    if (!found.ok) throw new Error(found.reason);
-    const customer = {
-      firstName: "Crowd",
-      lastName: "Buyer",
-      email: "crowd@example.com",
-      phone: "0821234567",
-      address: "1 Long Street",
-    };
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () =>
-        createPendingOrder(handle.db, {
-          item: found.item,
-          customer,
-          provider: "simulator",
-          sessionId: null,
-          now,
-          holdMinutes: 15,
-          clientKey: "crowd-client",
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect(refused).toHaveLength(9);
-    for (const r of refused) expect(r.reason).toBeInstanceOf(HoldLimitError);
-    expect(await handle.db.select().from(orders).where(eq(orders.customerEmail, "crowd@example.com"))).toHaveLength(3);
-    expect(await handle.db.select().from(stockHolds).where(eq(stockHolds.clientKey, "crowd-client"))).toHaveLength(3);
-  });
-});
+describe(
+  `one client's unpaid orders of uncounted items stay within its budget ` +
+    `(${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  () => {
+    it("12 concurrent membership orders from one client: exactly 3 are stored, with their holds", async () => {
+      const found = await findSellable(handle.db, "membership", "style-starter", now);
+      if (!found.ok) throw new Error(found.reason);
+      const customer = {
+        firstName: "Crowd",
+        lastName: "Buyer",
+        email: "crowd@example.com",
+        phone: "0821234567",
+        address: "1 Long Street",
+      };
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          createPendingOrder(handle.db, {
+            item: found.item,
+            customer,
+            provider: "simulator",
+            sessionId: null,
+            now,
+            holdMinutes: 15,
+            clientKey: "crowd-client",
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(refused).toHaveLength(9);
+      for (const r of refused) expect(r.reason).toBeInstanceOf(HoldLimitError);
+      expect(await handle.db.select().from(orders).where(eq(orders.customerEmail, "crowd@example.com"))).toHaveLength(
+        3,
+      );
+      expect(await handle.db.select().from(stockHolds).where(eq(stockHolds.clientKey, "crowd-client"))).toHaveLength(3);
+    });
+  },
+);

@@ -51,15 +51,18 @@ async function anOrder(): Promise<string> {
   const {
     rows: [row],
   } = await rows<{ id: string }>(sql`
-    insert into orders (reference, order_type, item_name, amount_cents, customer_first_name, customer_last_name, customer_email, customer_phone, customer_address, provider, idempotency_key)
-    values (${`HB-STOCK${n}`}, 'product', 'Candy Earrings', 100, 'Thandi', 'Mokoena', 'thandi@example.com', '0821234567', '1 Long Street', 'simulator', ${`stock-${n}`})
+    insert into orders (reference, order_type, item_name, amount_cents, customer_first_name, customer_last_name,
+      customer_email, customer_phone, customer_address, provider, idempotency_key)
+    values (${`HB-STOCK${n}`}, 'product', 'Candy Earrings', 100, 'Thandi', 'Mokoena',
+      'thandi@example.com', '0821234567', '1 Long Street', 'simulator', ${`stock-${n}`})
     returning id`);
   return row!.id;
 }
 
 async function hold(orderId: string, key: string, quantity: number, status: "held" | "converted" = "held") {
   await handle.db.execute(
-    sql`insert into stock_holds (order_id, stock_key, quantity, status, expires_at) values (${orderId}, ${key}, ${quantity}, ${status}, now() + interval '1 day')`,
+    sql`insert into stock_holds (order_id, stock_key, quantity, status, expires_at)
+      values (${orderId}, ${key}, ${quantity}, ${status}, now() + interval '1 day')`,
   );
 }
 

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 
 export const fieldClass =
-  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink " +
+  "focus:outline-2 focus:outline-offset-2 focus:outline-honey";
 export const labelClass = "block text-sm font-medium text-ink";
 
 /** A message after a form: a polite status, or an alert for a problem. */

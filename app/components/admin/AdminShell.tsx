@@ -61,7 +61,10 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <a
         href="#admin-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+        className={
+          "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded " +
+          "focus:bg-ink focus:px-4 focus:py-2 focus:text-cream"
+        }
       >
         Skip to content
       </a>
@@ -75,7 +78,12 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               View site
             </a>
             <details ref={menu} className="group relative md:hidden">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden">
+              <summary
+                className={
+                  "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
+                  "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
+                }
+              >
                 <span>Menu</span>
                 <svg
                   aria-hidden="true"

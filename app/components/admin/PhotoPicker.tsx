@@ -317,7 +317,10 @@ export function PhotoPicker({ label = "Photos", initial, error, fieldErrors = []
             event.currentTarget.value = "";
             addFiles(files);
           }}
-          className="mt-2 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-2 file:border-ink file:bg-white file:px-4 file:font-semibold"
+          className={
+            "mt-2 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-2 " +
+            "file:border-ink file:bg-white file:px-4 file:font-semibold"
+          }
         />
       </div>
     </fieldset>

@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const controlClass =
-  "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-800 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-800";
+  "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-800 " +
+  "aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-800";
 
 interface FieldShell {
   label: string;

@@ -32,9 +32,14 @@ export function ProductGallery({ photos, name }: { photos: { src: string; alt: s
                 onClick={() => setSelected(i)}
                 aria-pressed={i === selected}
                 aria-label={`Show photo ${i + 1} of ${images.length}`}
-                className={`block overflow-hidden rounded-2xl border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink ${
-                  i === selected ? "border-honey ring-2 ring-honey" : "border-transparent opacity-75 hover:opacity-100"
-                }`}
+                className={
+                  `block overflow-hidden rounded-2xl border-2 transition focus-visible:outline-2 ` +
+                  `focus-visible:outline-offset-2 focus-visible:outline-ink ${
+                    i === selected
+                      ? "border-honey ring-2 ring-honey"
+                      : "border-transparent opacity-75 hover:opacity-100"
+                  }`
+                }
               >
                 <SlotImage src={src} alt="" slot="portrait" sizes="80px" className="h-25 w-20 object-cover" />
               </button>

@@ -12,7 +12,8 @@ import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
 import { formatRand } from "~/lib/money";
 
 const fieldClass =
-  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+  "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink " +
+  "focus:outline-2 focus:outline-offset-2 focus:outline-honey";
 const labelClass = "block text-sm font-medium text-ink";
 
 interface CheckoutFormProps {

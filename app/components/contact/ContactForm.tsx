@@ -17,7 +17,8 @@ interface ContactFormProps {
 }
 
 const fieldClass =
-  "mt-1 block w-full min-h-11 rounded-xl border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-honey";
+  "mt-1 block w-full min-h-11 rounded-xl border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink " +
+  "focus:outline-2 focus:outline-offset-2 focus:outline-honey";
 const labelClass = "block text-sm font-semibold text-ink";
 
 /** A label tied to its control by id: the control's name stays "Message", not "Message" plus what was typed. */

@@ -76,7 +76,10 @@ export function Carousel({ images, label }: { images: string[]; label: string })
         type="button"
         onClick={() => go(-1)}
         aria-label="Previous slide"
-        className="absolute left-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow"
+        className={
+          "absolute left-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full " +
+          "bg-cream text-2xl text-ink shadow"
+        }
       >
         <span aria-hidden="true">‹</span>
       </button>
@@ -84,7 +87,10 @@ export function Carousel({ images, label }: { images: string[]; label: string })
         type="button"
         onClick={() => go(1)}
         aria-label="Next slide"
-        className="absolute right-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream text-2xl text-ink shadow"
+        className={
+          "absolute right-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full " +
+          "bg-cream text-2xl text-ink shadow"
+        }
       >
         <span aria-hidden="true">›</span>
       </button>

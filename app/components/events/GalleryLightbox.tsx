@@ -24,7 +24,10 @@ export function GalleryLightbox({ photos }: { photos: { src: string; alt: string
             <button
               type="button"
               onClick={(e) => open(i, e.currentTarget)}
-              className="block w-full overflow-hidden rounded-lg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
+              className={
+                "block w-full overflow-hidden rounded-lg focus-visible:outline-3 " +
+                "focus-visible:outline-offset-2 focus-visible:outline-ink"
+              }
               aria-label={`Open ${photo.alt}`}
             >
               <Picture

@@ -20,7 +20,10 @@ export function CommunityVideo() {
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="group absolute inset-0 h-full w-full focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-honey"
+          className={
+            "group absolute inset-0 h-full w-full focus-visible:outline-4 focus-visible:outline-offset-2 " +
+            "focus-visible:outline-honey"
+          }
           aria-label={`Play video: ${title}`}
         >
           <Picture
@@ -32,7 +35,12 @@ export function CommunityVideo() {
             className="h-full w-full object-cover"
           />
           <span className="absolute inset-0 flex items-center justify-center">
-            <span className="flex h-20 w-20 items-center justify-center rounded-full bg-honey text-ink shadow-lg transition group-hover:scale-105">
+            <span
+              className={
+                "flex h-20 w-20 items-center justify-center rounded-full bg-honey text-ink shadow-lg " +
+                "transition group-hover:scale-105"
+              }
+            >
               <svg viewBox="0 0 24 24" className="ml-1 h-9 w-9" aria-hidden="true">
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>

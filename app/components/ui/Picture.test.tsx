@@ -8,8 +8,12 @@ describe("Picture", () => {
       <Picture src="/images/hero/hero.svg" sizes={halfOfPageFrom("md")} alt="Hero" width={1600} height={1000} />,
     );
     expect(html).toBe(
-      '<picture class="contents"><source type="image/avif" srcSet="/images/hero/hero.400w.avif 400w, /images/hero/hero.800w.avif 800w, /images/hero/hero.1200w.avif 1200w" sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"/>' +
-        '<img src="/images/hero/hero.svg" srcSet="/images/hero/hero.400w.webp 400w, /images/hero/hero.800w.webp 800w, /images/hero/hero.1200w.webp 1200w" sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw" loading="lazy" fetchPriority="auto" decoding="async" alt="Hero" width="1600" height="1000"/></picture>',
+      '<picture class="contents"><source type="image/avif" srcSet="/images/hero/hero.400w.avif 400w, ' +
+        '/images/hero/hero.800w.avif 800w, /images/hero/hero.1200w.avif 1200w" sizes="(min-width: 1152px) 540px, ' +
+        '(min-width: 768px) 50vw, 100vw"/>' +
+        '<img src="/images/hero/hero.svg" srcSet="/images/hero/hero.400w.webp 400w, /images/hero/hero.800w.webp 800w, ' +
+        '/images/hero/hero.1200w.webp 1200w" sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw" ' +
+        'loading="lazy" fetchPriority="auto" decoding="async" alt="Hero" width="1600" height="1000"/></picture>',
     );
   });
 
@@ -28,7 +32,8 @@ describe("Picture", () => {
       '<source type="image/avif" srcSet="/media/0123456789abcdef0123.400w.avif 400w, /media/0123456789abcdef0123.600w.avif 600w"',
     );
     expect(html).toContain(
-      '<img src="/media/0123456789abcdef0123.webp" srcSet="/media/0123456789abcdef0123.400w.webp 400w, /media/0123456789abcdef0123.600w.webp 600w"',
+      '<img src="/media/0123456789abcdef0123.webp" srcSet="/media/0123456789abcdef0123.400w.webp 400w, ' +
+        '/media/0123456789abcdef0123.600w.webp 600w"',
     );
     expect(html).not.toContain("intrinsic");
   });

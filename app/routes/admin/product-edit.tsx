@@ -48,7 +48,8 @@ const NEW_PRODUCT: FormValues = {
 
 /** What ticking "New" does, and until when a piece already marked shows the badge. */
 const newHint = (newUntil: string | null) =>
-  `Shows a "New" badge on its card for ${NEW_FOR_DAYS} days from the save that ticks it.${newUntil ? ` New until ${formatDateTime(newUntil)}.` : ""}`;
+  `Shows a "New" badge on its card for ${NEW_FOR_DAYS} days from the save that ticks it.` +
+  (newUntil ? ` New until ${formatDateTime(newUntil)}.` : "");
 
 /** The product's id from the URL, or null on /admin/products/new; a malformed id is a 404. */
 function productId(params: { id?: string }): number | null {

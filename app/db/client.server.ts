@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { entityKind, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
@@ -241,15 +241,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Whether every statement on this database runs alone (PGlite: one connection, one query at a time),
- * so one statement that reads and then writes cannot interleave with another's. PostgreSQL runs
- * statements side by side and needs a lock for that.
- */
-export function runsOneStatementAtATime(db: Database): boolean {
-  return (db.constructor as { [entityKind]?: string })[entityKind] === "PgliteDatabase";
 }
 
 /** Row count helper that works the same on both drivers. */

@@ -1,17 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { runsOneStatementAtATime, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
-import {
-  HoldLimitError,
-  lockStockKey,
-  placeHold,
-  releaseHolds,
-  unpaidBudget,
-  unpaidLimitReason,
-} from "~/stock/holds.server";
+import { HoldLimitError, placeHold, releaseHolds, unpaidBudget, unpaidLimitReason } from "~/stock/holds.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
@@ -119,17 +112,7 @@ export async function createPendingOrder(
     ${access ? sql`, access as (${insertRowSelect(orderAccess, access, sql`created`)})` : sql``}
     select ${budget ? sql`budget.item as held_item, budget.total as held_total,` : sql``} created.*
     from ${budget ? sql`budget left join created on true` : sql`created`}`;
-  const run = (executor: Pick<Database, "execute">) => executor.execute(statement);
-  // PGlite runs one statement at a time, so the budget read and the hold it allows cannot interleave
-  // with another checkout's. PostgreSQL runs them side by side, and a statement reads what was
-  // committed when it began: there the client's lock, taken first, keeps its checkouts in single file.
-  const result =
-    budget && !runsOneStatementAtATime(db)
-      ? await db.transaction(async (tx) => {
-          await lockStockKey(tx, `client:${input.clientKey}`);
-          return run(tx);
-        })
-      : await run(db);
+  const result = await db.execute(statement);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (budget && (!row || row.id == null)) {
     throw new HoldLimitError(

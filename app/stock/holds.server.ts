@@ -113,11 +113,10 @@ function holdLimitReason(
  */
 export function unpaidBudget(clientKey: string, key: string, quantity: number, now: Date) {
   return {
-    held: sql`select coalesce(sum(${stockHolds.quantity}) filter (where ${stockHolds.stockKey} = ${key}), 0)::int as item,
-      coalesce(sum(${stockHolds.quantity}), 0)::int as total
-      from ${stockHolds}
-      where ${stockHolds.clientKey} = ${clientKey} and ${stockHolds.status} = 'held'
-        and ${stockHolds.expiresAt} > ${sql.param(now, stockHolds.expiresAt)}::timestamptz`,
+    // The function takes the client's lock, then counts afresh (migration 0014): strict on PostgreSQL,
+    // where statements run side by side, as on PGlite, where they run one at a time.
+    held: sql`select item, total
+      from unpaid_holds_of_client(${clientKey}, ${key}, ${sql.param(now, stockHolds.expiresAt)}::timestamptz)`,
     allowed: sql`select 1 from budget
       where item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}`,
     hold: (orderId: string, minutes: number) => ({

@@ -52,7 +52,7 @@ export async function createRuntime(
     await runMigrations(database);
     const done = await readStartupSettings(database.db);
     // Each is decided once per database and skips itself when done; the read above spares a transaction each.
-    if (!done.has(SEEDED_KEY)) await seedDatabase(database.db);
+    if (!done.has(SEEDED_KEY)) await seedDatabase(database.db, clock.now());
     if (!done.has(DEMO_WORKSHOP_KEY)) await seedDemoWorkshop(database.db, config, clock);
     const { generatedPassword } = await ensureAdminPassword(database.db, {
       adminPassword: config.adminPassword,

@@ -17,7 +17,11 @@ const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
  * Each row is inserted only when its key is absent, and only until the seed has run once: a product
  * the owner renamed (new slug) or a post she deleted does not come back on the next start.
  */
-export async function seedDatabase(db: Database): Promise<void> {
+export async function seedDatabase(db: Database, now?: Date): Promise<void> {
+  // The seeded catalog is the shop's stock from before the site, dated by the shop's clock (a year
+  // before its now): nothing of it sorts as newly added ahead of a piece the owner marks New, whatever
+  // the real time of the first start (without a clock, the database's time, as tests that seed do).
+  const addedAt = now ? new Date(now.getTime() - 365 * 24 * 3_600_000) : undefined;
   await db.transaction(async (tx) => {
     const [done] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, SEEDED_KEY));
     if (done) return;
@@ -35,6 +39,8 @@ export async function seedDatabase(db: Database): Promise<void> {
           stockQuantity: item.stockQuantity,
           visible: item.visible ?? true,
           sortOrder: item.sortOrder,
+          createdAt: addedAt,
+          updatedAt: addedAt,
         })),
       )
       .onConflictDoNothing({ target: catalogItems.slug });

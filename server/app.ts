@@ -33,7 +33,7 @@ import {
 } from "./request-deadlines";
 import { createRuntime, type Runtime } from "./runtime";
 import { cameraForTheDoor, permissionsPolicy, securityHeaders } from "./security-headers";
-import { warmUp } from "./warm-up";
+import { warmBeforeListening } from "./warm-up";
 
 export interface CreateAppOptions {
   /** Dev mode: routes come from Vite's module graph, with hot reload. */
@@ -302,7 +302,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     throw error;
   }
-  const server = http.createServer(createRequestListener(runtime, options));
+  const listener = createRequestListener(runtime, options);
+  if (options.pageCache ?? !options.vite) {
+    const { visited, ms } = await warmBeforeListening(listener);
+    const failed = visited.filter((v) => v.status !== 200).map((v) => `${v.path} (${v.status || "no answer"})`);
+    console.log(
+      `[server] warmed ${visited.length - failed.length} pages in ${ms} ms before listening` +
+        (failed.length ? `; not: ${failed.join(", ")}` : ""),
+    );
+  }
+  const server = http.createServer(listener);
   server.keepAliveTimeout = 65_000;
   applyServerLimits(server, options.requestDeadlines);
   await new Promise<void>((resolve, reject) => {
@@ -313,23 +322,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : runtime.config.port;
   const url = `http://localhost:${port}`;
   console.log(`[server] listening on ${url}`);
-
-  const warmUpAbort = new AbortController();
-  if (options.pageCache ?? !options.vite) {
-    const listening = typeof address === "object" && address ? address : undefined;
-    const host =
-      !listening || listening.address === "0.0.0.0" || listening.address === "::" ? "127.0.0.1" : listening.address;
-    const started = performance.now();
-    void warmUp({ base: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, signal: warmUpAbort.signal }).then(
-      (visited) => {
-        const failed = visited.filter((v) => v.status !== 200).map((v) => `${v.path} (${v.status || "no answer"})`);
-        console.log(
-          `[server] warmed ${visited.length - failed.length} pages in ${Math.round(performance.now() - started)} ms` +
-            (failed.length ? `; not: ${failed.join(", ")}` : ""),
-        );
-      },
-    );
-  }
 
   // The pass under way, so that closing waits for it rather than closing the database beneath it.
   let delivering: Promise<void> | undefined;
@@ -353,7 +345,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const close = () =>
     (closing ??= (async () => {
       clearInterval(mailTimer);
-      warmUpAbort.abort();
       await delivering;
       stopOrderSweeper();
       stopMembershipJob();

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { sitemapPaths, warmUp } from "./warm-up";
+import { sitemapPaths, warmBeforeListening, warmUp } from "./warm-up";
 
 const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -110,5 +110,42 @@ describe("warmUp", () => {
       { path: "/", status: 0 },
       { path: "/sitemap.xml", status: 0 },
     ]);
+  });
+});
+
+describe("warmBeforeListening", () => {
+  /** A request listener as the app's: the sitemap, a page that never answers, 200 for the rest. */
+  const appListener =
+    (asked: { path: string; host?: string }[]): http.RequestListener =>
+    (req, res) => {
+      asked.push({ path: req.url!, host: req.headers.host });
+      if (req.url === "/sitemap.xml") return res.writeHead(200).end(SITEMAP);
+      if (req.url === "/product/candy-earrings") return; // a page slower than any limit
+      res.writeHead(200).end("<p>page</p>");
+    };
+
+  it("has the app's own listener answer the warm-up's pages on a private loopback port, then closes that port", async () => {
+    const asked: { path: string; host?: string }[] = [];
+    const { visited } = await warmBeforeListening(appListener(asked), { pageMs: 200 });
+    expect(asked.map((a) => a.path)).toEqual([
+      "/",
+      "/sitemap.xml",
+      "/about",
+      "/product/candy-earrings",
+      "/blog?page=2&tag=a",
+      "/contact?sent=1",
+    ]);
+    expect(visited).toContainEqual({ path: "/about", status: 200 });
+    // The page slower than its limit is left to visitors rather than holding the port shut.
+    expect(visited).toContainEqual({ path: "/product/candy-earrings", status: 0 });
+    const privateBase = `http://${asked[0]!.host}`;
+    expect(asked[0]!.host).toMatch(/^127\.0\.0\.1:\d+$/);
+    await expect(fetch(privateBase)).rejects.toThrow();
+  });
+
+  it("stops asking once its whole limit has passed", async () => {
+    const asked: { path: string; host?: string }[] = [];
+    const { visited } = await warmBeforeListening(appListener(asked), { totalMs: 50, pageMs: 150 });
+    expect(visited.map((v) => v.path)).not.toContain("/contact?sent=1");
   });
 });

@@ -5,7 +5,7 @@
 const TOP = ["dashboard", "home"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
 const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery"];
-const LOWER = ["stock", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
+const LOWER = ["stock", "pricing", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
 const BASE = ["db", "lib", "content", "fonts"];
 // The configuration and the request context sit at the top of app/ but belong to the base layer.
 const BASE_FILES = "^app/(config|context)\\.server\\.ts$";

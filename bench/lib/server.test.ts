@@ -2,11 +2,11 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { POSTGRES_INSTANCE_NODE_ARGS } from "./server";
 
-describe("the benches start a PostgreSQL instance as the README's systemd unit does", () => {
+describe("the benches start a PostgreSQL instance as the deployment guide's systemd unit does", () => {
   it("with the unit's Node flags, no more and no fewer", () => {
-    const readme = fs.readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const execStart = readme.match(/^ExecStart=\/usr\/bin\/node (.*)server\.js$/m);
-    expect(execStart, "the README's unit starts node server.js").not.toBeNull();
+    const guide = fs.readFileSync(new URL("../../docs/deployment.md", import.meta.url), "utf8");
+    const execStart = guide.match(/^ExecStart=\/usr\/bin\/node (.*)server\.js$/m);
+    expect(execStart, "the guide's unit starts node server.js").not.toBeNull();
     expect(execStart![1]!.split(" ").filter(Boolean)).toEqual(POSTGRES_INSTANCE_NODE_ARGS);
   });
 });

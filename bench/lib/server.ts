@@ -15,7 +15,7 @@ export interface BenchServer {
 }
 
 /**
- * The Node flags of the README's systemd unit, which runs each instance on PostgreSQL. Without a
+ * The Node flags of the systemd unit in docs/deployment.md, which runs each instance on PostgreSQL. Without a
  * ceiling V8 lets the old space grow toward a quarter of the machine's memory while a crowd is in
  * flight and keeps it (319 MB under the soak against a 50 MB live heap); with one it collects sooner
  * (decision 100). The young generation's two halves are 8 MB each rather than 16: 16 MB less held

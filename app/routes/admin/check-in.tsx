@@ -2,6 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { textFields, validateForm } from "~/lib/form";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { DoorAnswer } from "~/components/admin/door/DoorAnswer";
+import { DoorMatches } from "~/components/admin/door/DoorMatches";
+import {
+  deviceIdOf,
+  listKey,
+  postDoor,
+  readJson,
+  useOfflineDoor,
+  type SavedList,
+} from "~/components/admin/door/use-offline-door";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import {
   checkInByCode,
@@ -11,23 +21,10 @@ import {
   doorTicketList,
   undoLastCheckIn,
 } from "~/tickets/check-in.server";
-import {
-  answerFromList,
-  bareCode,
-  countsOf,
-  doorMessage,
-  looksLikeTicketCode,
-  matchDoorTickets,
-  saClock,
-  saDay,
-  type DoorOtherTicket,
-  type DoorRequest,
-  type DoorResult,
-  type DoorTicket,
-} from "~/tickets/door";
+import { bareCode, countsOf, looksLikeTicketCode, matchDoorTickets, saClock, type DoorResult } from "~/tickets/door";
 import { DOOR_FORM_FIELDS, doorFormSchema } from "~/tickets/door-form";
 import { canUseCamera, startQrScanning } from "~/tickets/qr-camera";
-import { formatShortCode, parseShortCode } from "~/tickets/short-code";
+import { parseShortCode } from "~/tickets/short-code";
 import type { Route } from "./+types/check-in";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,73 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { message: null, result, matches: null };
 }
 
-interface QueuedScan {
-  clientScanId: string;
-  code: string;
-  scannedAt: string;
-  /** The event whose list admitted it (older queues lack it: they sync with the open event). */
-  eventId?: string;
-}
-interface SavedList {
-  tickets: DoorTicket[];
-  others: DoorOtherTicket[];
-}
-
-const DEVICE_KEY = "door-device-id";
-const listKey = (eventId: string) => `door-list:${eventId}`;
-const QUEUE_KEY = "door-queue";
-/** How often an open door page fetches the list again while online, so other phones' admissions count. */
-const REFRESH_MS = 30_000;
-
 const CAMERA_AFTER_LOAD = "door-camera-after-load";
 
 /** Whether this document was loaded at the door's address (not reached by a client-side link). */
 function documentLoadedHere(): boolean {
   const [entry] = performance.getEntriesByType("navigation");
   return !entry || new URL(entry.name).pathname === "/admin/check-in";
-}
-
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    return (JSON.parse(localStorage.getItem(key) ?? "") as T) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function deviceIdOf(): string {
-  let id = localStorage.getItem(DEVICE_KEY);
-  if (!id) {
-    id = `d${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-    localStorage.setItem(DEVICE_KEY, id);
-  }
-  return id;
-}
-
-async function postDoor(request: DoorRequest): Promise<Response> {
-  return fetch("/admin/check-in/data", {
-    method: "POST",
-    body: new URLSearchParams({ payload: JSON.stringify(request) }),
-    credentials: "same-origin",
-  });
-}
-
-const REFUSED = "bg-[#8b1a1a] text-white";
-const panelClass: Record<DoorResult["outcome"], string> = {
-  admitted: "bg-leaf text-white",
-  already: REFUSED,
-  invalid: REFUSED,
-  conflict: REFUSED,
-  refunded: REFUSED,
-  "other-event": REFUSED,
-  stale: REFUSED,
-};
-
-/** What a ticket in the search results says about itself. */
-function ticketState(ticket: DoorTicket): string {
-  if (ticket.voidedAt) return `Refunded on ${saDay(ticket.voidedAt)}`;
-  if (ticket.checkedInAt) return `Checked in at ${saClock(ticket.checkedInAt)}`;
-  return "Not checked in yet";
 }
 
 /**
@@ -158,11 +94,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const [result, setResult] = useState<DoorResult | null>(actionData?.result ?? null);
   const [note, setNote] = useState<string | null>(actionData?.message ?? null);
-  const [pending, setPending] = useState(0);
-  const [listInfo, setListInfo] = useState<string | null>(null);
-  const [saved, setSaved] = useState<SavedList | null>(null);
   const [query, setQuery] = useState("");
-  const [syncConflicts, setSyncConflicts] = useState<string[]>([]);
   const [cameraReady, setCameraReady] = useState(false);
   const [scanning, setScanning] = useState(false);
   const stopScanning = useRef<(() => void) | null>(null);
@@ -170,81 +102,14 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const video = useRef<HTMLVideoElement>(null);
   const eventId = chosen?.eventId ?? "";
   const session = chosen?.startsAt ?? null;
+  const { pending, listInfo, saved, syncConflicts, downloadList, remember, admitOffline } = useOfflineDoor(eventId);
 
   useEffect(() => {
     setResult(actionData?.result ?? null);
     setNote(actionData?.message ?? null);
   }, [actionData]);
 
-  const sync = useCallback(async () => {
-    const queue = readJson<QueuedScan[]>(QUEUE_KEY, []);
-    setPending(queue.length);
-    if (!queue.length || !navigator.onLine) return;
-    const byEvent = new Map<string, QueuedScan[]>();
-    for (const scan of queue) {
-      const key = scan.eventId ?? eventId;
-      if (key) byEvent.set(key, [...(byEvent.get(key) ?? []), scan]);
-    }
-    for (const [batchEvent, scans] of byEvent) {
-      try {
-        const response = await postDoor({
-          intent: "sync",
-          deviceId: deviceIdOf(),
-          eventId: batchEvent,
-          deviceNow: new Date().toISOString(),
-          scans: scans.map(({ clientScanId, code, scannedAt }) => ({ clientScanId, code, scannedAt })),
-        });
-        if (!response.ok) continue;
-        const { synced } = (await response.json()) as {
-          synced: { clientScanId: string; outcome: string; holderName?: string }[];
-        };
-        const done = new Set(synced.map((s) => s.clientScanId));
-        const left = readJson<QueuedScan[]>(QUEUE_KEY, []).filter((s) => !done.has(s.clientScanId));
-        localStorage.setItem(QUEUE_KEY, JSON.stringify(left));
-        setPending(left.length);
-        const clashes = synced.filter((s) => s.outcome === "conflict").map((s) => s.holderName ?? "A ticket");
-        if (clashes.length) setSyncConflicts((old) => [...old, ...clashes]);
-      } catch {
-        // Still offline: the queue waits for the next "online" event.
-      }
-    }
-  }, [eventId]);
-
-  const downloadList = useCallback(async () => {
-    if (!eventId) return;
-    try {
-      const response = await fetch(`/admin/check-in/data?${new URLSearchParams({ event: eventId })}`, {
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const { tickets, others } = (await response.json()) as SavedList;
-      localStorage.setItem(listKey(eventId), JSON.stringify({ tickets, others }));
-      setSaved({ tickets, others });
-      setListInfo(`${tickets.length} tickets saved on this device for offline check-in.`);
-    } catch {
-      const old = readJson<SavedList | null>(listKey(eventId), null);
-      setSaved(old);
-      setListInfo(
-        old
-          ? `Offline: using the ${old.tickets.length} tickets saved earlier.`
-          : "Offline and no ticket list saved yet.",
-      );
-    }
-  }, [eventId]);
-
-  useEffect(() => {
-    setCameraReady(canUseCamera());
-    void sync().then(downloadList);
-    const onOnline = () => void sync().then(downloadList);
-    window.addEventListener("online", onOnline);
-    const refresh = setInterval(() => {
-      if (navigator.onLine && document.visibilityState === "visible") void downloadList();
-    }, REFRESH_MS);
-    return () => {
-      window.removeEventListener("online", onOnline);
-      clearInterval(refresh);
-    };
-  }, [sync, downloadList]);
+  useEffect(() => setCameraReady(canUseCamera()), []);
 
   useEffect(() => () => stopScanning.current?.(), []);
 
@@ -255,36 +120,6 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
     // Once, after the reload startCamera asked for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  /** Writes what the door now knows about one ticket into the saved list (and the counters). */
-  const remember = useCallback(
-    (ticket: DoorTicket | undefined, change: Partial<DoorTicket>) => {
-      const list = readJson<SavedList | null>(listKey(eventId), null);
-      const entry = ticket && list?.tickets.find((t) => t.code === ticket.code);
-      if (!list || !entry) return;
-      Object.assign(entry, change);
-      localStorage.setItem(listKey(eventId), JSON.stringify(list));
-      setSaved(list);
-    },
-    [eventId],
-  );
-
-  /** Admits from the saved list when the server cannot be reached, and queues the admission. */
-  const admitOffline = useCallback(
-    (code: string): DoorResult => {
-      const list = readJson<SavedList>(listKey(eventId), { tickets: [], others: [] });
-      const { result: answer, ticket } = answerFromList(list.tickets, list.others, code, deviceIdOf());
-      if (answer.outcome !== "admitted" || !ticket) return answer;
-      const scannedAt = new Date().toISOString();
-      remember(ticket, { checkedInAt: scannedAt, checkedInDevice: deviceIdOf() });
-      const queue = readJson<QueuedScan[]>(QUEUE_KEY, []);
-      queue.push({ clientScanId: crypto.randomUUID(), code: ticket.code, scannedAt, eventId });
-      localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
-      setPending(queue.length);
-      return answer;
-    },
-    [eventId, remember],
-  );
 
   const check = useCallback(
     async (code: string) => {
@@ -401,10 +236,6 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
 
   const busy = navigation.state === "submitting";
   const allConflicts = [...conflicts.map((c) => c.holderName), ...syncConflicts];
-  const detail =
-    result && result.outcome !== "admitted" && result.holderName
-      ? `${result.holderName}${result.ticketType ? `, ${result.ticketType}` : ""}`
-      : null;
 
   return (
     <div className={adminPageClass}>
@@ -443,20 +274,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
 
-      <div role="status" aria-live="assertive" aria-atomic="true" className="min-h-24">
-        {result ? (
-          <div className={`rounded-3xl p-6 ${panelClass[result.outcome]}`}>
-            <p className="text-2xl font-bold leading-snug break-words sm:text-3xl">{doorMessage(result)}</p>
-            {detail ? <p className="mt-2 text-lg break-words">{detail}</p> : null}
-          </div>
-        ) : note ? (
-          <p className="rounded-3xl bg-cream-deep p-6 text-xl font-semibold break-words">{note}</p>
-        ) : (
-          <p className="rounded-3xl bg-cream-deep p-6 text-xl">
-            Ready: scan, type a code, or type two letters of a name.
-          </p>
-        )}
-      </div>
+      <DoorAnswer result={result} note={note} />
 
       <div className={scanning ? "space-y-3" : "hidden"}>
         <video
@@ -502,46 +320,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </div>
       </Form>
 
-      {matches.length ? (
-        <section aria-labelledby="door-matches" className="space-y-3">
-          <h2 id="door-matches" className="text-lg font-semibold">
-            {matches.length === 1 ? "1 matching ticket" : `${matches.length} matching tickets`}
-          </h2>
-          <ul className="space-y-3">
-            {matches.map((t) => (
-              <li key={t.code} className="card flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0 flex-1 basis-48">
-                  <p className="text-lg font-semibold break-words">{t.name}</p>
-                  <p className="text-sm break-words text-ink-soft">
-                    {t.type} · <span className="font-mono whitespace-nowrap">{formatShortCode(t.shortCode)}</span> ·{" "}
-                    {t.reference}
-                  </p>
-                  <p className={`text-sm font-semibold ${t.voidedAt ? "text-[#8b1a1a]" : ""}`}>{ticketState(t)}</p>
-                </div>
-                {t.voidedAt ? (
-                  <p className="font-bold text-[#8b1a1a]">Do not admit</p>
-                ) : t.checkedInAt ? (
-                  <p className="font-bold text-leaf">Already in</p>
-                ) : (
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void check(t.code);
-                    }}
-                  >
-                    <input type="hidden" name="eventId" value={eventId} />
-                    <input type="hidden" name="code" value={t.code} />
-                    <button type="submit" className="btn-primary min-h-14 min-w-32 px-6 text-lg">
-                      Admit<span className="sr-only"> {t.name}</span>
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DoorMatches matches={matches} eventId={eventId} onAdmit={(code) => void check(code)} />
 
       <Form method="post" onSubmit={(e) => void onUndo(e)}>
         <input type="hidden" name="intent" value="undo" />

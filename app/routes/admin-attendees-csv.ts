@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { csvRow } from "~/admin/csv";
 import { events } from "~/db/schema";
-import { listAttendees } from "~/tickets/check-in.server";
+import { listAttendees } from "~/tickets/door-lists.server";
 import type { Route } from "./+types/admin-attendees-csv";
 
 /** GET /admin/events/{id}/attendees.csv: every ticket of the event, for a spreadsheet; 401 when not signed in. */

@@ -1,11 +1,6 @@
 import { data } from "react-router";
-import {
-  checkInByCode,
-  checkInConflicts,
-  doorTicketList,
-  syncOfflineScans,
-  undoLastCheckIn,
-} from "~/tickets/check-in.server";
+import { checkInByCode, syncOfflineScans, undoLastCheckIn } from "~/tickets/check-in.server";
+import { checkInConflicts, doorTicketList } from "~/tickets/door-lists.server";
 import { doorRequestSchema } from "~/tickets/door";
 import type { Route } from "./+types/admin-check-in-data";
 

@@ -7,7 +7,7 @@ import { DataList } from "~/components/admin/DataList";
 import { AdminFilterForm, FilterSearch, FilterSubmit } from "~/components/admin/FilterForm";
 import { events } from "~/db/schema";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { listAttendees } from "~/tickets/check-in.server";
+import { listAttendees } from "~/tickets/door-lists.server";
 import type { Route } from "./+types/attendees";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

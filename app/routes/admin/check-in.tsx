@@ -13,14 +13,8 @@ import {
   type SavedList,
 } from "~/components/admin/door/use-offline-door";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import {
-  checkInByCode,
-  checkInConflicts,
-  doorCounts,
-  doorEvents,
-  doorTicketList,
-  undoLastCheckIn,
-} from "~/tickets/check-in.server";
+import { checkInByCode, undoLastCheckIn } from "~/tickets/check-in.server";
+import { checkInConflicts, doorCounts, doorEvents, doorTicketList } from "~/tickets/door-lists.server";
 import { bareCode, countsOf, looksLikeTicketCode, matchDoorTickets, saClock, type DoorResult } from "~/tickets/door";
 import { DOOR_FORM_FIELDS, doorFormSchema } from "~/tickets/door-form";
 import { canUseCamera, startQrScanning } from "~/tickets/qr-camera";

@@ -4,13 +4,14 @@ import { contactSubmissions, emailOutbox } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
 import { requestClientKey, type ClientKey } from "~/lib/client-address.server";
+import { textFields } from "~/lib/form";
 import { emailRow, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { ownerContactNotice } from "./contact-emails.server";
 import { CONTACT_SENT_RESULT } from "./contact-form";
 import { hitRateLimit, rateLimitHit, withinLimit } from "./rate-limit.server";
-import { readSmallForm, withoutControlCharacters } from "./read-form.server";
+import { readSmallForm, withoutControlCharacters } from "~/lib/small-form.server";
 import {
   CONTACT_FAILURE_TOAST,
   CONTACT_FIELDS,
@@ -20,7 +21,6 @@ import {
   contactErrorToast,
   contactSchema,
   type ContactActionResult,
-  type ContactValues,
 } from "./contact-schema";
 
 export const CONTACT_RATE_LIMIT = { bucket: "contact", limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -30,9 +30,11 @@ export const HONEYPOT_FIELD = "website";
 export const CONTACT_MAX_BODY_BYTES =
   8 * (CONTACT_LIMITS.name * 2 + CONTACT_LIMITS.email + CONTACT_LIMITS.subject + CONTACT_LIMITS.message) + 2048;
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? withoutControlCharacters(value) : "";
+/** The form's text fields, without the control characters PostgreSQL would refuse. */
+function textOf<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const fields = textFields(form, names);
+  for (const name of names) fields[name] = withoutControlCharacters(fields[name]);
+  return fields;
 }
 
 export async function submitContact(
@@ -44,12 +46,16 @@ export async function submitContact(
     const allowed = await hitRateLimit(context.db, CONTACT_RATE_LIMIT, requestClientKey(context), context.clock.now());
     return { ok: false, toast: allowed ? CONTACT_UNREADABLE_TOAST : CONTACT_RATE_LIMIT_TOAST };
   }
-  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, text(form, f)])) as ContactValues;
+  const {
+    [HONEYPOT_FIELD]: honeypot,
+    sessionId,
+    ...values
+  } = textOf(form, [...CONTACT_FIELDS, HONEYPOT_FIELD, "sessionId"] as const);
   const now = context.clock.now();
 
   // Bots that fill the hidden field get the same success answer, and nothing is stored. They, and a
   // message refused for its fields, still count against the visitor's limit, which is checked first.
-  const isBot = text(form, HONEYPOT_FIELD).trim() !== "";
+  const isBot = honeypot.trim() !== "";
   const problem = contactErrorToast(values);
   const parsed = contactSchema.safeParse(values);
   if (isBot || problem || !parsed.success) {
@@ -60,7 +66,7 @@ export async function submitContact(
 
   const message = {
     ...parsed.data,
-    sessionId: text(form, "sessionId").slice(0, 100) || null,
+    sessionId: sessionId.slice(0, 100) || null,
     userAgent: (request.headers.get("user-agent") ?? "").slice(0, 500) || null,
     // The shop's one clock, as the dashboard's periods and its unanswered list read it.
     createdAt: now,

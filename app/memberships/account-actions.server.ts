@@ -1,5 +1,5 @@
 import type { AppContext } from "~/context.server";
-import { readSmallForm } from "~/contact/read-form.server";
+import { readSmallForm } from "~/lib/small-form.server";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import {
   changePlanSchema,

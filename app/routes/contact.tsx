@@ -13,7 +13,7 @@ import {
   type ContactActionResult,
   type ContactValues,
 } from "~/contact/contact-form";
-import { withoutControlCharacters } from "~/contact/read-form.server";
+import { withoutControlCharacters } from "~/lib/small-form.server";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";

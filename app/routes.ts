@@ -28,6 +28,9 @@ const admin = [
   route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
   route("check-in", "routes/admin/check-in.tsx"),
   route("logout", "routes/admin-logout.ts"),
+  route("newsletters", "routes/admin/newsletters.tsx"),
+  route("newsletters/new", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-new" }),
+  route("newsletters/:id", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-edit" }),
 ];
 
 /** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */

@@ -73,8 +73,8 @@ export const newsletters = pgTable(
     title: text("title").notNull(),
     /** The blog's formatting (app/blog/markdown.server.ts). */
     body: text("body").notNull(),
-    /** Up to three photos from the media library, by their content hash. */
-    photos: jsonb("photos").$type<{ hash: string; alt: string }[]>().notNull().default([]),
+    /** Up to three photos from the media library (their /media address) with what each shows. */
+    photos: jsonb("photos").$type<{ src: string; alt: string }[]>().notNull().default([]),
     /** A published post sent as the newsletter: its title and text are read when the newsletter goes. */
     postId: integer("post_id"),
     segment: jsonb("segment").$type<NewsletterSegment>().notNull(),

@@ -11,6 +11,7 @@ import {
   membershipTiers,
   newsletterRecipients,
   newsletters,
+  subscribers,
   type NewsletterSegment,
 } from "~/db/schema";
 import { renderMarkdown } from "~/blog/markdown.server";
@@ -241,4 +242,35 @@ export async function publishedPosts(db: Database) {
     .where(eq(blogPosts.published, true))
     .orderBy(desc(blogPosts.publishedOn))
     .limit(100);
+}
+
+/**
+ * The newest subscribers with the evidence of their standing: the last consent or withdrawal kept for
+ * each (wording, form and page, when, how confirmed).
+ */
+export async function listSubscribers(db: Database) {
+  const rows = await db
+    .select({
+      id: subscribers.id,
+      email: subscribers.email,
+      name: subscribers.name,
+      status: subscribers.status,
+      action: consentRecords.action,
+      wording: consentRecords.wording,
+      form: consentRecords.form,
+      page: consentRecords.page,
+      confirmedBy: consentRecords.confirmedBy,
+      at: consentRecords.at,
+    })
+    .from(subscribers)
+    .leftJoin(
+      consentRecords,
+      eq(consentRecords.id, sql`(select max(c.id) from ${consentRecords} c where c.subscriber_id = ${subscribers.id})`),
+    )
+    .orderBy(desc(subscribers.updatedAt), desc(subscribers.id))
+    .limit(100);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*) filter (where ${subscribers.status} = 'subscribed')::int` })
+    .from(subscribers);
+  return { subscribed: counted?.n ?? 0, rows };
 }

@@ -54,7 +54,7 @@ export function NewsSignUp({ form, tone }: { form: "footer" | "blog"; tone: keyo
       <input type="hidden" name="page" value={pathname} />
       <div>
         <label htmlFor={id("name")} className={style.label}>
-          Name (optional)
+          What shall we call you? (optional)
         </label>
         <input
           id={id("name")}
@@ -73,8 +73,9 @@ export function NewsSignUp({ form, tone }: { form: "footer" | "blog"; tone: keyo
         ) : null}
       </div>
       <div>
+        {/* Not "Email": a page's own Email field keeps that label to itself. */}
         <label htmlFor={id("email")} className={style.label}>
-          Email
+          E-mail for our news
         </label>
         <input
           id={id("email")}

@@ -231,6 +231,45 @@ describe("the owner sends to Glow Bee members", () => {
   });
 });
 
+describe("a time to send, and a failed delivery", () => {
+  it("a scheduled newsletter waits for its time, then goes; a failed delivery is retried, then counted", async () => {
+    await member("ok@example.test", "glow-bee", "active");
+    await member("bounces@example.test", "glow-bee", "active");
+    const owner = await signedInOwner(handle, { clock });
+    const fields = letter().map(([k, v]): [string, string] =>
+      k === "intent" ? [k, "schedule"] : k === "sendAt" ? [k, "2025-09-20T18:30"] : [k, v],
+    );
+    const saved = await postForm("/admin/newsletters/new", fields, owner);
+    expect(saved.status).toBe(302);
+    const [row] = await handle.db.select().from(newsletters);
+    expect(row).toMatchObject({ status: "scheduled", sendAt: new Date("2025-09-20T16:30:00Z") });
+
+    await runNewsletterPass(handle.db, settings(10), new Date("2025-09-20T18:29:00+02:00"), new Date(1_000_000));
+    expect(await handle.db.select().from(newsletterRecipients)).toEqual([]);
+    await runNewsletterPass(handle.db, settings(10), new Date("2025-09-20T18:30:00+02:00"), new Date(2_000_000));
+    expect(await handle.db.select().from(newsletterRecipients)).toHaveLength(2);
+
+    const sent: string[] = [];
+    const transport = {
+      sendMail: async (mail: { to: string }) => {
+        if (mail.to === "bounces@example.test") throw new Error("550 mailbox unavailable");
+        sent.push(mail.to);
+      },
+    } as never;
+    for (let pass = 0; pass < 6; pass++)
+      await deliverPendingEmails(handle.db, { smtpUrl: "smtp://test", from: "shop@example.test" }, transport, () => {});
+    expect(sent).toEqual(["ok@example.test"]);
+    const page = await routeAnswer(() =>
+      list.loader({
+        request: new Request("http://localhost:3000/admin/newsletters", { headers: { Cookie: owner } }),
+        context: context(),
+        params: {},
+      } as never),
+    );
+    expect(page.body.newsletters[0]).toMatchObject({ recipients: 2, sent: 1, failed: 1, unsubscribed: 0 });
+  });
+});
+
 describe("500 recipients, a restart and two instances", () => {
   it("sends each exactly once, at the rate, whatever stops in the middle", async () => {
     const emails = Array.from({ length: 500 }, (_, i) => `reader${String(i).padStart(3, "0")}@example.test`);

@@ -59,7 +59,7 @@ export function SiteFooter() {
           Our news
         </h2>
         <div className="mt-3">
-          <NewsSignUp form="footer" tone="dark" />
+          <NewsSignUp form="footer" tone="dark" labelledBy="footer-news-heading" />
         </div>
       </section>
       <div className="border-t border-cream/15">

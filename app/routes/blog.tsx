@@ -82,7 +82,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           Hear about new pieces and workshops
         </h2>
         <div className="mt-4">
-          <NewsSignUp form="blog" tone="light" />
+          <NewsSignUp form="blog" tone="light" labelledBy="blog-news-heading" />
         </div>
       </section>
     </section>

@@ -59,6 +59,11 @@ async function buyMembership(page: Page, tier: string, email: string, last: stri
   await page.getByLabel("Phone").fill("082 555 0177");
   await page.getByLabel("Address", { exact: true }).fill("12 Jan Smuts Avenue\nJohannesburg");
   if (news) await page.getByLabel("Send me news of new pieces and workshops").check();
+  if (SHOTS && news)
+    await page
+      .locator("form")
+      .filter({ hasText: "Proceed to Payment" })
+      .screenshot({ path: `${SHOTS}/checkout-${tier}-390.png` });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(/\/payments\/simulator\/[0-9a-f-]{36}$/);
   await page.getByRole("button", { name: `Pay ${amount}` }).click();
@@ -104,6 +109,13 @@ test("the owner sends to Glow Bee members: exactly they receive it, once each, a
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  if (SHOTS) {
+    await page.goto(url("/blog"));
+    await page
+      .getByRole("region", { name: "Hear about new pieces and workshops" })
+      .screenshot({ path: `${SHOTS}/blog-390.png` });
+  }
   await buyMembership(page, "glow-bee-journey", "ticked.glow@example.test", "Ticked", "R 450.00", true);
   await buyMembership(page, "glow-bee-journey", "unticked.glow@example.test", "Unticked", "R 450.00", false);
   await buyMembership(page, "style-starter", "starter@example.test", "Starter", "R 150.00", true);

@@ -27,7 +27,16 @@ const TONES = {
  * The news sign-up (footer and /blog): an optional name and an address, posted to /newsletter/subscribe.
  * With JavaScript the answer shows in place; without it the post lands on that page, which says the same.
  */
-export function NewsSignUp({ form, tone }: { form: "footer" | "blog"; tone: keyof typeof TONES }) {
+export function NewsSignUp({
+  form,
+  tone,
+  labelledBy,
+}: {
+  form: "footer" | "blog";
+  tone: keyof typeof TONES;
+  /** The heading that names this form: the footer's and the blog's forms must not share a name (two landmarks). */
+  labelledBy: string;
+}) {
   const fetcher = useFetcher<SignUpResult>();
   const { pathname } = useLocation();
   const style = TONES[tone];
@@ -48,7 +57,7 @@ export function NewsSignUp({ form, tone }: { form: "footer" | "blog"; tone: keyo
       action="/newsletter/subscribe"
       noValidate
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
-      aria-label="Sign up for our news"
+      aria-labelledby={labelledBy}
     >
       <input type="hidden" name="form" value={form} />
       <input type="hidden" name="page" value={pathname} />

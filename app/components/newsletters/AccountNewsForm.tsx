@@ -11,7 +11,7 @@ export function AccountNewsForm({ subscribed, result, busy }: { subscribed: bool
   return (
     <section aria-labelledby="news-heading" className="mt-8 grid gap-3">
       <h2 id="news-heading" className="text-xl font-semibold">
-        Our news
+        News by email
       </h2>
       {shown ? <Notice tone={shown.ok ? "info" : "problem"}>{shown.message}</Notice> : null}
       <Form method="post" className="grid gap-3">

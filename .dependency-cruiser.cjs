@@ -4,7 +4,7 @@
 // app/ folders or modules, or a value import of a *.server module into components/, is forbidden.
 const TOP = ["dashboard", "home"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
-const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery"];
+const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery", "newsletters"];
 const LOWER = ["stock", "pricing", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
 const BASE = ["db", "lib", "content", "fonts"];
 // The configuration and the request context sit at the top of app/ but belong to the base layer.

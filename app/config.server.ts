@@ -109,6 +109,8 @@ export const envSchema = z
     ),
     MAIL_FROM: z.string().default("Honey Bee Sustainable Fashion <hello@honeybeefashion.co.za>"),
     OWNER_EMAIL: z.email("must be an email address").default("hello@honeybeefashion.co.za"),
+    /** Newsletter emails queued for sending per second, across every instance. */
+    NEWSLETTER_RATE: positiveInt(2),
     /** Pins the app's clock (ISO date-time) for demos and tests of date rules. */
     APP_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
   })
@@ -157,6 +159,8 @@ export interface AppConfig {
   };
   mail: { smtpUrl?: string; from: string; ownerEmail: string };
   fixedNow?: Date;
+  /** Newsletter emails queued per second, across every instance (NEWSLETTER_RATE). */
+  newsletterRate?: number;
 }
 
 export class ConfigError extends Error {
@@ -276,5 +280,6 @@ export function loadConfig(
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, ownerEmail: env.OWNER_EMAIL },
     fixedNow: env.APP_NOW ? new Date(env.APP_NOW) : undefined,
+    newsletterRate: env.NEWSLETTER_RATE,
   };
 }

@@ -28,6 +28,9 @@ const admin = [
   route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
   route("check-in", "routes/admin/check-in.tsx"),
   route("logout", "routes/admin-logout.ts"),
+  route("newsletters", "routes/admin/newsletters.tsx"),
+  route("newsletters/new", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-new" }),
+  route("newsletters/:id", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-edit" }),
 ];
 
 /** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */
@@ -75,5 +78,8 @@ export default [
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/config.server";
 import { createAppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
+import { newsletterSenderSettings, startNewsletterSender } from "~/newsletters/newsletter-sender.server";
 import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
@@ -338,6 +339,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopOrderSweeper = startOrderSweeper(runtime);
   // Membership reminders and statuses: safe on several instances at once (decision 086).
   const stopMembershipJob = startMembershipJob(runtime);
+  // Newsletters into the outbox at NEWSLETTER_RATE a second across all instances, each recipient once (decision 117).
+  const stopNewsletterSender = startNewsletterSender(runtime, newsletterSenderSettings(runtime.config));
   // Uploaded photos' renditions, one at a time off the request path; picks up what a crash left pending.
   const renditionWorker = startRenditionWorker(runtime.database);
 
@@ -348,6 +351,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await delivering;
       stopOrderSweeper();
       stopMembershipJob();
+      await stopNewsletterSender();
       // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.
       await renditionWorker.stop();
       // Stop accepting, let requests in flight finish, then close the database cleanly.

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { site } from "~/content/site";
 import { WhatsAppLink } from "~/components/contact/WhatsAppLink";
+import { NewsSignUp } from "~/components/newsletters/NewsSignUp";
 import { telHref, useSiteSettings } from "~/settings/use-site-settings";
 
 const footerLinks = [
@@ -53,6 +54,14 @@ export function SiteFooter() {
           <p className="mt-1 text-sm text-cream/80">{contact.availability}</p>
         </div>
       </div>
+      <section aria-labelledby="footer-news-heading" className="container-page border-t border-cream/15 py-8">
+        <h2 id="footer-news-heading" className="font-sans text-sm font-bold uppercase tracking-wider text-honey">
+          Our news
+        </h2>
+        <div className="mt-3">
+          <NewsSignUp form="footer" tone="dark" labelledBy="footer-news-heading" />
+        </div>
+      </section>
       <div className="border-t border-cream/15">
         <p className="container-page py-4 text-sm text-cream/80">
           © {site.copyrightYear} {site.name}. All rights reserved.

@@ -28,6 +28,8 @@ export interface OutgoingEmail {
   dedupeKey?: string;
   /** It holds a link that signs in or acts for someone: the stored body goes once it is sent. */
   bodyExpiresOnSend?: boolean;
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What an outbox row whose body held a sign-in or renew link keeps once the message has gone. */
@@ -63,6 +65,7 @@ export function emailRow(email: QueuedEmail) {
     memberId: email.memberId ?? null,
     dedupeKey: email.dedupeKey,
     bodyExpiresOnSend: email.bodyExpiresOnSend ?? false,
+    headers: email.headers ?? null,
   };
 }
 
@@ -153,6 +156,7 @@ export async function deliverPendingEmails(
         subject: message.subject,
         text: message.textBody,
         html: message.htmlBody ?? undefined,
+        headers: message.headers ?? undefined,
         attachments: message.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

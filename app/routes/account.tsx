@@ -23,6 +23,9 @@ import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 import { accountView, type AccountView } from "~/memberships/account.server";
 import { destroyMemberSession, signedInMemberId } from "~/memberships/member-session.server";
 import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
+import { AccountNewsForm } from "~/components/newsletters/AccountNewsForm";
+import { saveAccountNews, type AccountNewsResult } from "~/newsletters/account-news.server";
+import { newsStatus, type NewsStatus } from "~/newsletters/subscriptions.server";
 import type { Route } from "./+types/account";
 
 /** One person's page: never stored by a browser or a shared cache (server/app.ts says so too). */
@@ -37,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (memberId !== undefined) headers.append("Set-Cookie", await destroyMemberSession(request, context));
     return data({ signedIn: false as const }, { headers });
   }
-  return data({ signedIn: true as const, account: view }, { headers: PRIVATE });
+  const news = await newsStatus(context.db, view.email);
+  return data({ signedIn: true as const, account: view, news }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const memberId = await signedInMemberId(request, context);
   if (memberId === undefined) throw redirect("/account");
+  if (form.get("intent") === "news") {
+    const { status, result } = await saveAccountNews(context, memberId, form);
+    return data(result, { status, headers: PRIVATE });
+  }
   if (form.get("intent") === "renew") {
     const started = await startRenewalCheckout(context, memberId);
     if (started.ok) throw redirect(started.redirectUrl, { headers: { "Set-Cookie": started.buyerCookie } });
@@ -109,15 +117,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountCard>
     );
   }
-  return <MemberPage account={loaderData.account} result={actionData} />;
+  return <MemberPage account={loaderData.account} news={loaderData.news} result={actionData} />;
 }
 
-function resultFor(result: AccountActionResult | undefined, intent: string) {
+function resultFor(result: AccountActionResult | AccountNewsResult | undefined, intent: string) {
   if (!result || result.intent !== intent || !result.message) return null;
   return <Notice tone={result.ok ? "info" : "problem"}>{result.message}</Notice>;
 }
 
-function MemberPage({ account, result }: { account: AccountView; result: AccountActionResult | undefined }) {
+function MemberPage({
+  account,
+  news,
+  result,
+}: {
+  account: AccountView;
+  news: NewsStatus;
+  result: AccountActionResult | AccountNewsResult | undefined;
+}) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const cancelled = account.status === "cancelled";
@@ -273,6 +289,8 @@ function MemberPage({ account, result }: { account: AccountView; result: Account
           </button>
         </Form>
       </section>
+
+      <AccountNewsForm subscribed={news === "subscribed"} result={result} busy={busy("news")} />
 
       <section aria-labelledby="cancel-heading" className="mt-8 grid gap-3">
         <h2 id="cancel-heading" className="text-xl font-semibold">

@@ -6,6 +6,7 @@ import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";
 import { newPostSchema } from "~/blog/post-schema";
 import { listPosts, publishPost } from "~/blog/posts.server";
 import { NewPostDialog } from "~/components/blog/NewPostDialog";
+import { NewsSignUp } from "~/components/newsletters/NewsSignUp";
 import { PostCard, type PostCardData } from "~/components/blog/PostCard";
 import { SortForm } from "~/components/ui/SortForm";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -76,6 +77,14 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <section aria-labelledby="blog-news-heading" className="card mt-12 p-6">
+        <h2 id="blog-news-heading" className="font-display text-2xl">
+          Hear about new pieces and workshops
+        </h2>
+        <div className="mt-4">
+          <NewsSignUp form="blog" tone="light" labelledBy="blog-news-heading" />
+        </div>
+      </section>
     </section>
   );
 }

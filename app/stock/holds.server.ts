@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { keyedHash } from "~/lib/keyed-hash.server";
 import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { ClientKey } from "~/lib/client-address.server";
 import type { Tx } from "~/db/client.server";
@@ -29,7 +29,7 @@ export class HoldLimitError extends Error {
  * instance), so the table never holds a buyer's address. IPv6 counts by its /64.
  */
 export function holdClientKey(client: ClientKey, secret: string): string {
-  return createHmac("sha256", secret).update(`hold:${client}`).digest("hex").slice(0, 32);
+  return keyedHash(secret, "hold", client);
 }
 
 /**

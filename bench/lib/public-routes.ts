@@ -20,6 +20,8 @@ const SAMPLES: Record<string, string> = {
   "order-confirmation": "/order-confirmation?status=success",
   // Signed out, a receipt answers the sign-in form; a member's own receipt draws the same route module.
   "account/receipts/:reference": "/account/receipts/HB-NO-SUCH",
+  // An unsubscribe link exists only once a newsletter went: a link that does not verify draws the same module.
+  "newsletter/unsubscribe/:token": "/newsletter/unsubscribe/s1.00000000000000000000000000000000",
   "*": "/no-such-page",
 };
 

@@ -67,6 +67,16 @@ async function firstId(page: Page, list: string): Promise<string> {
   return id!;
 }
 
+/** A draft newsletter (none is seeded), for its page's id. */
+async function draftNewsletter(page: Page): Promise<string> {
+  await page.goto(`${app.base}/admin/newsletters/new`);
+  await page.getByLabel("Title", { exact: true }).fill("Valid HTML newsletter");
+  await page.getByLabel("Text").fill("## News\n\nA paragraph.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletters\/\d+$/);
+  return page.url().split("/").pop()!;
+}
+
 async function buyMembership(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${app.base}/checkout?type=membership&item=glow-bee-journey&price=R450`);
@@ -102,6 +112,7 @@ test("every admin page is valid HTML", async ({ page, browser }) => {
     products: await firstId(page, "/admin/products"),
     events: await firstId(page, "/admin/events"),
     blog: await firstId(page, "/admin/blog"),
+    newsletters: await draftNewsletter(page),
   };
   const found = [...loginFaults];
   for (const path of adminPaths()) {

@@ -386,6 +386,34 @@ const GUARDED: Record<string, Case[]> = {
   "routes/admin/activity.tsx": [
     { name: "activity", handler: "loader", method: "GET", url: "/admin/activity", expect: "redirect-to-login" },
   ],
+  "routes/admin/newsletters.tsx": [
+    { name: "newsletters", handler: "loader", method: "GET", url: "/admin/newsletters", expect: "redirect-to-login" },
+  ],
+  "routes/admin/newsletter-edit.tsx": [
+    {
+      name: "new newsletter form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/newsletters/new",
+      expect: "redirect-to-login",
+    },
+    {
+      name: "send a newsletter to all subscribers",
+      handler: "action",
+      method: "POST",
+      url: "/admin/newsletters/new",
+      form: { intent: "send", postId: "", title: "Anon", body: "Anon", segment: "subscribers", sendAt: "" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "a newsletter's page",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/newsletters/1",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin/memberships.tsx": [
     {
       name: "membership tiers",

@@ -174,6 +174,7 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
         "app/contact/contact-action.server.ts",
         "app/contact/rate-limit.server.ts",
         "app/memberships/sign-in-link.server.ts",
+        "app/newsletters/sign-up-action.server.ts",
         "app/orders/checkout-action.server.ts",
         "app/orders/checkout-budget.server.ts",
         "app/stock/holds.server.ts",

@@ -9,6 +9,8 @@ import {
   type CheckoutValues,
 } from "~/orders/checkout-schema";
 import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
+import { NEWS_BOX_FIELD } from "~/newsletters/news-choice-schema";
+import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
 import { formatRand } from "~/lib/money";
 
 const fieldClass =
@@ -170,6 +172,10 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
             defaultValue={kept?.address}
             className={fieldClass}
           />
+        </label>
+        <label className="flex min-h-11 items-center gap-3 text-ink">
+          <input type="checkbox" name={NEWS_BOX_FIELD} className="size-5 accent-ink" />
+          <span>{NEWS_CONSENT_WORDING}</span>
         </label>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
           {submitting ? "Creating Checkout..." : "Proceed to Payment"}

@@ -169,6 +169,8 @@ export const emailOutbox = pgTable(
      * working link (decision 108).
      */
     bodyExpiresOnSend: boolean("body_expires_on_send").notNull().default(false),
+    /** Extra headers, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -1,6 +1,6 @@
 import type { AppContext } from "~/context.server";
 import { hitRateLimit } from "~/contact/rate-limit.server";
-import { readSmallForm, withoutControlCharacters } from "~/contact/read-form.server";
+import { readSmallForm, withoutControlCharacters } from "~/lib/small-form.server";
 import { requestClientKey } from "~/lib/client-address.server";
 import { textFields, validateForm } from "~/lib/form";
 import {

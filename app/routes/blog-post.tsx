@@ -162,7 +162,7 @@ function JoinToRead({ label, joinHref, signedIn }: { label: string; joinHref: st
       <p className="mt-2 text-ink-soft">
         {signedIn
           ? "Your membership does not include this post, or it is not paid up today."
-          : "Members read the whole post here. A membership also brings the monthly posts to your inbox."}
+          : "Members read the whole post here, signed in on this site."}
       </p>
       <Link to={joinHref} className="btn-primary mt-4">
         Join to read

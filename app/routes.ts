@@ -74,6 +74,9 @@ export default [
   route("order/:token", "routes/order.tsx"),
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("your-data", "routes/your-data.tsx"),
+  route("your-data/open", "routes/your-data-open.tsx"),
+  route("your-data/download/:format", "routes/your-data-download.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

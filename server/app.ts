@@ -58,7 +58,7 @@ function isStaticFile(url: string | undefined): boolean {
 }
 
 /** Pages that show one person's data: never stored by browsers or shared caches. */
-const PRIVATE_PATHS = /^\/(checkout|order-confirmation|order|payments)(\/|$)/;
+const PRIVATE_PATHS = /^\/(checkout|order-confirmation|order|payments)(\/|$)|^\/your-data(?:[/.]|$)/;
 /** Every admin response, documents and their `.data` requests alike (/admin, /admin.data, /admin/…). */
 const ADMIN_PATHS = /^\/admin(?:[/.]|$)/;
 

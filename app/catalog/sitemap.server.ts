@@ -69,6 +69,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /order/",
     "Disallow: /payments",
     "Disallow: /api/",
+    "Disallow: /your-data",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -76,6 +76,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("your-data", "routes/your-data.tsx"),
   route("your-data/open", "routes/your-data-open.tsx"),
+  route("your-data/undo", "routes/your-data-undo.tsx"),
   route("your-data/download/:format", "routes/your-data-download.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -11,6 +11,7 @@ import { createAppContext } from "~/context.server";
 import { deliverPendingEmails } from "~/email/outbox.server";
 import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
+import { startErasureJob } from "~/privacy/erasure-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import {
@@ -346,6 +347,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopOrderSweeper = startOrderSweeper(runtime);
   // Membership reminders and statuses: safe on several instances at once (decision 086).
   const stopMembershipJob = startMembershipJob(runtime);
+  // Data erasures on their day, each once across instances (decision 119).
+  const stopErasureJob = startErasureJob(runtime);
   // Uploaded photos' renditions, one at a time off the request path; picks up what a crash left pending.
   const renditionWorker = startRenditionWorker(runtime.database);
 
@@ -357,6 +360,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await delivering;
       stopOrderSweeper();
       stopMembershipJob();
+      stopErasureJob();
       // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.
       await renditionWorker.stop();
       // Stop accepting, let requests in flight finish, then close the database cleanly.

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import {
   contactSubmissions,
   dataAccessSessions,
@@ -238,7 +238,7 @@ export const PERSONAL_SOURCES: readonly Source[] = [
 ];
 
 /** The member an address belongs to, if any (addresses are kept in lower case). */
-export async function dataSubject(db: Database, email: string): Promise<DataSubject> {
+export async function dataSubject(db: Database | Tx, email: string): Promise<DataSubject> {
   const address = email.trim().toLowerCase();
   const [member] = await db.select({ id: members.id }).from(members).where(eq(members.email, address)).limit(1);
   return { email: address, memberId: member?.id ?? null };

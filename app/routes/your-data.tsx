@@ -3,9 +3,13 @@ import { assertSameOrigin } from "~/auth/cookies.server";
 import { AccountField, Notice } from "~/components/account/account-ui";
 import { RecordSections } from "~/components/privacy/RecordSections";
 import { dayMonthYear } from "~/lib/dates-in-words";
+import { saDay } from "~/analytics/days";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 import { dataSubjectEmail } from "~/privacy/data-access.server";
+import { erasureRequestSchema } from "~/privacy/erasure-schema";
+import { openOrdersOf, scheduledErasureFor, scheduleErasure, undoErasureFor } from "~/privacy/erasure.server";
+import { validateForm } from "~/lib/form";
 import {
   askForDataLink,
   DATA_FORM_UNREADABLE,
@@ -22,20 +26,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const email = await dataSubjectEmail(request, context);
   if (!email) return data({ identified: false as const }, { headers: PRIVATE });
   const now = context.clock.now();
-  const records = await readPersonalRecords(context.db, await dataSubject(context.db, email), now);
-  return data({ identified: true as const, records }, { headers: PRIVATE });
+  const who = await dataSubject(context.db, email);
+  const [records, openOrders, scheduled] = await Promise.all([
+    readPersonalRecords(context.db, who, now),
+    openOrdersOf(context.db, who, now),
+    scheduledErasureFor(context.db, email),
+  ]);
+  const erasure = scheduled
+    ? { day: dayMonthYear(saDay(scheduled.scheduledFor)), waits: scheduled.openOrders === "wait" }
+    : null;
+  return data({ identified: true as const, records, openOrders, erasure }, { headers: PRIVATE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
   const form = await readDataForm(request);
-  if (!form || form.get("intent") !== "request-link")
+  const posted = form?.get("intent");
+  const intent = typeof posted === "string" ? posted : "";
+  if (form && intent === "request-link") {
+    const { status, result } = await askForDataLink(context, form);
+    return data(result, { status, headers: PRIVATE });
+  }
+  const email = intent === "delete" || intent === "keep" ? await dataSubjectEmail(request, context) : undefined;
+  if (!form || !email)
     return data<DataFormResult>(
       { intent: "", ok: false, message: DATA_FORM_UNREADABLE },
       { status: 400, headers: PRIVATE },
     );
-  const { status, result } = await askForDataLink(context, form);
-  return data(result, { status, headers: PRIVATE });
+  if (intent === "keep") {
+    const undone = await undoErasureFor(context.db, email, context.clock.now());
+    return data<DataFormResult>(
+      { intent, ok: true, message: undone ? "Done: we will keep your data." : "Nothing was waiting to be deleted." },
+      { headers: PRIVATE },
+    );
+  }
+  const raw = form.get("openOrders");
+  const checked = validateForm(erasureRequestSchema, { openOrders: typeof raw === "string" ? raw : "" });
+  if (!checked.ok)
+    return data<DataFormResult>(
+      {
+        intent,
+        ok: false,
+        message: checked.fieldErrors.openOrders ?? DATA_FORM_UNREADABLE,
+        errors: checked.fieldErrors,
+      },
+      { status: 400, headers: PRIVATE },
+    );
+  const scheduled = await scheduleErasure(context, {
+    email,
+    openOrders: checked.data.openOrders,
+    requestedBy: "person",
+  });
+  const day = dayMonthYear(saDay(scheduled.scheduledFor));
+  return data<DataFormResult>(
+    {
+      intent,
+      ok: true,
+      message: `We will delete your data on ${day}. We have emailed you a link to undo it until then.`,
+    },
+    { headers: PRIVATE },
+  );
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
@@ -107,7 +157,8 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
       </DataFrame>
     );
   }
-  const { records } = loaderData;
+  const { records, openOrders, erasure } = loaderData;
+  const done = actionData?.intent === "delete" || actionData?.intent === "keep" ? actionData : undefined;
   const total = records.sections.reduce((n, s) => n + s.records.length, 0);
   return (
     <DataFrame>
@@ -124,7 +175,103 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
         </a>
       </div>
       <RecordSections sections={records.sections} />
+      <DeleteMyData openOrders={openOrders} erasure={erasure} result={done} busy={navigation.state !== "idle"} />
     </DataFrame>
+  );
+}
+
+interface OpenOrderView {
+  reference: string;
+  what: string;
+  why: string;
+}
+
+/**
+ * "Delete my data": scheduled ERASURE_DAYS ahead, with the open orders named and the choice of what
+ * happens to them; while it waits, the way to keep the data.
+ */
+function DeleteMyData({
+  openOrders,
+  erasure,
+  result,
+  busy,
+}: {
+  openOrders: OpenOrderView[];
+  erasure: { day: string; waits: boolean } | null;
+  result?: DataFormResult;
+  busy: boolean;
+}) {
+  const error = result && !result.ok ? result.message : undefined;
+  return (
+    <section aria-labelledby="delete-heading" className="mt-10 grid gap-3 border-t border-ink/10 pt-8">
+      <h2 id="delete-heading" className="text-2xl font-semibold">
+        Delete my data
+      </h2>
+      {result?.ok ? <Notice>{result.message}</Notice> : null}
+      {erasure ? (
+        <Form method="post" className="grid gap-3">
+          <p className="text-ink/85">
+            Your data will be deleted on <strong>{erasure.day}</strong>
+            {erasure.waits ? ", or once your open orders are done if that is later" : ""}. Changed your mind?
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="keep"
+            className="btn-primary sm:justify-self-start"
+            disabled={busy}
+          >
+            Keep my data
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" noValidate className="grid gap-4">
+          <p className="text-ink/85">
+            We delete your name, email, phone, address, messages and membership details 7 days after you ask (the email
+            we send has a link to undo it until then). The amounts, dates and items of your orders stay for the
+            shop&apos;s books, under an anonymous reference.
+          </p>
+          {openOrders.length ? (
+            <fieldset aria-describedby={error ? "open-orders-error" : undefined} className="grid gap-2">
+              <legend className="font-semibold">These orders are still open:</legend>
+              <ul className="list-disc pl-6">
+                {openOrders.map((o) => (
+                  <li key={`${o.reference}-${o.what}`} className="break-words">
+                    {o.reference}: {o.what} ({o.why})
+                  </li>
+                ))}
+              </ul>
+              <label className="flex min-h-11 items-start gap-3">
+                <input type="radio" name="openOrders" value="wait" className="mt-1 h-5 w-5 shrink-0 accent-ink" />
+                <span>Wait until they are done, then delete my data</span>
+              </label>
+              <label className="flex min-h-11 items-start gap-3">
+                <input type="radio" name="openOrders" value="erase" className="mt-1 h-5 w-5 shrink-0 accent-ink" />
+                <span>
+                  Delete it anyway: I understand nothing can be posted to me and my tickets will carry no name
+                </span>
+              </label>
+              {error ? (
+                <p id="open-orders-error" className="text-sm font-semibold text-red-800">
+                  {error}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : (
+            <input type="hidden" name="openOrders" value="erase" />
+          )}
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="min-h-11 rounded-full bg-red-800 px-5 font-semibold text-white sm:justify-self-start"
+            disabled={busy}
+          >
+            Delete my data in 7 days
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 

@@ -28,6 +28,7 @@ const admin = [
   route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
   route("check-in", "routes/admin/check-in.tsx"),
   route("logout", "routes/admin-logout.ts"),
+  route("data-requests", "routes/admin/data-requests.tsx"),
 ];
 
 /** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */

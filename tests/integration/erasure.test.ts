@@ -11,6 +11,7 @@ import { fixedClock, type Clock } from "~/lib/clock";
 import { markFulfilled, saveOwnerNote } from "~/orders/fulfilment.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { carryOutErasure, runDueErasures } from "~/privacy/erasure.server";
+import * as adminRequests from "~/routes/admin/data-requests";
 import * as contact from "~/routes/contact";
 import * as undo from "~/routes/your-data-undo";
 import * as yourData from "~/routes/your-data";
@@ -210,5 +211,68 @@ describe("Delete my data", () => {
     expect((await get(yourData.loader, ctx(after), "/your-data", cookie)).body).toEqual({ identified: false });
     await post(yourData.action, ctx(after), "/your-data", { intent: "request-link", email: LERATO.email });
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, LERATO.email))).toEqual([]);
+  });
+});
+
+describe("the owner's data requests", () => {
+  const NANDI = { ...LERATO, firstName: "Nandi", lastName: "Zwane", email: "nandi.zwane@example.test" };
+
+  it("refuses a bad address with a field message and changes nothing", async () => {
+    const before = await handle.db.select().from(erasureRequests);
+    for (const email of ["", "nandi", "nandi@"]) {
+      const answer = await post(adminRequests.action, ctx(start), "/admin/data-requests", {
+        intent: "schedule",
+        email,
+        openOrders: "wait",
+      });
+      expect(answer.status, email).toBe(400);
+      expect((answer.body as { fieldErrors: Record<string, string> }).fieldErrors.email, email).toMatch(/email/);
+    }
+    const choice = await post(adminRequests.action, ctx(start), "/admin/data-requests", {
+      intent: "schedule",
+      email: NANDI.email,
+      openOrders: "later",
+    });
+    expect((choice.body as { fieldErrors: Record<string, string> }).fieldErrors.openOrders).toBe(
+      "Choose what happens to their open orders.",
+    );
+    expect(await handle.db.select().from(erasureRequests)).toEqual(before);
+  });
+
+  it("schedules one for a person who phoned; waits while her order is to be posted; runs once it is posted", async () => {
+    const orderId = await buy("Candy Earrings", NANDI, start);
+    const asked = await post(adminRequests.action, ctx(start), "/admin/data-requests", {
+      intent: "schedule",
+      email: NANDI.email,
+      openOrders: "wait",
+    });
+    expect(asked.status).toBe(302);
+    const list = await get(adminRequests.loader, ctx(start), "/admin/data-requests");
+    const mine = (list.body as { requests: { id: number; email: string | null; status: string }[] }).requests.find(
+      (r) => r.email === NANDI.email,
+    )!;
+    expect(mine.status).toBe("scheduled");
+    const audit = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "erasure.request"));
+    expect(JSON.stringify(audit)).not.toContain("nandi");
+
+    expect(await runDueErasures(handle.db, after.now())).toEqual({ done: 0, waiting: 1 });
+    await markFulfilled(ctx(after), orderId, "posted");
+    const run = await post(adminRequests.action, ctx(after), "/admin/data-requests", {
+      intent: "run",
+      id: String(mine.id),
+    });
+    expect(run.status).toBe(302);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ customerFirstName: "Erased", customerPhone: "" });
+    const done = await get(adminRequests.loader, ctx(after), "/admin/data-requests");
+    const text = JSON.stringify(done.body);
+    expect(text).not.toContain("nandi");
+    expect(text).toContain('"status":"done"');
+    const audits = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.entityId, String(mine.id)));
+    expect(audits.map((a) => a.summary)).toContainEqual(expect.stringContaining("(the owner ran it)"));
+    expect(JSON.stringify(audits).toLowerCase()).not.toContain("nandi");
   });
 });

@@ -15,6 +15,7 @@ export const adminSections = [
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/activity", label: "Activity" },
   { to: "/admin/check-in", label: "Check-in" },
+  { to: "/admin/data-requests", label: "Data requests" },
 ] as const;
 
 function SectionLinks({ className }: { className: string }) {

@@ -75,6 +75,7 @@ export default [
   route("order/:token", "routes/order.tsx"),
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("privacy", "routes/privacy.tsx"),
   route("your-data", "routes/your-data.tsx"),
   route("your-data/open", "routes/your-data-open.tsx"),
   route("your-data/undo", "routes/your-data-undo.tsx"),

@@ -13,6 +13,7 @@ const STATIC_PATHS = [
   "/about",
   "/contact",
   "/blog",
+  "/privacy",
 ];
 
 /** Every public, indexable path: static pages plus visible products, events and tiers, and published posts. */

@@ -1,11 +1,23 @@
+import { SA_OFFSET_MS, saDay } from "~/analytics/days";
+import { dayMonthYear } from "~/lib/dates-in-words";
 import type { RecordSection } from "~/privacy/personal-records.server";
 
 const LONG = 200;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** "10 September 2025, 10:00" in South African time (the download keeps the exact ISO instant). */
+function inWords(iso: string): string {
+  const at = new Date(iso);
+  const local = new Date(at.getTime() + SA_OFFSET_MS);
+  const time = `${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+  return `${dayMonthYear(saDay(at))}, ${time}`;
+}
 
 function Value({ value }: { value: string | number | boolean | null }) {
   if (value === null || value === "") return <span className="text-ink-soft">—</span>;
   if (typeof value === "boolean") return <>{value ? "Yes" : "No"}</>;
   const text = String(value);
+  if (INSTANT.test(text)) return <time dateTime={text}>{inWords(text)}</time>;
   if (text.length <= LONG) return <>{text}</>;
   return (
     <details>

@@ -276,3 +276,34 @@ describe("the owner's data requests", () => {
     expect(JSON.stringify(audits).toLowerCase()).not.toContain("nandi");
   });
 });
+
+describe("open orders", () => {
+  it("are named on the data page, and the person must choose what happens to them", async () => {
+    const THEMBI = { ...LERATO, firstName: "Thembi", lastName: "Ndlovu", email: "thembi.ndlovu@example.test" };
+    const orderId = await buy("Candy Earrings", THEMBI, start);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    const thembi = await dataCookie(THEMBI.email, start);
+    const page = await get(yourData.loader, ctx(start), "/your-data", thembi);
+    expect(page.body).toMatchObject({
+      openOrders: [{ reference: order!.reference, what: "Candy Earrings", why: "paid, to be posted to you" }],
+      erasure: null,
+    });
+    const before = await handle.db.select().from(erasureRequests);
+    const unchosen = await post(yourData.action, ctx(start), "/your-data", { intent: "delete" }, thembi);
+    expect(unchosen.status).toBe(400);
+    expect(await handle.db.select().from(erasureRequests)).toEqual(before);
+    const chosen = await post(
+      yourData.action,
+      ctx(start),
+      "/your-data",
+      { intent: "delete", openOrders: "wait" },
+      thembi,
+    );
+    expect(chosen.status).toBe(200);
+    expect((await get(yourData.loader, ctx(start), "/your-data", thembi)).body).toMatchObject({
+      erasure: { day: "27 September 2025", waits: true },
+    });
+    const kept = await post(yourData.action, ctx(start), "/your-data", { intent: "keep" }, thembi);
+    expect(kept.body).toMatchObject({ ok: true, message: "Done: we will keep your data." });
+  });
+});

@@ -175,5 +175,7 @@ describe("Your data, for a signed-in member", () => {
     expect(text).toContain("Amahle Dube");
     expect(text).toContain('"key":"member-history"');
     expect(text).not.toContain("HB-THANDI1");
+    const json = await get(download.loader, context(), "/your-data/download/json", cookie, { format: "json" });
+    expect(String(json.body)).toContain("HB-AMAHLE1");
   });
 });

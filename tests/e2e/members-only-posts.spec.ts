@@ -119,5 +119,18 @@ test("a Glow Bee member signs in with the emailed link and reads the whole post"
   await expect(page.getByText(TEXT)).toBeVisible();
   await expect(page.getByRole("link", { name: "Join to read" })).toHaveCount(0);
   await expect(page.getByText("For Glow Bee members")).toBeVisible();
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.join("\n")).toContain('"isAccessibleForFree":false');
+  expect(jsonLd.join("\n")).not.toContain(TEXT);
   await expectUsableAtPhoneAndLaptop(page, url(slug));
+
+  // What the shared cache and search engines get, after a member has read it: the locked page.
+  for (let i = 0; i < 2; i++) {
+    const anonymous = await fetch(url(slug));
+    expect(await anonymous.text()).not.toContain(TEXT);
+  }
+  const cached = await fetch(url(slug));
+  expect(cached.headers.get("x-page-cache")).toBe("HIT");
+  expect(await cached.text()).toContain("Join to read");
+  expect(await (await fetch(url("/sitemap.xml"))).text()).not.toContain(TEXT);
 });

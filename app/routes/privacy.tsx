@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { informationRegulator, retention } from "~/content/privacy";
 import { site } from "~/content/site";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { getSiteSettings } from "~/settings/site-settings.server";
+import { currentSiteSettings } from "~/settings/site-settings.server";
 import type { Route } from "./+types/privacy";
 
 /** The privacy notice, made from the shop's settings: whoever she names in Settings is who people reach. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context.db, context.config.mail.ownerEmail);
+  const settings = await currentSiteSettings(context.db, context.config.mail.ownerEmail);
   return {
     shop: { name: site.name, email: settings.email, phone: settings.phone, location: settings.location },
   };

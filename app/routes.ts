@@ -31,6 +31,7 @@ const admin = [
   route("newsletters", "routes/admin/newsletters.tsx"),
   route("newsletters/new", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-new" }),
   route("newsletters/:id", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-edit" }),
+  route("data-requests", "routes/admin/data-requests.tsx"),
 ];
 
 /** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */
@@ -77,6 +78,11 @@ export default [
   route("order/:token", "routes/order.tsx"),
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("privacy", "routes/privacy.tsx"),
+  route("your-data", "routes/your-data.tsx"),
+  route("your-data/open", "routes/your-data-open.tsx"),
+  route("your-data/undo", "routes/your-data-undo.tsx"),
+  route("your-data/download/:format", "routes/your-data-download.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),

@@ -12,6 +12,7 @@ import { deliverPendingEmails } from "~/email/outbox.server";
 import { newsletterSenderSettings, startNewsletterSender } from "~/newsletters/newsletter-sender.server";
 import { startRenditionWorker } from "~/media/renditions.server";
 import { startMembershipJob } from "~/memberships/membership-job.server";
+import { startErasureJob } from "~/privacy/erasure-job.server";
 import { startOrderSweeper } from "~/orders/sweeper.server";
 import { discardUnreadBodies, limitRequestBodies, requireFormBodies } from "./body-limits";
 import {
@@ -59,7 +60,7 @@ function isStaticFile(url: string | undefined): boolean {
 }
 
 /** Pages that show one person's data: never stored by browsers or shared caches. */
-const PRIVATE_PATHS = /^\/(checkout|order-confirmation|order|payments)(\/|$)/;
+const PRIVATE_PATHS = /^\/(checkout|order-confirmation|order|payments)(\/|$)|^\/your-data(?:[/.]|$)/;
 /** Every admin response, documents and their `.data` requests alike (/admin, /admin.data, /admin/…). */
 const ADMIN_PATHS = /^\/admin(?:[/.]|$)/;
 
@@ -341,6 +342,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopMembershipJob = startMembershipJob(runtime);
   // Newsletters into the outbox at NEWSLETTER_RATE a second across all instances, each recipient once (decision 117).
   const stopNewsletterSender = startNewsletterSender(runtime, newsletterSenderSettings(runtime.config));
+  // Data erasures on their day, each once across instances (decision 119).
+  const stopErasureJob = startErasureJob(runtime);
   // Uploaded photos' renditions, one at a time off the request path; picks up what a crash left pending.
   const renditionWorker = startRenditionWorker(runtime.database);
 
@@ -352,6 +355,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       stopOrderSweeper();
       stopMembershipJob();
       await stopNewsletterSender();
+      stopErasureJob();
       // The encode in progress finishes (at most a few seconds); the rest stays pending for the next start.
       await renditionWorker.stop();
       // Stop accepting, let requests in flight finish, then close the database cleanly.

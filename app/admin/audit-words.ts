@@ -46,6 +46,7 @@ const COMMON: Record<string, string> = {
 
 const BY_ENTITY: Record<string, Record<string, string>> = {
   membership: { priceCents: "Price per month" },
+  post: { audience: "Who can read it", audienceTiers: "Plans that can read it" },
   settings: {
     email: "Contact email",
     phone: "Phone",

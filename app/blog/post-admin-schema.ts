@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { isCleanText, isOneLine } from "~/lib/storable-text";
 import { photoAltSchema } from "~/media/photo-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "./post-options";
+import { POST_AUDIENCES } from "./post-audience";
 
 const line = (label: string, max: number, required: boolean) =>
   z.string().check(
@@ -22,15 +23,29 @@ const longText = (label: string, max: number) =>
       z.refine(isCleanText, `${label} contains a control character: please retype it.`),
     );
 
-/** The post form in /admin/blog: the same limits as the New Post dialog on /blog, plus a cover photo. */
-export const postAdminSchema = z.object({
-  title: line("Title", 200, true),
-  excerpt: longText("Excerpt", 500),
-  author: line("Author", 100, false),
-  category: line("Category", 60, false),
-  content: longText("Content", 50_000),
-  photos: z.array(photoAltSchema).check(z.maxLength(1, "A post has one cover photo: remove the others.")),
-});
+/**
+ * The post form in /admin/blog: the same limits as the New Post dialog on /blog, plus a cover photo
+ * and who may read it. Whether each ticked plan exists is the server's to check (post-admin.server.ts).
+ */
+export const postAdminSchema = z
+  .object({
+    title: line("Title", 200, true),
+    excerpt: longText("Excerpt", 500),
+    author: line("Author", 100, false),
+    category: line("Category", 60, false),
+    content: longText("Content", 50_000),
+    photos: z.array(photoAltSchema).check(z.maxLength(1, "A post has one cover photo: remove the others.")),
+    audience: z.enum(POST_AUDIENCES, "Choose who can read the post."),
+    audienceTiers: z
+      .array(z.string().check(z.regex(/^[a-z0-9-]{1,100}$/, "Choose plans from the list.")))
+      .check(z.maxLength(50, "Choose plans from the list.")),
+  })
+  .check(
+    z.refine((p) => p.audience !== "tiers" || p.audienceTiers.length > 0, {
+      message: "Tick at least one plan, or choose another audience.",
+      path: ["audienceTiers"],
+    }),
+  );
 
 export type PostAdminInput = z.infer<typeof postAdminSchema>;
 
@@ -47,5 +62,8 @@ export function postRowValues(input: PostAdminInput) {
     content: input.content,
     image: cover?.src ?? null,
     imageAlt: cover?.alt ?? null,
+    audience: input.audience,
+    // Ticked plans mean nothing unless the post is for chosen plans.
+    audienceTiers: input.audience === "tiers" ? [...new Set(input.audienceTiers)] : [],
   };
 }

@@ -1,8 +1,8 @@
-import { count, desc, eq, like, or } from "drizzle-orm";
+import { count, desc, eq, inArray, like, or } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import { saDay } from "~/analytics/days";
 import type { Database, Tx } from "~/db/client.server";
-import { blogPosts } from "~/db/schema";
+import { blogPosts, membershipTiers } from "~/db/schema";
 import { postRowValues, type PostAdminInput } from "./post-admin-schema";
 import { slugify } from "./post-schema";
 
@@ -21,12 +21,23 @@ export async function listPostsForAdmin(db: Database, requestedPage: number) {
       published: blogPosts.published,
       publishedOn: blogPosts.publishedOn,
       views: blogPosts.views,
+      audience: blogPosts.audience,
     })
     .from(blogPosts)
     .orderBy(desc(blogPosts.publishedOn), desc(blogPosts.id))
     .limit(POSTS_PAGE_SIZE)
     .offset((page - 1) * POSTS_PAGE_SIZE);
   return { total, page, pages, posts: rows };
+}
+
+/** The ticked plans that are not tiers of the shop (a form from an old page, or a made-up one). */
+export async function unknownTierSlugs(db: Database, slugs: readonly string[]): Promise<string[]> {
+  if (!slugs.length) return [];
+  const known = await db
+    .select({ slug: membershipTiers.slug })
+    .from(membershipTiers)
+    .where(inArray(membershipTiers.slug, [...slugs]));
+  return slugs.filter((s) => !known.some((k) => k.slug === s));
 }
 
 export async function findPostForAdmin(db: Database, id: number) {
@@ -45,6 +56,8 @@ const AUDITED = [
   "imageAlt",
   "published",
   "publishedOn",
+  "audience",
+  "audienceTiers",
 ] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
 

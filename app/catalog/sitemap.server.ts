@@ -13,6 +13,7 @@ const STATIC_PATHS = [
   "/about",
   "/contact",
   "/blog",
+  "/privacy",
 ];
 
 /** Every public, indexable path: static pages plus visible products, events and tiers, and published posts. */
@@ -69,6 +70,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /order/",
     "Disallow: /payments",
     "Disallow: /api/",
+    "Disallow: /your-data",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -63,9 +63,19 @@ export function SiteFooter() {
         </div>
       </section>
       <div className="border-t border-cream/15">
-        <p className="container-page py-4 text-sm text-cream/80">
-          © {site.copyrightYear} {site.name}. All rights reserved.
-        </p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-4 text-sm text-cream/80">
+          <p>
+            © {site.copyrightYear} {site.name}. All rights reserved.
+          </p>
+          <p className="flex gap-4">
+            <Link to="/privacy" className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
+              Privacy
+            </Link>
+            <Link to="/your-data" className="inline-block py-1.5 underline underline-offset-4 hover:text-honey">
+              Your data
+            </Link>
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -13,3 +13,4 @@ export * from "./schema/stock";
 export * from "./schema/tickets";
 export * from "./schema/member-periods";
 export * from "./schema/newsletters";
+export * from "./schema/data-rights";

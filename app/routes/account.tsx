@@ -335,6 +335,23 @@ function MemberPage({
         )}
       </section>
 
+      <section aria-labelledby="data-heading" className="mt-8 grid gap-3">
+        <h2 id="data-heading" className="text-xl font-semibold">
+          Your data
+        </h2>
+        <p className="text-ink/85">
+          Everything we hold under your email address: orders, tickets, messages and membership.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <a href="/your-data/download/json" className="btn-outline" download>
+            Download my data
+          </a>
+          <Link to="/your-data" className="btn-outline">
+            See all of it
+          </Link>
+        </div>
+      </section>
+
       <Form method="post" action="/account/sign-out" className="mt-10 border-t border-ink/10 pt-6">
         <button type="submit" className="btn-outline">
           Sign out

@@ -5,8 +5,10 @@ import { assertSameOrigin } from "~/auth/cookies.server";
 import { getAnalyticsSessionId } from "~/analytics/track";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { findPost } from "~/blog/posts.server";
+import { audienceTiersBySlug, readerAccess } from "~/blog/post-access.server";
+import { joinHref, lockLabel } from "~/blog/post-audience";
 import { reactAsVisitor } from "~/blog/reactions.server";
-import { countsText } from "~/components/blog/PostCard";
+import { countsText, LockBadge } from "~/components/blog/PostCard";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { useHydrated } from "~/components/ui/toast";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -20,23 +22,40 @@ async function postOr404(db: Parameters<typeof findPost>[0], slug: string | unde
   return post;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = await postOr404(context.db, params.slug);
-  return {
-    post: {
-      slug: post.slug,
-      title: post.title,
-      excerpt: post.excerpt,
-      author: post.author,
-      category: post.category,
-      publishedOn: post.publishedOn,
-      views: post.views,
-      likes: post.likes,
-      image: post.image,
-      html: renderMarkdown(post.content),
+  const access = await readerAccess(request, context, post);
+  const tiers = (await audienceTiersBySlug(context.db, [post]))(post);
+  const lock = lockLabel(post.audience, tiers);
+  // A members-only post is rendered without its text unless the signed-in member may read it; a
+  // member's page is theirs alone, never stored by a browser or shared cache (the page cache skips any
+  // request with a cookie).
+  return data(
+    {
+      post: {
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        author: post.author,
+        category: post.category,
+        publishedOn: post.publishedOn,
+        views: post.views,
+        likes: post.likes,
+        image: post.image,
+        membersOnly: post.audience !== "public",
+        html: access.readable ? renderMarkdown(post.content) : null,
+      },
+      lock:
+        lock && !access.readable
+          ? { label: lock, joinHref: joinHref(post.audience, tiers), signedIn: access.signedIn }
+          : null,
+      lockLabel: lock,
     },
-  };
+    access.signedIn ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const reactionSchema = z.object({
   intent: z.enum(["view", "like"]),
@@ -64,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, lock, lockLabel: label } = loaderData;
   const view = useFetcher<typeof action>();
   const like = useFetcher<typeof action>();
   const hydrated = useHydrated();
@@ -97,17 +116,21 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <time dateTime={post.publishedOn}>{dayMonthYear(post.publishedOn)}</time>
       </div>
       <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{post.title}</h1>
+      {label ? <LockBadge label={label} /> : null}
       <p className="mt-4 text-lg text-ink-soft">{post.excerpt}</p>
-      <div
-        className={
-          "post-body mt-8 space-y-4 break-words text-lg leading-relaxed [&_a]:text-accent [&_a]:underline " +
-          "[&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 " +
-          "[&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-honey [&_blockquote]:pl-4 " +
-          "[&_code]:rounded [&_code]:bg-cream-deep [&_code]:px-1"
-        }
-        // Rendered by markdown-it with html:false on the server: post HTML is escaped, never run.
-        dangerouslySetInnerHTML={{ __html: post.html }}
-      />
+      {post.html === null ? null : (
+        <div
+          className={
+            "post-body mt-8 space-y-4 break-words text-lg leading-relaxed [&_a]:text-accent [&_a]:underline " +
+            "[&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 " +
+            "[&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:border-honey [&_blockquote]:pl-4 " +
+            "[&_code]:rounded [&_code]:bg-cream-deep [&_code]:px-1"
+          }
+          // Rendered by markdown-it with html:false on the server: post HTML is escaped, never run.
+          dangerouslySetInnerHTML={{ __html: post.html }}
+        />
+      )}
+      {lock ? <JoinToRead {...lock} /> : null}
       <div className="mt-10 flex flex-wrap items-center gap-4 border-t border-ink/10 pt-6">
         <span className="text-ink-soft" aria-live="polite">
           {countsText(views, likes)}
@@ -126,6 +149,34 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </like.Form>
       </div>
     </article>
+  );
+}
+
+/** In place of a members-only post's text, for anyone who may not read it. */
+function JoinToRead({ label, joinHref, signedIn }: { label: string; joinHref: string; signedIn: boolean }) {
+  return (
+    <section aria-labelledby="join-heading" className="card mt-8 p-5 sm:p-6">
+      <h2 id="join-heading" className="text-2xl font-semibold">
+        {label === "Members only" ? "This post is for members" : `This post is ${label.replace(/^For/, "for")}`}
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        {signedIn
+          ? "Your membership does not include this post, or it is not paid up today."
+          : "Members read the whole post here, signed in on this site."}
+      </p>
+      <Link to={joinHref} className="btn-primary mt-4">
+        Join to read
+      </Link>
+      {signedIn ? null : (
+        <p className="mt-4 text-sm text-ink-soft">
+          Already a member?{" "}
+          <Link to="/account" className="link">
+            Sign in
+          </Link>{" "}
+          and open this post again.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -150,6 +201,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         author: { "@type": "Person", name: post.author },
         datePublished: post.publishedOn,
         url: `${siteUrl}/blog/${post.slug}`,
+        // Search engines see only the excerpt of a members-only post (schema.org's paywalled content).
+        ...(post.membersOnly ? { isAccessibleForFree: false } : {}),
       },
     ],
   });

@@ -5,6 +5,8 @@ import { isAdminRequest } from "~/admin/session.server";
 import { contentPreview, parsePostSort, POST_SORTS } from "~/blog/post-options";
 import { newPostSchema } from "~/blog/post-schema";
 import { listPosts, publishPost } from "~/blog/posts.server";
+import { audienceTiersBySlug } from "~/blog/post-access.server";
+import { lockLabel } from "~/blog/post-audience";
 import { NewPostDialog } from "~/components/blog/NewPostDialog";
 import { NewsSignUp } from "~/components/newsletters/NewsSignUp";
 import { PostCard, type PostCardData } from "~/components/blog/PostCard";
@@ -16,11 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sort = parsePostSort(url.searchParams.get("sort"));
   const [isAdmin, rows] = await Promise.all([isAdminRequest(request, context), listPosts(context.db, sort)]);
+  const tiersOf = await audienceTiersBySlug(context.db, rows);
+  // A members-only post is listed for everyone by its excerpt; none of its text is on the list.
   const posts: PostCardData[] = rows.map((p) => ({
     slug: p.slug,
     title: p.title,
     excerpt: p.excerpt,
-    preview: contentPreview(p.content),
+    lock: lockLabel(p.audience, tiersOf(p)),
+    preview: p.audience === "public" ? contentPreview(p.content) : null,
     author: p.author,
     category: p.category,
     publishedOn: p.publishedOn,

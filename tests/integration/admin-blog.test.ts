@@ -34,6 +34,7 @@ const editFields = (overrides: Record<string, string> = {}): [string, string][] 
     author: "",
     category: "Care",
     content: "A **stitch** in time.",
+    audience: "public",
     ...overrides,
   });
 

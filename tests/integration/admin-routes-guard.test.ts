@@ -414,6 +414,23 @@ const GUARDED: Record<string, Case[]> = {
       expect: "redirect-to-login",
     },
   ],
+  "routes/admin/data-requests.tsx": [
+    {
+      name: "data requests",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/data-requests",
+      expect: "redirect-to-login",
+    },
+    {
+      name: "schedule an erasure for someone",
+      handler: "action",
+      method: "POST",
+      url: "/admin/data-requests",
+      form: { intent: "schedule", email: "guard@example.test", openOrders: "wait" },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin/memberships.tsx": [
     {
       name: "membership tiers",

@@ -130,7 +130,15 @@ const blogTarget = (id: string | null): Target => ({
   },
   snapshot: postsSnapshot,
 });
-const VALID_POST = { intent: "save", title: "T", excerpt: "E", author: "", category: "", content: "C" };
+const VALID_POST = {
+  intent: "save",
+  title: "T",
+  excerpt: "E",
+  author: "",
+  category: "",
+  content: "C",
+  audience: "public",
+};
 
 const galleryTarget = (kind: "multipart" | "form"): Target => ({
   send: (fields) => {
@@ -284,6 +292,8 @@ describe("blog posts, generated input", () => {
                 category: text("category"),
                 content: text("content"),
                 photos,
+                audience: text("audience"),
+                audienceTiers: [],
               };
               expect(postAdminSchema.safeParse(values).success).toBe(true);
             }

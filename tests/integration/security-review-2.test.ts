@@ -177,6 +177,7 @@ describe("medium 1: every per-address limit counts an IPv6 client by its /64", (
         "app/newsletters/sign-up-action.server.ts",
         "app/orders/checkout-action.server.ts",
         "app/orders/checkout-budget.server.ts",
+        "app/privacy/data-access.server.ts",
         "app/stock/holds.server.ts",
         // Passes holdClientKey()'s result on to the hold.
         "app/orders/orders.server.ts",

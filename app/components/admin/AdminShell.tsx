@@ -16,6 +16,7 @@ export const adminSections = [
   { to: "/admin/activity", label: "Activity" },
   { to: "/admin/check-in", label: "Check-in" },
   { to: "/admin/newsletters", label: "Newsletters" },
+  { to: "/admin/data-requests", label: "Data requests" },
 ] as const;
 
 function SectionLinks({ className }: { className: string }) {

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -33,6 +34,14 @@ export const blogPosts = pgTable(
     likes: integer("likes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Who may read the text: everyone, any member with access today, or members of `audienceTiers` (decision 118). */
+    audience: text("audience", { enum: ["public", "members", "tiers"] })
+      .notNull()
+      .default("public"),
+    audienceTiers: jsonb("audience_tiers")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index("blog_posts_published_idx").on(t.publishedOn)],
 );

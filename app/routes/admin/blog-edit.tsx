@@ -2,11 +2,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { archiveOrDelete } from "~/admin/archive-or-delete.server";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { textFields, validateForm } from "~/lib/form";
-import { findPostForAdmin, removePost, savePost, setPostPublished } from "~/blog/post-admin.server";
+import { findPostForAdmin, removePost, savePost, setPostPublished, unknownTierSlugs } from "~/blog/post-admin.server";
 import { POST_TEXT_FIELDS, postAdminSchema } from "~/blog/post-admin-schema";
 import { DEFAULT_POST_AUTHOR, DEFAULT_POST_CATEGORY } from "~/blog/post-options";
+import { POST_AUDIENCE_CHOICES, type PostAudience } from "~/blog/post-audience";
+import { listTierChoices } from "~/memberships/members-admin.server";
 import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
-import { ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { readPhotosFromForm } from "~/media/photos.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -21,6 +23,8 @@ interface FormValues {
   category: string;
   content: string;
   photos: { src: string; alt: string }[];
+  audience: string;
+  audienceTiers: string[];
 }
 
 const NEW_POST: FormValues = {
@@ -30,6 +34,8 @@ const NEW_POST: FormValues = {
   category: DEFAULT_POST_CATEGORY,
   content: "",
   photos: [],
+  audience: "public",
+  audienceTiers: [],
 };
 
 /** The post's id from the URL, or null on /admin/blog/new; a malformed id is a 404. */
@@ -43,7 +49,8 @@ const notFound = () => data({ error: "Post not found" }, { status: 404 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = postId(params);
-  if (id === null) return { id: null, slug: null, published: false, values: NEW_POST };
+  const tiers = (await listTierChoices(context.db)).map((t) => ({ slug: t.slug, name: t.name }));
+  if (id === null) return { id: null, slug: null, published: false, values: NEW_POST, tiers };
   const row = await findPostForAdmin(context.db, id);
   if (!row) throw notFound();
   const values: FormValues = {
@@ -53,8 +60,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     category: row.category,
     content: row.content,
     photos: row.image ? photosWithAlts([row.image], [row.imageAlt ?? ""], row.title) : [],
+    audience: row.audience,
+    audienceTiers: row.audienceTiers,
   };
-  return { id: row.id, slug: row.slug, published: row.published, values };
+  return { id: row.id, slug: row.slug, published: row.published, values, tiers };
+}
+
+/** Who may read the post, as posted: the audience and every ticked plan. */
+function audienceFields(form: FormData) {
+  const audience = form.get("audience");
+  return {
+    audience: typeof audience === "string" ? audience : "",
+    audienceTiers: form.getAll("audienceTiers").filter((v): v is string => typeof v === "string"),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -87,15 +105,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent !== "save" && intent !== "save-publish") {
     const fieldErrors: Record<string, string> = { form: "Unknown action: nothing was changed." };
-    return data({ fieldErrors, values: { ...textFields(form, POST_TEXT_FIELDS), photos: [] } }, { status: 400 });
+    return data(
+      { fieldErrors, values: { ...textFields(form, POST_TEXT_FIELDS), ...audienceFields(form), photos: [] } },
+      { status: 400 },
+    );
   }
 
   const { photos, errors: uploadErrors } = await readPhotosFromForm(context.db, form);
-  const values = { ...textFields(form, POST_TEXT_FIELDS), photos };
+  const values = { ...textFields(form, POST_TEXT_FIELDS), ...audienceFields(form), photos };
   const checked = validateForm(postAdminSchema, values);
-  if (!checked.ok || uploadErrors.length) {
+  const unknownTiers =
+    checked.ok && checked.data.audience === "tiers"
+      ? await unknownTierSlugs(context.db, checked.data.audienceTiers)
+      : [];
+  if (!checked.ok || uploadErrors.length || unknownTiers.length) {
     const fieldErrors = checked.ok ? {} : checked.fieldErrors;
     if (uploadErrors.length) fieldErrors.photos ??= uploadErrors.join(" ");
+    if (unknownTiers.length) fieldErrors.audienceTiers ??= "Choose plans from the list.";
     return data({ fieldErrors, values }, { status: 400 });
   }
   const saved = await savePost(context.db, { id, input: checked.data, publish: intent === "save-publish", now });
@@ -190,6 +216,12 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           rows={14}
           hint="Markdown: blank lines between paragraphs, ## for a heading, - for a list."
         />
+        <AudienceFields
+          audience={values.audience}
+          audienceTiers={values.audienceTiers}
+          tiers={loaderData.tiers}
+          errors={errors}
+        />
         <PhotoPicker
           label="Cover photo"
           max={1}
@@ -245,6 +277,58 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           name={loaderData.values.title}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Who can read the post. The plans are always shown (the form works without JavaScript); they count
+ * only when "Members of the plans ticked below" is chosen.
+ */
+function AudienceFields({
+  audience,
+  audienceTiers,
+  tiers,
+  errors,
+}: {
+  audience: string;
+  audienceTiers: string[];
+  tiers: { slug: string; name: string }[];
+  errors?: Record<string, string>;
+}) {
+  const tierError = errors?.audienceTiers;
+  return (
+    <div className="space-y-3">
+      <SelectField
+        label="Who can read it"
+        name="audience"
+        defaultValue={audience as PostAudience}
+        options={POST_AUDIENCE_CHOICES}
+        error={errors?.audience}
+        hint="Everyone sees a members' post on the blog with its excerpt and a lock; only those members read the text."
+      />
+      <fieldset aria-describedby={tierError ? "audience-tiers-error" : undefined}>
+        <legend className="font-semibold">Plans that can read it</legend>
+        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
+          {tiers.map((tier) => (
+            <label key={tier.slug} className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                name="audienceTiers"
+                value={tier.slug}
+                defaultChecked={audienceTiers.includes(tier.slug)}
+                className="h-5 w-5 shrink-0 accent-ink"
+              />
+              <span className="min-w-0 break-words">{tier.name}</span>
+            </label>
+          ))}
+        </div>
+        {tierError ? (
+          <p id="audience-tiers-error" className="mt-1 text-sm font-semibold text-red-800">
+            {tierError}
+          </p>
+        ) : null}
+      </fieldset>
     </div>
   );
 }

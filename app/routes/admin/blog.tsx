@@ -40,7 +40,10 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               </Link>
             ),
           },
-          { header: "Status", cell: (p) => (p.published ? "Published" : "Draft") },
+          {
+            header: "Status",
+            cell: (p) => `${p.published ? "Published" : "Draft"}${p.audience === "public" ? "" : " · Members"}`,
+          },
           { header: "Date", cell: (p) => <time dateTime={p.publishedOn}>{dayMonthYear(p.publishedOn)}</time> },
           { header: "Views", cell: (p) => String(p.views) },
         ]}

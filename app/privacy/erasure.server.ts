@@ -5,6 +5,9 @@ import { saDay } from "~/analytics/days";
 import type { AppContext } from "~/context.server";
 import type { Database, Tx } from "~/db/client.server";
 import {
+  consentRecords,
+  newsletterRecipients,
+  subscribers,
   adminAuditLog,
   contactSubmissions,
   dataAccessLinks,
@@ -267,7 +270,7 @@ type Eraser = (tx: Tx, scope: ErasureScope, now: Date) => Promise<void>;
 
 /**
  * Every kind of personal record, erased or made anonymous. Amounts, dates and items of orders stay
- * (the books), under the reference. A new kind of record (the newsletter's consents) is one more
+ * (the books), under the reference. A new kind of record (a new table that names a person) is one more
  * entry here, and one in personal-records.server.ts.
  */
 const ERASERS: readonly Eraser[] = [
@@ -319,6 +322,34 @@ const ERASERS: readonly Eraser[] = [
         updatedAt: now,
       })
       .where(eq(members.id, id));
+  },
+  async function news(tx, scope, now) {
+    const [subscriber] = await tx.select().from(subscribers).where(eq(subscribers.email, scope.who.email));
+    if (subscriber) {
+      // The evidence stays, with the keyed hash only: a last record says her consent ended with her data.
+      const [evidence] = await tx
+        .select({ addressHash: consentRecords.addressHash })
+        .from(consentRecords)
+        .where(eq(consentRecords.subscriberId, subscriber.id))
+        .limit(1);
+      if (evidence && subscriber.status !== "unsubscribed")
+        await tx.insert(consentRecords).values({
+          subscriberId: subscriber.id,
+          action: "withdrawn",
+          wording: "Erasure of the person's data at their request",
+          form: "erasure",
+          page: "/your-data",
+          confirmedBy: `erasure ${scope.reference}`,
+          addressHash: evidence.addressHash,
+          at: now,
+        });
+      await tx.delete(subscribers).where(eq(subscribers.id, subscriber.id));
+    }
+    // Who a newsletter went to stays counted, under the reference.
+    await tx
+      .update(newsletterRecipients)
+      .set({ email: scope.placeholderEmail, name: null })
+      .where(eq(newsletterRecipients.email, scope.who.email));
   },
   async function dataAccess(tx, scope) {
     await tx.delete(dataAccessSessions).where(eq(dataAccessSessions.email, scope.who.email));

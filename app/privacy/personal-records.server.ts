@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import {
+  consentRecords,
   contactSubmissions,
   dataAccessSessions,
   emailOutbox,
@@ -8,8 +9,11 @@ import {
   memberPeriods,
   memberSessions,
   members,
+  newsletterRecipients,
+  newsletters,
   orderLines,
   orders,
+  subscribers,
   tickets,
 } from "~/db/schema";
 import { formatRand } from "~/lib/money";
@@ -223,9 +227,46 @@ const emailsSource: Source = {
   },
 };
 
+const newsSource: Source = {
+  key: "news",
+  title: "News by email",
+  about:
+    "Whether you asked for our news, every consent or refusal kept as evidence (the wording, where, when, how " +
+    "confirmed), and the newsletters sent to you.",
+  async read(db, who) {
+    const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, who.email));
+    const consents = subscriber
+      ? await db
+          .select()
+          .from(consentRecords)
+          .where(eq(consentRecords.subscriberId, subscriber.id))
+          .orderBy(asc(consentRecords.at))
+      : [];
+    const sent = await db
+      .select({ title: newsletters.title, queuedAt: newsletterRecipients.queuedAt })
+      .from(newsletterRecipients)
+      .innerJoin(newsletters, eq(newsletters.id, newsletterRecipients.newsletterId))
+      .where(eq(newsletterRecipients.email, who.email))
+      .orderBy(asc(newsletterRecipients.queuedAt));
+    return [
+      ...(subscriber ? [{ Record: "Subscription", Status: subscriber.status, Since: iso(subscriber.createdAt) }] : []),
+      ...consents.map((c) => ({
+        Record: "Consent",
+        Action: c.action,
+        Wording: c.wording,
+        Form: c.form,
+        Page: c.page,
+        "Confirmed by": c.confirmedBy,
+        When: iso(c.at),
+      })),
+      ...sent.map((n) => ({ Record: "Newsletter", Title: n.title, Sent: iso(n.queuedAt) })),
+    ];
+  },
+};
+
 /**
  * Everything the shop holds that names an address, source by source. A new kind of personal record
- * (the newsletter's consents, say) is one more entry here, and the erasure's list beside it.
+ * (a new table that names a person) is one more entry here, and the erasure's list beside it.
  */
 export const PERSONAL_SOURCES: readonly Source[] = [
   ordersSource,
@@ -235,6 +276,7 @@ export const PERSONAL_SOURCES: readonly Source[] = [
   memberHistorySource,
   sessionsSource,
   emailsSource,
+  newsSource,
 ];
 
 /** The member an address belongs to, if any (addresses are kept in lower case). */
@@ -258,6 +300,7 @@ export async function holdsAnything(db: Database, who: DataSubject): Promise<boo
     select 1 from orders where lower(customer_email) = ${who.email}
     union all select 1 from contact_submissions where lower(email) = ${who.email}
     union all select 1 from email_outbox where lower(to_address) = ${who.email}
+    union all select 1 from subscribers where email = ${who.email}
     limit 1`);
   return ((result as { rows?: unknown[] }).rows ?? []).length > 0;
 }

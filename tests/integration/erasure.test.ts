@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDashboardData } from "~/analytics/dashboard.server";
 import { backupDatabase } from "~/db/backup.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { adminAuditLog, emailOutbox, erasureRequests, orders } from "~/db/schema";
+import { adminAuditLog, consentRecords, emailOutbox, erasureRequests, orders, subscribers } from "~/db/schema";
 import { fixedClock, type Clock } from "~/lib/clock";
 import { markFulfilled, saveOwnerNote } from "~/orders/fulfilment.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
+import { setNewsConsent } from "~/newsletters/subscriptions.server";
 import { carryOutErasure, runDueErasures } from "~/privacy/erasure.server";
 import * as adminRequests from "~/routes/admin/data-requests";
 import * as contact from "~/routes/contact";
@@ -23,6 +24,7 @@ import { createTestDatabase, testContext } from "../support/test-db";
 // timed work; afterwards nothing the shop holds names her, while the books are as they were.
 
 const START = "2025-09-20T10:00:00+02:00";
+const NEWS_WORDING = "Send me news of new pieces and workshops";
 const AFTER_WINDOW = "2025-09-28T10:00:00+02:00";
 const LERATO = {
   firstName: "Lerato",
@@ -115,6 +117,16 @@ beforeAll(async () => {
     headers: { "user-agent": "vitest" },
   });
   await contact.action({ request: message, context: ctx(start), params: {} } as never);
+  // She also ticked the news box on her account: a subscriber with her consent kept as evidence.
+  await setNewsConsent(
+    handle.db,
+    testContext(handle).config.sessionSecret,
+    { email: LERATO.email, name: `${LERATO.firstName} ${LERATO.lastName}` },
+    true,
+    { wording: NEWS_WORDING, form: "account", page: "/account" },
+    "signed in to her account by a link to the address",
+    start.now(),
+  );
   cookie = await dataCookie(LERATO.email, start);
 }, 120_000);
 afterAll(async () => {
@@ -131,7 +143,8 @@ describe("Delete my data", () => {
         .from(orders)
         .where(sql`${orders.id} in ${leratoOrders}`)
     ).map((o) => o.reference);
-    for (const expected of [...refs, "Is the hat one size?"]) expect(text).toContain(expected);
+    for (const expected of [...refs, "Is the hat one size?", "News by email", NEWS_WORDING])
+      expect(text).toContain(expected);
   });
 
   it("bad input gets a field message and changes nothing", async () => {
@@ -211,6 +224,18 @@ describe("Delete my data", () => {
     expect((await get(yourData.loader, ctx(after), "/your-data", cookie)).body).toEqual({ identified: false });
     await post(yourData.action, ctx(after), "/your-data", { intent: "request-link", email: LERATO.email });
     expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, LERATO.email))).toEqual([]);
+  });
+
+  it("her news subscription is gone, its evidence kept by the keyed hash alone, ending with the erasure", async () => {
+    const [request] = await handle.db.select().from(erasureRequests).where(eq(erasureRequests.status, "done"));
+    expect(await handle.db.select().from(subscribers)).toEqual([]);
+    const evidence = await handle.db.select().from(consentRecords).orderBy(consentRecords.id);
+    expect(evidence.map((c) => [c.action, c.form, c.subscriberId])).toEqual([
+      ["given", "account", null],
+      ["withdrawn", "erasure", null],
+    ]);
+    expect(evidence[1]).toMatchObject({ confirmedBy: `erasure ${request!.reference}` });
+    expect(new Set(evidence.map((c) => c.addressHash)).size).toBe(1);
   });
 });
 

@@ -75,5 +75,7 @@ export default [
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("api/payfast/itn", "routes/api.payfast.itn.ts"),
+  route("payments/payfast/:orderId", "routes/payments-payfast.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,6 +20,8 @@ import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
 import { newBuyerBinding } from "./order-access.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
+import { payfastEnabled } from "~/payments/payfast/providers.server";
+import { startCardSubscription } from "./payfast-checkout.server";
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -68,6 +70,11 @@ export async function submitCheckout(
   if (!(await withinCheckoutBudget(context)))
     return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
+  // With PayFast keys a membership is a card subscription; everything else pays through `provider`.
+  const cardTier =
+    found.item.orderType === "membership" && payfastEnabled(context.config)
+      ? found.item.line.membershipSlug
+      : undefined;
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
   const buyer = newBuyerBinding(context);
@@ -76,7 +83,7 @@ export async function submitCheckout(
     order = await createPendingOrder(context.db, {
       item: found.item,
       customer: parsed.data,
-      provider: provider.name,
+      provider: cardTier ? "payfast" : provider.name,
       sessionId,
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
@@ -90,7 +97,9 @@ export async function submitCheckout(
     throw error;
   }
 
-  const sent = await sendToPaymentPage(context, order, provider);
+  const sent = cardTier
+    ? await startCardSubscription(context, order, cardTier)
+    : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
   if (sessionId) {
     // The browser leaves for the payment page at once, so the server records the funnel step for it.

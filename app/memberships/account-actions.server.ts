@@ -9,7 +9,8 @@ import {
   type FieldErrors,
   type MemberDetails,
 } from "./account-schema";
-import { cancelMembership, chooseNextTier, resumeMembership, updateMemberDetails } from "./members.server";
+import { cancelMembershipAndCard } from "./card-subscriptions.server";
+import { chooseNextTier, resumeMembership, updateMemberDetails } from "./members.server";
 import { requestSignInLink, SIGN_IN_LINK_MINUTES } from "./sign-in-link.server";
 
 type ActionContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
@@ -93,12 +94,9 @@ export async function memberAction(
       return { status: 200, result: { intent, ok: true, message } };
     }
     case "cancel": {
-      const member = await cancelMembership(context.db, memberId, now, "member");
-      if (!member)
-        return {
-          status: 409,
-          result: { intent, ok: false, message: "Your membership could not be cancelled. Please try again." },
-        };
+      const cancelled = await cancelMembershipAndCard(context, memberId, "member");
+      if (!cancelled.ok) return { status: 409, result: { intent, ok: false, message: cancelled.reason } };
+      const { member } = cancelled;
       return {
         status: 200,
         result: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { AppConfig } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
@@ -102,6 +102,25 @@ export async function howMemberPays(db: Executor, memberId: number): Promise<How
 
 const providerWords = (provider: CardSubscription["provider"]) =>
   provider === "payfast" ? "PayFast" : "the payment simulator";
+
+/** How each of these members pays (one query for a page of the owner's list). */
+export async function howMembersPay(db: Executor, memberIds: number[]): Promise<Map<number, HowMemberPays>> {
+  const found = new Map<number, HowMemberPays>(memberIds.map((id) => [id, { kind: "email" }]));
+  if (!memberIds.length) return found;
+  const rows = await db
+    .select()
+    .from(memberSubscriptions)
+    .where(and(inArray(memberSubscriptions.memberId, memberIds), eq(memberSubscriptions.status, "active")));
+  for (const card of rows) {
+    found.set(card.memberId!, {
+      kind: "card",
+      provider: card.provider,
+      renewsOn: card.nextChargeOn,
+      cardFailed: card.cardFailedAt !== null,
+    });
+  }
+  return found;
+}
 
 /** The subscription ended at the provider (cancelled there, or by us through its API): final, and no longer charged. */
 export async function markSubscriptionCancelled(db: Executor, id: number, now: Date): Promise<void> {

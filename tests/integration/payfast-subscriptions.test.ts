@@ -1,12 +1,17 @@
-import { desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayfastConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, emailOutbox, memberSubscriptions, members, orders } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
+import { memberAction } from "~/memberships/account-actions.server";
+import { runCardRenewalPass } from "~/memberships/card-renewals.server";
+import { howMemberPays } from "~/memberships/card-subscriptions.server";
+import { memberLinkSettings } from "~/memberships/member-links.server";
+import { runMembershipJob } from "~/memberships/membership-job.server";
 import { findMemberByEmail } from "~/memberships/member-row.server";
 import { memberPayments } from "~/memberships/members.server";
-import { addMonths } from "~/memberships/periods";
+import { addDays, addMonths } from "~/memberships/periods";
 import { handlePayfastItn } from "~/orders/payfast-itn.server";
 import { payfastCheckoutForm } from "~/orders/payfast-checkout.server";
 import { startFakePayfast, type FakePayfast, type SentItn } from "../fakes/payfast-server";
@@ -232,5 +237,113 @@ describe("the tier page and checkout without keys", () => {
       .from(memberSubscriptions)
       .where(like(memberSubscriptions.provider, "simulator"));
     expect(subs).toHaveLength(0);
+  });
+});
+
+describe("living with a card subscription", () => {
+  const links = () => memberLinkSettings(context().config);
+  /** The membership job and the card pass, morning and evening, on every day from `from` to `to`. */
+  async function runDays(from: string, to: string) {
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      for (const time of ["07:00", "23:50"]) {
+        const at = new Date(`${day}T${time}:00+02:00`);
+        clock.set(at);
+        await runMembershipJob(handle.db, at, links());
+        await runCardRenewalPass(handle.db, at, links(), context().config);
+      }
+    }
+  }
+  const mailOf = async (memberId: number) =>
+    handle.db
+      .select({ subject: emailOutbox.subject, key: emailOutbox.dedupeKey, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.memberId, memberId), like(emailOutbox.dedupeKey, "member-%")));
+
+  it("tells her of a charge 3 days ahead, not the reminders; a failed charge makes her due, then sends the link once", async () => {
+    const { member, token } = await join("2025-08-01");
+    expect(await howMemberPays(handle.db, member.id)).toMatchObject({ kind: "card", renewsOn: "2025-09-01" });
+    await runDays("2025-08-20", "2025-08-31");
+    const before = await mailOf(member.id);
+    expect(before.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your card will be charged R \d[\d ]*\.00 on 1 September$/),
+    ]);
+    expect(before[0]!.key).toBe(`member-card-notice:${member.id}:2025-09-01`);
+
+    // The card is declined: PayFast sends nothing and retries for five days.
+    fake.renewFail(token);
+    await runDays("2025-09-01", "2025-09-01");
+    expect((await reload(member.id)).status).toBe("due");
+    expect(await howMemberPays(handle.db, member.id)).toMatchObject({ cardFailed: false });
+    await runDays("2025-09-02", "2025-09-02");
+    expect(await howMemberPays(handle.db, member.id)).toMatchObject({ kind: "card", cardFailed: true });
+    expect(fake.apiCalls.some((c) => c.token === token && c.action === "fetch" && c.status === 200)).toBe(true);
+    await runDays("2025-09-03", "2025-09-07");
+    const after = await mailOf(member.id);
+    const failed = after.filter((m) => m.key?.startsWith("member-card-failed:"));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.subject).toBe("Your card payment did not go through");
+    expect(failed[0]!.text).toContain("/account/renew?token=");
+    expect(after.some((m) => /reminder-(7|1)/.test(m.key ?? ""))).toBe(false);
+    expect((await reload(member.id)).status).toBe("due");
+    // A charge that finally goes through puts her right, and the owner's "card failed" goes.
+    clock.set("2025-09-07T09:00:00+02:00");
+    await fake.renew(token);
+    expect(await reload(member.id)).toMatchObject({ status: "active", paidUntil: "2025-10-01" });
+    expect(await howMemberPays(handle.db, member.id)).toMatchObject({ cardFailed: false, renewsOn: "2025-10-01" });
+  });
+
+  it("cancels at PayFast through its API when she cancels from /account; a later charge is flagged, never extends", async () => {
+    const { member, token } = await join("2025-10-10");
+    clock.set("2025-10-20T10:00:00+02:00");
+    const answer = await memberAction(
+      context(),
+      member.id,
+      new URLSearchParams({ intent: "cancel" }) as unknown as FormData,
+    );
+    expect(answer.result).toMatchObject({ ok: true });
+    const call = fake.apiCalls.find((c) => c.token === token && c.action === "cancel");
+    expect(call).toMatchObject({ method: "PUT", status: 200 });
+    expect(fake.subscriptions.get(token)?.statusText).toBe("CANCELLED");
+    expect(await reload(member.id)).toMatchObject({ status: "cancelled", paidUntil: "2025-11-10" });
+    expect(await howMemberPays(handle.db, member.id)).toEqual({ kind: "email" });
+
+    clock.set("2025-11-10T03:00:00+02:00");
+    const late = await fake.renew(token);
+    expect(late.answers).toEqual([200]);
+    expect(await reload(member.id)).toMatchObject({ status: "cancelled", paidUntil: "2025-11-10" });
+    const flagged = await handle.db.select().from(orders).where(eq(orders.memberId, member.id));
+    const charge = flagged.find((o) => o.id !== undefined && o.needsAttention);
+    expect(charge).toMatchObject({ status: "paid", needsAttention: true });
+    expect(charge!.attentionReason).toMatch(/after the subscription was cancelled/);
+    expect((await alerts())[0]!.summary).toMatch(/arrived after the subscription was cancelled/);
+    expect(await memberPayments(handle.db, member.id)).toHaveLength(1);
+  });
+
+  it("changes nothing when the provider cannot be reached to cancel", async () => {
+    const { member, token } = await join("2025-10-11");
+    const api = payfast.apiUrl;
+    payfast.apiUrl = "http://127.0.0.1:1";
+    try {
+      const answer = await memberAction(
+        context(),
+        member.id,
+        new URLSearchParams({ intent: "cancel" }) as unknown as FormData,
+      );
+      expect(answer).toMatchObject({
+        status: 409,
+        result: { ok: false, message: expect.stringMatching(/could not reach/) },
+      });
+    } finally {
+      payfast.apiUrl = api;
+    }
+    expect((await reload(member.id)).status).toBe("active");
+    expect(fake.subscriptions.get(token)?.statusText).toBe("ACTIVE");
+  });
+
+  it("ends the subscription when the buyer cancels at PayFast: she keeps her paid days", async () => {
+    const { member, token } = await join("2025-10-12");
+    await fake.buyerCancel(token);
+    expect(await reload(member.id)).toMatchObject({ status: "cancelled", paidUntil: "2025-11-12" });
+    expect(await howMemberPays(handle.db, member.id)).toEqual({ kind: "email" });
   });
 });

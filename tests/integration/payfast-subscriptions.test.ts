@@ -4,6 +4,7 @@ import type { PayfastConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, emailOutbox, memberSubscriptions, members, orders } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
+import { loadTodoList } from "~/dashboard/todo.server";
 import { memberAction } from "~/memberships/account-actions.server";
 import { runCardRenewalPass } from "~/memberships/card-renewals.server";
 import { howMemberPays } from "~/memberships/card-subscriptions.server";
@@ -276,6 +277,8 @@ describe("living with a card subscription", () => {
     expect(await howMemberPays(handle.db, member.id)).toMatchObject({ cardFailed: false });
     await runDays("2025-09-02", "2025-09-02");
     expect(await howMemberPays(handle.db, member.id)).toMatchObject({ kind: "card", cardFailed: true });
+    const todo = await loadTodoList(handle.db, clock.now());
+    expect(todo.members.members.find((m) => m.id === member.id)).toMatchObject({ status: "due", cardFailed: true });
     expect(fake.apiCalls.some((c) => c.token === token && c.action === "fetch" && c.status === 200)).toBe(true);
     await runDays("2025-09-03", "2025-09-07");
     const after = await mailOf(member.id);

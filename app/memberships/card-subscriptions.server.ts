@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { AppConfig } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
-import { memberSubscriptions } from "~/db/schema";
+import { memberSubscriptions, membershipTiers } from "~/db/schema";
 import { subscriptionsApi } from "~/payments/payfast/providers.server";
 import { SubscriptionApiError } from "~/payments/payfast/subscriptions";
-import { cancelMembership } from "./members.server";
+import { cancelMembership, chooseNextTier } from "./members.server";
 import type { MemberRow } from "./member-row.server";
 
 export type CardSubscription = typeof memberSubscriptions.$inferSelect;
@@ -176,4 +176,41 @@ export async function cancelMembershipAndCard(
   const member = await cancelMembership(context.db, memberId, now, by);
   if (!member) return { ok: false, reason: "Your membership could not be cancelled. Please try again." };
   return { ok: true, member };
+}
+
+/**
+ * A change of plan, taking effect at the next renewal: for a member paying by card the subscription's
+ * amount is changed at the provider first (PayFast's `update`), and the new price becomes the one the
+ * next charge must match. If the provider cannot be reached nothing changes.
+ */
+export async function chooseNextTierAndCard(
+  context: { db: Database; config: Pick<AppConfig, "payfast">; clock: { now(): Date } },
+  memberId: number,
+  tierSlug: string,
+): Promise<{ ok: true; member: MemberRow; chargeCents: number | null } | { ok: false; reason: string }> {
+  const now = context.clock.now();
+  const card = await activeSubscriptionOf(context.db, memberId);
+  const [tier] = await context.db.select().from(membershipTiers).where(eq(membershipTiers.slug, tierSlug)).limit(1);
+  const price = tier?.visible ? tier.priceCents : null;
+  if (card?.token && price !== null && price !== card.amountCents) {
+    try {
+      await subscriptionsApi(card.provider, context).updateAmount(card.token, price);
+    } catch (error) {
+      console.error(`[payfast] changing the amount of subscription ${card.id} failed: ${(error as Error).message}`);
+      return {
+        ok: false,
+        reason:
+          "We could not reach the card provider to change your monthly charge, so your plan is unchanged. Please try again.",
+      };
+    }
+  }
+  const chosen = await chooseNextTier(context.db, memberId, tierSlug, now);
+  if (!chosen.ok) return chosen;
+  if (card && price !== null) {
+    await context.db
+      .update(memberSubscriptions)
+      .set({ tierSlug, amountCents: price, updatedAt: now })
+      .where(eq(memberSubscriptions.id, card.id));
+  }
+  return { ok: true, member: chosen.member, chargeCents: card ? price : null };
 }

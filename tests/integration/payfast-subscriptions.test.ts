@@ -322,6 +322,31 @@ describe("living with a card subscription", () => {
     expect(await memberPayments(handle.db, member.id)).toHaveLength(1);
   });
 
+  it("changes the card's amount at PayFast with a change of plan; the next charge is the new plan's", async () => {
+    const { member, token } = await join("2025-10-13");
+    clock.set("2025-10-20T10:00:00+02:00");
+    const form = new URLSearchParams({ intent: "change-plan", tier: "glow-bee-journey" }) as unknown as FormData;
+    const answer = await memberAction(context(), member.id, form);
+    expect(answer.result).toMatchObject({ ok: true, message: expect.stringMatching(/charged R 450\.00 then\.$/) });
+    expect(fake.apiCalls.find((c) => c.token === token && c.action === "update")).toMatchObject({
+      method: "PATCH",
+      body: { amount: 45000 },
+      status: 200,
+    });
+    // A charge at the old price is no longer the agreed amount.
+    const old = await fake.renew(token, { amountGross: "150.00", deliver: false });
+    fake.itns.push(old);
+    expect(await fake.replay(old)).toBe(200);
+    expect((await reload(member.id)).paidUntil).toBe("2025-11-13");
+    clock.set("2025-11-13T03:00:00+02:00");
+    await fake.renew(token);
+    expect(await reload(member.id)).toMatchObject({
+      tierSlug: "glow-bee-journey",
+      nextTierSlug: null,
+      paidUntil: "2025-12-13",
+    });
+  });
+
   it("changes nothing when the provider cannot be reached to cancel", async () => {
     const { member, token } = await join("2025-10-11");
     const api = payfast.apiUrl;

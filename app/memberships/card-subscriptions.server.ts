@@ -160,21 +160,21 @@ export async function cancelMembershipAndCard(
       };
     }
     await markSubscriptionCancelled(context.db, card.id, now);
-    if (by === "owner") {
-      await recordAudit(
-        context.db,
-        {
-          action: "member.card-cancel",
-          entity: "member",
-          entityId: memberId,
-          summary: `Cancelled the card subscription of member ${memberId} at ${providerWords(card.provider)}`,
-        },
-        now,
-      );
-    }
   }
   const member = await cancelMembership(context.db, memberId, now, by);
   if (!member) return { ok: false, reason: "Your membership could not be cancelled. Please try again." };
+  if (card?.token && by === "owner") {
+    await recordAudit(
+      context.db,
+      {
+        action: "member.card-cancel",
+        entity: "member",
+        entityId: memberId,
+        summary: `Cancelled the card subscription of ${member.name} (${member.email}) at ${providerWords(card.provider)}`,
+      },
+      now,
+    );
+  }
   return { ok: true, member };
 }
 

@@ -72,6 +72,8 @@ test("a visitor joins by the simulator's card subscription and sees how she pays
   simulatorPath = new URL(page.url()).pathname;
   await page.getByRole("button", { name: "Subscribe: R 150.00 a month" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText(/Your card is charged each month; we email you 3 days before each charge/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open the payment simulator" })).toHaveAttribute("href", simulatorPath);
 
   await signIn(page);
   await expect(page.getByTestId("account-paid-until")).toHaveText("10 October 2025");

@@ -7,7 +7,7 @@ import { fixedClock } from "~/lib/clock";
 import { loadTodoList } from "~/dashboard/todo.server";
 import { memberAction } from "~/memberships/account-actions.server";
 import { runCardRenewalPass } from "~/memberships/card-renewals.server";
-import { howMemberPays } from "~/memberships/card-subscriptions.server";
+import { cancelMembershipAndCard, howMemberPays } from "~/memberships/card-subscriptions.server";
 import { memberLinkSettings } from "~/memberships/member-links.server";
 import { runMembershipJob } from "~/memberships/membership-job.server";
 import { findMemberByEmail } from "~/memberships/member-row.server";
@@ -345,6 +345,20 @@ describe("living with a card subscription", () => {
       nextTierSlug: null,
       paidUntil: "2025-12-13",
     });
+  });
+
+  it("lets the owner cancel: PayFast's API is called and her activity log says so", async () => {
+    const { member, token } = await join("2025-10-14");
+    const cancelled = await cancelMembershipAndCard(context(), member.id, "owner");
+    expect(cancelled).toMatchObject({ ok: true, member: { status: "cancelled", paidUntil: "2025-11-14" } });
+    expect(fake.apiCalls.find((c) => c.token === token && c.action === "cancel")?.status).toBe(200);
+    const log = await handle.db
+      .select({ summary: adminAuditLog.summary })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "member.card-cancel"));
+    expect(log.map((l) => l.summary)).toContain(
+      `Cancelled the card subscription of ${member.name} (${member.email}) at PayFast`,
+    );
   });
 
   it("changes nothing when the provider cannot be reached to cancel", async () => {

@@ -4,11 +4,16 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { payfastCheckoutForm } from "~/orders/payfast-checkout.server";
 import type { Route } from "./+types/payments-payfast";
 
+/** The form carries the buyer's name and email: no cache keeps it. */
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const checkout = await payfastCheckoutForm(context, params.orderId);
-  if (!checkout) return data({ checkout: null }, { status: 404 });
-  return { checkout };
+  if (!checkout) return data({ checkout: null }, { status: 404, headers: PRIVATE });
+  return data({ checkout }, { headers: PRIVATE });
 }
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
 
 /** The step between our checkout and PayFast's: the signed subscription form, posted by the buyer's browser. */
 export default function PayfastCheckout({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,19 @@
 import type { AppContext } from "~/context.server";
-import { createPendingSubscription, findSubscriptionByOrder } from "~/memberships/card-subscriptions.server";
+import {
+  activeSubscriptionOf,
+  createPendingSubscription,
+  findSubscriptionByOrder,
+} from "~/memberships/card-subscriptions.server";
+import { findMemberByEmail } from "~/memberships/member-row.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { subscriptionForm } from "~/payments/payfast/form.server";
 import { returnUrls } from "~/payments/provider";
-import { findOrder, type OrderRow } from "./orders.server";
+import { checkoutErrorToast, type CheckoutToast } from "./checkout-schema";
+import { closePendingOrder, findOrder, type OrderRow } from "./orders.server";
+
+/** A member already charged by card is not sold a second subscription: she changes plan from /account. */
+export const ALREADY_BY_CARD =
+  "You already pay for your membership by card each month. To change plan, use your account page.";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
@@ -18,7 +28,12 @@ export async function startCardSubscription(
   context: Context,
   order: OrderRow,
   tierSlug: string,
-): Promise<{ ok: true; redirectUrl: string; checkoutId: string }> {
+): Promise<{ ok: true; redirectUrl: string; checkoutId: string } | { ok: false; toast: CheckoutToast }> {
+  const member = await findMemberByEmail(context.db, order.customerEmail);
+  if (member && (await activeSubscriptionOf(context.db, member.id))) {
+    await closePendingOrder(context.db, order.id, "cancelled", context.clock.now());
+    return { ok: false, toast: checkoutErrorToast(ALREADY_BY_CARD) };
+  }
   await createPendingSubscription(
     context.db,
     { orderId: order.id, provider: "payfast", tierSlug, amountCents: order.amountCents },

@@ -14,7 +14,7 @@ import { findMemberByEmail } from "~/memberships/member-row.server";
 import { memberPayments } from "~/memberships/members.server";
 import { addDays, addMonths } from "~/memberships/periods";
 import { handlePayfastItn } from "~/orders/payfast-itn.server";
-import { payfastCheckoutForm } from "~/orders/payfast-checkout.server";
+import { ALREADY_BY_CARD, payfastCheckoutForm } from "~/orders/payfast-checkout.server";
 import { startFakePayfast, type FakePayfast, type SentItn } from "../fakes/payfast-server";
 import { checkout } from "../support/checkout";
 import { createTestDatabase, testContext } from "../support/test-db";
@@ -137,6 +137,18 @@ describe("joining by card subscription", () => {
       ["2025-01-31", "2025-02-28"],
     ]);
     expect(months.every((m) => m.orderStatus === "paid")).toBe(true);
+  });
+});
+
+describe("one subscription per member", () => {
+  it("does not sell a second card subscription to a member who pays by card", async () => {
+    const { email } = await join("2025-05-20");
+    const again = await checkout(handle, "membership", "glow-bee-journey", {
+      config: { payfast, siteUrl: "http://localhost" },
+      clock,
+      fields: { firstName: "Nomvula", lastName: "Dlamini", email, phone: "+27 82 555 0199", address: "3 Long Street" },
+    });
+    expect(again).toMatchObject({ ok: false, toast: { description: ALREADY_BY_CARD } });
   });
 });
 

@@ -123,8 +123,8 @@ export async function howMembersPay(db: Executor, memberIds: number[]): Promise<
 }
 
 /** The subscription ended at the provider (cancelled there, or by us through its API): final, and no longer charged. */
-export async function markSubscriptionCancelled(db: Executor, id: number, now: Date): Promise<void> {
-  await db
+export async function markSubscriptionCancelled(db: Executor, id: number, now: Date): Promise<boolean> {
+  const changed = await db
     .update(memberSubscriptions)
     .set({ status: "cancelled", cancelledAt: now, nextChargeOn: null, updatedAt: now })
     .where(
@@ -132,7 +132,10 @@ export async function markSubscriptionCancelled(db: Executor, id: number, now: D
         eq(memberSubscriptions.id, id),
         or(eq(memberSubscriptions.status, "active"), eq(memberSubscriptions.status, "pending")),
       ),
-    );
+    )
+    .returning({ id: memberSubscriptions.id });
+  // Only the one call that ended it answers true: a cancel and PayFast's notice of it race harmlessly.
+  return changed.length > 0;
 }
 
 /**

@@ -58,7 +58,8 @@ export async function applyCardNotification(
   const { db } = context;
   const now = context.clock.now();
   if (notification.status === "CANCELLED") {
-    await markSubscriptionCancelled(db, subscription.id, now);
+    // If our own cancel (by the member or the owner) ended it first, she may have chosen to stay on by email since.
+    if (!(await markSubscriptionCancelled(db, subscription.id, now))) return "duplicate";
     if (subscription.memberId) await cancelMembership(db, subscription.memberId, now, "member");
     return "cancelled";
   }

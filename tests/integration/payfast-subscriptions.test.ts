@@ -394,6 +394,32 @@ describe("living with a card subscription", () => {
     expect(fake.subscriptions.get(token)?.statusText).toBe("ACTIVE");
   });
 
+  it("leaves a member who cancelled, then chose to stay, alone when PayFast's CANCELLED for that cancel arrives", async () => {
+    const { member, token } = await join("2025-10-15");
+    fake.cancelSendsItn = true;
+    try {
+      const cancel = await memberAction(
+        context(),
+        member.id,
+        new URLSearchParams({ intent: "cancel" }) as unknown as FormData,
+      );
+      expect(cancel.result.ok).toBe(true);
+    } finally {
+      fake.cancelSendsItn = false;
+    }
+    const itn = fake.itns.at(-1)!;
+    expect(itn.body).toContain("payment_status=CANCELLED");
+    const resume = await memberAction(
+      context(),
+      member.id,
+      new URLSearchParams({ intent: "resume" }) as unknown as FormData,
+    );
+    expect(resume.result.ok).toBe(true);
+    expect(await fake.replay(itn)).toBe(200);
+    expect(await reload(member.id)).toMatchObject({ status: "active", paidUntil: "2025-11-15" });
+    expect(fake.subscriptions.get(token)?.statusText).toBe("CANCELLED");
+  });
+
   it("ends the subscription when the buyer cancels at PayFast: she keeps her paid days", async () => {
     const { member, token } = await join("2025-10-12");
     await fake.buyerCancel(token);

@@ -119,3 +119,35 @@ describe("loadConfig", () => {
     expect(problemsOf({ DATA_DIR: dir, NODE_ENV: "production" }).length).toBeGreaterThan(0);
   });
 });
+
+describe("PayFast configuration", () => {
+  it("is off without keys, with the sandbox and PayFast's documented sources as defaults", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).payfast).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PAYFAST_MERCHANT_ID: "10000100",
+      PAYFAST_MERCHANT_KEY: "46f0cd694581a",
+      PAYFAST_PASSPHRASE: "jt7NOE43FZPn",
+      PAYFAST_ITN_SOURCES: "",
+    }).payfast!;
+    expect(config).toMatchObject({
+      processUrl: "https://sandbox.payfast.co.za/eng/process",
+      validateUrl: "https://sandbox.payfast.co.za/eng/query/validate",
+      apiUrl: "https://api.payfast.co.za",
+      sandbox: true,
+    });
+    expect(config.itnSources).toContain("197.97.145.144/28");
+  });
+
+  it("wants all three keys or none, and addresses or CIDR ranges as sources; the passphrase is never echoed", () => {
+    const problems = problemsOf({ DATA_DIR: tempDir(), PAYFAST_PASSPHRASE: "secret-phrase" });
+    expect(problems).toEqual([
+      "PAYFAST_MERCHANT_ID: is required when any PayFast key is set",
+      "PAYFAST_MERCHANT_KEY: is required when any PayFast key is set",
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), PAYFAST_ITN_SOURCES: "127.0.0.1/32, payfast.co.za" })).toEqual([
+      expect.stringMatching(/^PAYFAST_ITN_SOURCES: must be a comma-separated list .+ \(not payfast\.co\.za\)/),
+    ]);
+    expect(problems.join("\n")).not.toContain("secret-phrase");
+  });
+});

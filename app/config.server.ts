@@ -55,6 +55,13 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return entries;
 }
 
+/**
+ * The addresses PayFast documents its notifications coming from (payments-payfast.md §4). Its hosts'
+ * own addresses are not resolved here: an operator who sees them refused adds them to the variable.
+ */
+export const PAYFAST_DOCUMENTED_SOURCES =
+  "197.97.145.144/28,41.74.179.192/27,102.216.36.0/28,102.216.36.128/28,144.126.193.139";
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every environment variable the app reads. `.env.example` documents each one. */
@@ -113,6 +120,32 @@ export const envSchema = z
     NEWSLETTER_RATE: positiveInt(2),
     /** Pins the app's clock (ISO date-time) for demos and tests of date rules. */
     APP_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+    PAYFAST_MERCHANT_ID: optionalText.pipe(
+      z.string().regex(/^\d+$/, "must be PayFast's numeric merchant id").optional(),
+    ),
+    PAYFAST_MERCHANT_KEY: optionalText,
+    PAYFAST_PASSPHRASE: optionalText,
+    PAYFAST_PROCESS_URL: z.url("must be an absolute URL").default("https://sandbox.payfast.co.za/eng/process"),
+    PAYFAST_VALIDATE_URL: z.url("must be an absolute URL").default("https://sandbox.payfast.co.za/eng/query/validate"),
+    PAYFAST_API_URL: z.url("must be an absolute URL").default("https://api.payfast.co.za"),
+    PAYFAST_ITN_SOURCES: z
+      .string()
+      .default(PAYFAST_DOCUMENTED_SOURCES)
+      .transform((value, ctx) => {
+        const entries = (value.trim() || PAYFAST_DOCUMENTED_SOURCES)
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const bad = entries.filter((entry) => NAMED_RANGES.has(entry) || !isAddressOrSubnet(entry));
+        if (!entries.length || bad.length) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a comma-separated list of addresses or CIDR ranges (not ${bad.join(", ") || "empty"})`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.YOCO_SECRET_KEY && !env.YOCO_WEBHOOK_SECRET) {
@@ -121,6 +154,13 @@ export const envSchema = z
         path: ["YOCO_WEBHOOK_SECRET"],
         message: "is required when YOCO_SECRET_KEY is set",
       });
+    }
+    const payfastKeys = [env.PAYFAST_MERCHANT_ID, env.PAYFAST_MERCHANT_KEY, env.PAYFAST_PASSPHRASE];
+    if (payfastKeys.some(Boolean) && !payfastKeys.every(Boolean)) {
+      for (const name of ["PAYFAST_MERCHANT_ID", "PAYFAST_MERCHANT_KEY", "PAYFAST_PASSPHRASE"] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when any PayFast key is set" });
+      }
     }
     if (env.PAYMENT_PROVIDER === "yoco" && !env.YOCO_SECRET_KEY) {
       ctx.addIssue({
@@ -161,6 +201,22 @@ export interface AppConfig {
   fixedNow?: Date;
   /** Newsletter emails queued per second, across every instance (NEWSLETTER_RATE). */
   newsletterRate?: number;
+  /** PayFast card subscriptions for memberships; absent without keys (memberships then renew by email). */
+  payfast?: PayfastConfig;
+}
+
+export interface PayfastConfig {
+  merchantId: string;
+  merchantKey: string;
+  passphrase: string;
+  processUrl: string;
+  validateUrl: string;
+  apiUrl: string;
+  /** PayFast's sandbox: its API calls carry `?testing=true`. */
+  sandbox: boolean;
+  /** Addresses and CIDR ranges an ITN may come from. */
+  itnSources: string[];
+  validateTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -175,7 +231,8 @@ export function describeEnvProblems(error: z.ZodError, source: Record<string, st
   return error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
     const got = source[name];
-    const shown = got === undefined ? "" : ` (got ${JSON.stringify(name.match(/SECRET|PASSWORD|KEY/) ? "***" : got)})`;
+    const shown =
+      got === undefined ? "" : ` (got ${JSON.stringify(name.match(/SECRET|PASSWORD|PASSPHRASE|KEY/) ? "***" : got)})`;
     return `${name}: ${issue.message}${shown}`;
   });
 }
@@ -281,5 +338,19 @@ export function loadConfig(
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, ownerEmail: env.OWNER_EMAIL },
     fixedNow: env.APP_NOW ? new Date(env.APP_NOW) : undefined,
     newsletterRate: env.NEWSLETTER_RATE,
+    payfast:
+      env.PAYFAST_MERCHANT_ID && env.PAYFAST_MERCHANT_KEY && env.PAYFAST_PASSPHRASE
+        ? {
+            merchantId: env.PAYFAST_MERCHANT_ID,
+            merchantKey: env.PAYFAST_MERCHANT_KEY,
+            passphrase: env.PAYFAST_PASSPHRASE,
+            processUrl: env.PAYFAST_PROCESS_URL,
+            validateUrl: env.PAYFAST_VALIDATE_URL,
+            apiUrl: env.PAYFAST_API_URL.replace(/\/$/, ""),
+            sandbox: new URL(env.PAYFAST_PROCESS_URL).hostname === "sandbox.payfast.co.za",
+            itnSources: env.PAYFAST_ITN_SOURCES,
+            validateTimeoutMs: 10_000,
+          }
+        : undefined,
   };
 }

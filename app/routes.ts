@@ -87,5 +87,7 @@ export default [
   route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
+  route("api/payfast/itn", "routes/api.payfast.itn.ts"),
+  route("payments/payfast/:orderId", "routes/payments-payfast.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ describe("classifyRequest", () => {
     ["GET", "/order-confirmation?status=success&orderId=7d0c", "till"],
     ["GET", "/order-confirmation.data?orderId=7d0c", "till"],
     ["POST", "/api/webhooks/yoco", "till"],
+    ["POST", "/api/payfast/itn", "till"],
     ["GET", "/admin", "till"],
     ["GET", "/admin.data", "till"],
     ["POST", "/admin/login", "till"],

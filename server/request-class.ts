@@ -2,7 +2,7 @@
 export type RequestClass = "till" | "write" | "bulk";
 
 /** The payment pages and returns, webhooks, the owner's admin and the load balancer's health check. */
-const TILL_PATHS = /^\/(?:payments|order-confirmation|api\/webhooks|admin|healthz)(?:[/.]|$)/;
+const TILL_PATHS = /^\/(?:payments|order-confirmation|api\/webhooks|api\/payfast|admin|healthz)(?:[/.]|$)/;
 /** The checkout's form post, and the same post from the browser's router (`.data`). */
 const CHECKOUT_PATHS = /^\/checkout(?:\.data)?$/;
 

@@ -8,6 +8,8 @@ import type { AppConfig } from "~/config.server";
  */
 export function securityHeaders(config: AppConfig, { dev }: { dev: boolean }): RequestHandler {
   const paymentOrigins = config.payment.provider === "yoco" ? ["https://c.yoco.com", "https://*.yoco.com"] : [];
+  // A membership's checkout form posts to PayFast's process URL.
+  if (config.payfast) paymentOrigins.push(new URL(config.payfast.processUrl).origin);
   return helmet({
     // Vite's dev server injects inline scripts and a websocket for hot reload.
     contentSecurityPolicy: dev

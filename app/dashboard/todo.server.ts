@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contactSubmissions, events, members, orders, ticketOptions } from "~/db/schema";
+import { contactSubmissions, events, members, memberSubscriptions, orders, ticketOptions } from "~/db/schema";
 import { saleSession, seatCounts } from "~/events/seats.server";
 import { renewingSoon } from "~/memberships/members-admin.server";
 import { southAfricanDay } from "~/memberships/periods";
@@ -59,7 +59,19 @@ export async function loadTodoList(db: Database, now: Date): Promise<TodoList> {
       .orderBy(asc(contactSubmissions.createdAt))
       .limit(TODO_SHOWN),
     db
-      .select({ id: members.id, name: members.name, paidUntil: members.paidUntil, status: members.status, total })
+      .select({
+        id: members.id,
+        name: members.name,
+        paidUntil: members.paidUntil,
+        status: members.status,
+        // Her card subscription's charge did not come (memberships/card-renewals.server.ts).
+        cardFailed:
+          sql<boolean>`exists (select 1 from ${memberSubscriptions} where ${memberSubscriptions.memberId} = ${members.id}
+          and ${memberSubscriptions.status} = 'active' and ${memberSubscriptions.cardFailedAt} is not null)`.mapWith(
+            Boolean,
+          ),
+        total,
+      })
       .from(members)
       .where(renewingSoon(today))
       .orderBy(asc(members.paidUntil), asc(members.id))

@@ -14,3 +14,4 @@ export * from "./schema/tickets";
 export * from "./schema/member-periods";
 export * from "./schema/newsletters";
 export * from "./schema/data-rights";
+export * from "./schema/subscriptions";

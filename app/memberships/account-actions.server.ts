@@ -9,7 +9,9 @@ import {
   type FieldErrors,
   type MemberDetails,
 } from "./account-schema";
-import { cancelMembership, chooseNextTier, resumeMembership, updateMemberDetails } from "./members.server";
+import { cancelMembershipAndCard, chooseNextTierAndCard } from "./card-subscriptions.server";
+import { resumeMembership, updateMemberDetails } from "./members.server";
+import { formatRand } from "~/lib/money";
 import { requestSignInLink, SIGN_IN_LINK_MINUTES } from "./sign-in-link.server";
 
 type ActionContext = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
@@ -83,22 +85,21 @@ export async function memberAction(
           status: 400,
           result: { intent, ok: false, message: parsed.error.issues[0]?.message ?? "Please choose a plan." },
         };
-      const chosen = await chooseNextTier(context.db, memberId, parsed.data.tier, now);
+      const chosen = await chooseNextTierAndCard(context, memberId, parsed.data.tier);
       if (!chosen.ok) return { status: 400, result: { intent, ok: false, message: chosen.reason } };
       const member = chosen.member;
+      const byCard =
+        chosen.chargeCents !== null ? ` Your card will be charged ${formatRand(chosen.chargeCents)} then.` : "";
       const message =
         member.nextTierSlug && member.nextTierSlug !== member.tierSlug
-          ? `Your plan changes at your next renewal, on ${dayMonthYear(member.paidUntil)}. Until then nothing changes.`
-          : "You stay on your current plan.";
+          ? `Your plan changes at your next renewal, on ${dayMonthYear(member.paidUntil)}. Until then nothing changes.${byCard}`
+          : `You stay on your current plan.${byCard}`;
       return { status: 200, result: { intent, ok: true, message } };
     }
     case "cancel": {
-      const member = await cancelMembership(context.db, memberId, now, "member");
-      if (!member)
-        return {
-          status: 409,
-          result: { intent, ok: false, message: "Your membership could not be cancelled. Please try again." },
-        };
+      const cancelled = await cancelMembershipAndCard(context, memberId, "member");
+      if (!cancelled.ok) return { status: 409, result: { intent, ok: false, message: cancelled.reason } };
+      const { member } = cancelled;
       return {
         status: 200,
         result: {

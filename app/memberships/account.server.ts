@@ -3,7 +3,9 @@ import type { Database } from "~/db/client.server";
 import { memberPeriods, membershipTiers, orders } from "~/db/schema";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { formatRand } from "~/lib/money";
+import { howMemberPays } from "./card-subscriptions.server";
 import { findMember, type MemberRow } from "./member-row.server";
+import { paysInWords } from "./pays-words";
 import { memberPayments, renewalTierSlug } from "./members.server";
 import { statusInWords } from "./member-status-words";
 import { southAfricanDay, statusOn } from "./periods";
@@ -38,11 +40,12 @@ export async function accountView(db: Database, memberId: number, now: Date) {
   if (!member) return undefined;
   const today = southAfricanDay(now);
   const status = statusOn(member, today);
-  const [current, renewal, tiers, payments] = await Promise.all([
+  const [current, renewal, tiers, payments, pays] = await Promise.all([
     tierNamed(db, member.tierSlug),
     nextRenewal(db, member),
     choosableTiers(db),
     memberPayments(db, member.id),
+    howMemberPays(db, member.id),
   ]);
   return {
     name: member.name,
@@ -56,6 +59,11 @@ export async function accountView(db: Database, memberId: number, now: Date) {
     words: statusInWords(status, member.paidUntil, today),
     paidUntil: dayMonthYear(member.paidUntil),
     renewal,
+    pays: {
+      words: paysInWords(pays),
+      byCard: pays.kind === "card",
+      cardFailed: pays.kind === "card" && pays.cardFailed,
+    },
     tiers,
     payments: payments.map((p) => ({
       id: p.id,

@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, lt, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, notExists } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { memberLoginTokens, members, memberSessions } from "~/db/schema";
+import { memberLoginTokens, members, memberSessions, memberSubscriptions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import type { Clock } from "~/lib/clock";
+import { runCardRenewalPass } from "./card-renewals.server";
 import { renewalLinkEmail, type RenewalEmailKind } from "./member-emails.server";
 import { memberLinkSettings, type MemberLinkSettings } from "./member-links.server";
 import type { MemberRow } from "./member-row.server";
@@ -57,6 +58,13 @@ export async function runMembershipJob(
         eq(members.status, "active"),
         gt(members.paidUntil, today),
         lte(members.paidUntil, addDays(today, REMINDER_DAYS_BEFORE[0])),
+        // A member whose card will be charged gets the card's notice instead (card-renewals.server.ts).
+        notExists(
+          db
+            .select({ id: memberSubscriptions.id })
+            .from(memberSubscriptions)
+            .where(and(eq(memberSubscriptions.memberId, members.id), eq(memberSubscriptions.status, "active"))),
+        ),
       ),
     );
   for (const member of upcoming) {
@@ -108,8 +116,15 @@ export function startMembershipJob(
     // A slow pass (a large catch-up) is not overlapped by the next one on the same instance.
     if (running) return;
     running = true;
-    runMembershipJob(database.db, clock.now(), memberLinkSettings(config))
-      .then((r) => {
+    const now = clock.now();
+    runMembershipJob(database.db, now, memberLinkSettings(config))
+      .then(async (r) => {
+        const cards = await runCardRenewalPass(database.db, now, memberLinkSettings(config), config);
+        if (cards.noticed || cards.failed || cards.linked) {
+          console.log(
+            `[members] cards: ${cards.noticed} told of a charge, ${cards.failed} card failed, ${cards.linked} sent the renewal link`,
+          );
+        }
         // The pass after a start is always logged: it is the catch-up after any downtime.
         if (afterStart || r.reminded || r.due || r.lapsed) {
           console.log(

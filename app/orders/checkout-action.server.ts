@@ -23,6 +23,8 @@ import { findSellable, rememberRefusal } from "./sellable.server";
 import { NEWS_BOX_FIELD, newsBoxSchema } from "~/newsletters/news-choice-schema";
 import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
 import { requestSubscription } from "~/newsletters/subscriptions.server";
+import { payfastEnabled } from "~/payments/payfast/providers.server";
+import { startCardSubscription } from "./payfast-checkout.server";
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -73,6 +75,11 @@ export async function submitCheckout(
   if (!(await withinCheckoutBudget(context)))
     return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
+  // With PayFast keys a membership is a card subscription; everything else pays through `provider`.
+  const cardTier =
+    found.item.orderType === "membership" && payfastEnabled(context.config)
+      ? found.item.line.membershipSlug
+      : undefined;
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
   const buyer = newBuyerBinding(context);
@@ -81,7 +88,7 @@ export async function submitCheckout(
     order = await createPendingOrder(context.db, {
       item: found.item,
       customer: parsed.data,
-      provider: provider.name,
+      provider: cardTier ? "payfast" : provider.name,
       sessionId,
       now,
       holdMinutes: context.config.payment.stockHoldMinutes,
@@ -95,7 +102,9 @@ export async function submitCheckout(
     throw error;
   }
 
-  const sent = await sendToPaymentPage(context, order, provider);
+  const sent = cardTier
+    ? await startCardSubscription(context, order, cardTier)
+    : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
   if (news.data === "on") {
     // The unticked box, ticked: the same double opt-in as the footer's form (a past customer is subscribed at once).

@@ -46,6 +46,8 @@ export async function createPendingOrder(
     quantity?: number;
     /** The browser that makes the checkout (newBuyerBinding), stored with the order. */
     buyer?: (orderId: string) => BuyerAccessRow;
+    /** A key that names this order for good (a card subscription's charge): made at most once. */
+    idempotencyKey?: string;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -69,7 +71,7 @@ export async function createPendingOrder(
     sessionId: input.sessionId,
     memberId: input.memberId ?? null,
     provider: input.provider,
-    idempotencyKey: randomUUID(),
+    idempotencyKey: input.idempotencyKey ?? randomUUID(),
     createdAt: input.now,
     updatedAt: input.now,
   } satisfies typeof orders.$inferInsert;

@@ -1,5 +1,6 @@
 /** The payment provider as the owner knows it: "Yoco", or the built-in simulator, said truthfully. */
 export function providerName(provider: string): string {
+  if (provider === "payfast") return "PayFast";
   return provider === "yoco" ? "Yoco" : provider === "simulator" ? "the payment simulator" : provider;
 }
 

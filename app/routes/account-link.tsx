@@ -6,7 +6,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { readAccountForm } from "~/memberships/account-actions.server";
 import { nextRenewal } from "~/memberships/account.server";
 import { memberFromLinkToken, memberLinkSettings } from "~/memberships/member-links.server";
-import { cancelMembership } from "~/memberships/members.server";
+import { cancelMembershipAndCard } from "~/memberships/card-subscriptions.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
 import type { Route } from "./+types/account-link";
@@ -65,12 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (started.ok) throw redirect(started.redirectUrl, { headers: { "Set-Cookie": started.buyerCookie } });
     return data({ done: null, problem: started.reason }, { status: 409, headers: PRIVATE });
   }
-  const cancelled = await cancelMembership(context.db, member.id, context.clock.now(), "member");
-  if (!cancelled)
-    return data(
-      { done: null, problem: "Your membership could not be cancelled. Please try again." },
-      { status: 409, headers: PRIVATE },
-    );
+  const result = await cancelMembershipAndCard(context, member.id, "member");
+  if (!result.ok) return data({ done: null, problem: result.reason }, { status: 409, headers: PRIVATE });
+  const cancelled = result.member;
   return data(
     {
       done: `Your membership is cancelled. You keep it until ${dayMonthYear(cancelled.paidUntil)}, and we will not ask you to renew.`,

@@ -155,7 +155,18 @@ function MemberPage({
             <strong>{account.words.label}.</strong> {account.words.sentence}
           </dd>
           <dt className="font-semibold">{cancelled ? "Ends on" : "Paid until"}</dt>
-          <dd>{account.paidUntil}</dd>
+          <dd data-testid="account-paid-until">{account.paidUntil}</dd>
+          {cancelled ? null : (
+            <>
+              <dt className="font-semibold">How you pay</dt>
+              <dd data-testid="account-pays">
+                {account.pays.words}
+                {account.pays.cardFailed
+                  ? ": your last card charge did not go through. Renew below to keep your place."
+                  : ""}
+              </dd>
+            </>
+          )}
           {cancelled ? null : (
             <>
               <dt className="font-semibold">Next renewal</dt>
@@ -317,8 +328,9 @@ function MemberPage({
           <details className="rounded-2xl border border-ink/15 p-4">
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Cancel my membership</summary>
             <p className="mt-2 text-ink/85">
-              You keep your membership until {account.paidUntil}, and we stop asking you to renew. You can change your
-              mind until then.
+              You keep your membership until {account.paidUntil}, and{" "}
+              {account.pays.byCard ? "your card is not charged again" : "we stop asking you to renew"}. You can change
+              your mind until then.
             </p>
             <Form method="post" className="mt-4">
               <button

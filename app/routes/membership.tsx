@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { findMembershipTier } from "~/memberships/memberships.server";
+import { payfastEnabled } from "~/payments/payfast/providers.server";
 import { useSiteSettings } from "~/settings/use-site-settings";
 import type { Route } from "./+types/membership";
 
@@ -17,6 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: tier.description,
     features: tier.features,
     popular: tier.popular,
+    // Only a card subscription renews by itself; without PayFast keys the member renews from an email.
+    renewsByCard: payfastEnabled(context.config),
   };
 }
 
@@ -54,7 +57,9 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
           ))}
         </ul>
         <p className="mt-6 text-sm text-ink/80">
-          Membership is a recurring monthly subscription that you can cancel any time.
+          {tier.renewsByCard
+            ? "Membership is a recurring monthly subscription, charged to your card each month, that you can cancel any time."
+            : "Membership is a recurring monthly subscription that renews by email reminder; you can cancel any time."}
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           {checkout ? (

@@ -4,6 +4,7 @@ import { assertSameOrigin } from "~/auth/cookies.server";
 import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
 import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { findSubscriptionByOrder } from "~/memberships/card-subscriptions.server";
 import { confirmationView, type ConfirmationState } from "~/orders/confirmation.server";
 import { buyerConfirmation, enterAccountAsBuyer } from "~/orders/order-contents.server";
 import type { Route } from "./+types/order-confirmation";
@@ -13,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await confirmationView(new URL(request.url).searchParams, context);
   // Only the browser that made the checkout sees what the order holds (decision 106).
   const buyer = view.fromOrder ? await buyerConfirmation(request, context, view.orderId, view.state) : null;
-  return { ...view, buyer };
+  // A membership bought by card subscription renews by itself: the next steps say so.
+  const subscription =
+    buyer?.contents.membership && view.orderId ? await findSubscriptionByOrder(context.db, view.orderId) : undefined;
+  const card = subscription && subscription.status !== "pending" ? { provider: subscription.provider } : null;
+  return { ...view, buyer, card };
 }
 
 /** "Go to your account": signs the member of this paid order in, from the browser that bought it. */
@@ -56,7 +61,7 @@ const PURCHASE_EVENT: Record<ConfirmationState, AnalyticsEventType> = {
 };
 
 /** The spec's "What's Next?" for goods and services; tickets and memberships are delivered on this page already. */
-const NEXT_STEPS: Record<"spec" | "tickets" | "membership", string[]> = {
+const NEXT_STEPS: Record<"spec" | "tickets" | "membership" | "card", string[]> = {
   spec: [
     "You will receive a confirmation email with your order details.",
     "Your order will be processed within 1-2 business days.",
@@ -72,12 +77,19 @@ const NEXT_STEPS: Record<"spec" | "tickets" | "membership", string[]> = {
     "We will email you a Renew link before your month runs out.",
     "You will also receive a confirmation email with your order details.",
   ],
+  card: [
+    "Your membership is active now: your account shows it, with your payments and renewals.",
+    "Your card is charged each month; we email you 3 days before each charge, and you can cancel any time from your account.",
+    "You will also receive a confirmation email with your order details.",
+  ],
 };
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, reference, orderId, checkoutId, retry, buyer } = loaderData;
+  const { state, reference, orderId, checkoutId, retry, buyer, card } = loaderData;
   const steps =
-    NEXT_STEPS[buyer?.contents.tickets.length ? "tickets" : buyer?.contents.membership ? "membership" : "spec"];
+    NEXT_STEPS[
+      buyer?.contents.tickets.length ? "tickets" : buyer?.contents.membership ? (card ? "card" : "membership") : "spec"
+    ];
   const text = TEXT[state];
 
   useEffect(() => {
@@ -151,6 +163,19 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
                 Your order page
               </Link>{" "}
               <span className="text-ink/85">is private to you: bookmark it to find this order again.</span>
+            </p>
+          ) : null}
+          {card?.provider === "simulator" ? (
+            <p className="mt-4">
+              <Link
+                to={`/payments/simulator/${orderId}`}
+                className="font-semibold text-accent underline underline-offset-4"
+              >
+                Open the payment simulator
+              </Link>{" "}
+              <span className="text-ink/85">
+                to run next month's charge, fail it or cancel at the provider (test only).
+              </span>
             </p>
           ) : null}
         </section>

@@ -113,6 +113,8 @@ describe("order confirmation", () => {
     // What the order holds is shown only to the browser that made the checkout (decision 106): not to this request.
     expect(Object.keys(view).sort()).toEqual([
       "buyer",
+      // Whether a membership renews by card (issue 41): null for any other browser, and never a detail of hers.
+      "card",
       "checkoutId",
       "fromOrder",
       "orderId",
@@ -121,6 +123,7 @@ describe("order confirmation", () => {
       "state",
     ]);
     expect(view.buyer).toBeNull();
+    expect(view.card).toBeNull();
     expect(JSON.stringify(view)).not.toContain("thandi");
   });
 

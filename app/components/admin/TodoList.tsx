@@ -109,6 +109,7 @@ export function TodoList({ todo, today }: { todo: TodoView; today: string }) {
                       {m.name}
                     </Link>{" "}
                     <span className="text-ink-soft">{memberWhen(m, today)}</span>
+                    {m.cardFailed ? <span className="font-semibold text-red-800"> card failed</span> : null}
                   </span>
                   <Form method="post" action={`/admin/members/${m.id}`}>
                     <input type="hidden" name="intent" value="resend" />

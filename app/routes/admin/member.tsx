@@ -13,7 +13,9 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { GIFT_NOTE_MAX, MEMBER_ACTION_FIELDS, memberActionSchema } from "~/memberships/gift-schema";
 import { memberLinkSettings } from "~/memberships/member-links.server";
 import { findMemberForAdmin, parseMemberId } from "~/memberships/members-admin.server";
-import { cancelMembership, giftMonth, resendRenewalLink } from "~/memberships/members.server";
+import { cancelMembershipAndCard, howMemberPays } from "~/memberships/card-subscriptions.server";
+import { paysInWords } from "~/memberships/pays-words";
+import { giftMonth, resendRenewalLink } from "~/memberships/members.server";
 import type { Route } from "./+types/member";
 import { telHref } from "~/lib/phone";
 
@@ -44,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paidUntil: member.paidUntil,
       joinedAt: iso(member.joinedAt)!,
       cancelledAt: iso(member.cancelledAt),
+      pays: paysInWords(await howMemberPays(context.db, member.id)),
     },
     payments: found.payments.map((p) => ({
       id: p.id,
@@ -91,8 +94,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (wanted.intent === "cancel") {
     if (found.member.status === "cancelled") return refuse({ form: "This membership is already cancelled." }, 409);
-    const member = await cancelMembership(context.db, id, now, "owner");
-    if (!member) throw notFound();
+    const cancelled = await cancelMembershipAndCard(context, id, "owner");
+    if (!cancelled.ok) return refuse({ form: cancelled.reason }, 409);
+    const { member } = cancelled;
     return back(
       "Membership cancelled",
       `It stays active until ${dayMonthYear(member.paidUntil)} and sends no more reminders.`,
@@ -151,6 +155,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             </dd>
             <dt className="text-ink-soft">Paid until</dt>
             <dd data-testid="member-paid-until">{dayMonthYear(member.paidUntil)}</dd>
+            <dt className="text-ink-soft">Pays</dt>
+            <dd data-testid="member-pays" className={member.pays === "Card failed" ? "font-semibold text-red-800" : ""}>
+              {member.pays}
+            </dd>
             <dt className="text-ink-soft">Joined</dt>
             <dd>{formatDateTime(member.joinedAt)}</dd>
             {member.cancelledAt ? (

@@ -16,6 +16,8 @@ import {
 } from "~/memberships/member-list-query";
 import { southAfricanDay } from "~/memberships/periods";
 import { listMembersForAdmin, listTierChoices, memberFigures } from "~/memberships/members-admin.server";
+import { howMembersPay } from "~/memberships/card-subscriptions.server";
+import { paysInWords } from "~/memberships/pays-words";
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     memberFigures(context.db),
     listTierChoices(context.db),
   ]);
-  return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list };
+  const pays = await howMembersPay(
+    context.db,
+    list.members.map((m) => m.id),
+  );
+  const members = list.members.map((m) => ({ ...m, pays: paysInWords(pays.get(m.id) ?? { kind: "email" }) }));
+  return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list, members };
 }
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
@@ -115,6 +122,14 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           { header: "Tier", cell: (m) => m.tierName },
           { header: "Status", cell: (m) => <MemberStatusBadge status={m.status} /> },
           { header: "Paid until", cell: (m) => dayMonthYear(m.paidUntil) },
+          {
+            header: "Pays",
+            cell: (m) => (
+              <span className={m.pays === "Card failed" ? "font-semibold text-red-800" : "whitespace-nowrap"}>
+                {m.pays}
+              </span>
+            ),
+          },
         ]}
       />
       <Pagination page={page} pages={pages} search={search} label="Members" />

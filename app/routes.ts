@@ -26,6 +26,7 @@ const admin = [
   route("activity", "routes/admin/activity.tsx"),
   route("events/:id/attendees", "routes/admin/attendees.tsx"),
   route("events/:id/sessions", "routes/admin/event-sessions.tsx"),
+  route("events/:id/waiting-list", "routes/admin/event-waiting-list.tsx"),
   route("check-in", "routes/admin/check-in.tsx"),
   route("logout", "routes/admin-logout.ts"),
 ];
@@ -73,6 +74,8 @@ export default [
   route("ticket/:code/calendar", "routes/ticket-calendar.ts"),
   route("order/:token", "routes/order.tsx"),
   route("media/:file", "routes/media.ts"),
+  route("waiting-list/:optionId", "routes/waiting-list.tsx"),
+  route("waiting-list/offer/:token", "routes/waiting-list-offer.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
@@ -46,6 +46,8 @@ export async function createPendingOrder(
     quantity?: number;
     /** The browser that makes the checkout (newBuyerBinding), stored with the order. */
     buyer?: (orderId: string) => BuyerAccessRow;
+    /** Units already held for this buyer (a waiting-list offer): moved onto the order instead of a new hold. */
+    claimHold?: (tx: Tx, orderId: string) => Promise<void>;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -84,6 +86,10 @@ export async function createPendingOrder(
       await tx.insert(orderLines).values(line);
       await orderEventInsert(tx, orderId, "created", created, input.now);
       if (access) await tx.insert(orderAccess).values(access);
+      if (input.claimHold) {
+        await input.claimHold(tx, orderId);
+        return row!;
+      }
       await placeHold(tx, {
         orderId,
         key: stock.key,

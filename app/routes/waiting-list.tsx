@@ -142,15 +142,17 @@ export default function WaitingListPage({ loaderData, actionData }: Route.Compon
             </Form>
           )}
         </div>
-        <aside className="card p-6">
-          <h2 className="font-display text-2xl">What happens next</h2>
+        <section className="card p-6" aria-labelledby="next-heading">
+          <h2 id="next-heading" className="font-display text-2xl">
+            What happens next
+          </h2>
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-ink/85">
             <li>You join the end of the line; nothing is paid now.</li>
             <li>When seats free up, the first person in line whose seats fit gets an email.</li>
             <li>That email holds the seats for {hours} hours and links to checkout with them already held.</li>
             <li>Not bought in time? The seats go to the next person, and we tell you so.</li>
           </ol>
-        </aside>
+        </section>
       </div>
     </section>
   );

@@ -145,7 +145,13 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                       </Link>
                     ) : o.status === "sold-out" ? (
                       <div className="flex shrink-0 flex-col gap-2">
-                        <p className="text-center font-semibold text-ink/80">{o.label}</p>
+                        <button
+                          type="button"
+                          disabled
+                          className="btn-outline min-h-11 cursor-not-allowed opacity-100 text-ink/80"
+                        >
+                          {o.label}
+                        </button>
                         <Link className="btn-primary min-h-11" to={`/waiting-list/${o.id}`}>
                           Join the waiting list<span className="sr-only">: {o.type}</span>
                         </Link>

@@ -9,9 +9,10 @@ import { submitOfferCheckout } from "~/orders/offer-checkout.server";
 import * as joinRoute from "~/routes/waiting-list";
 import * as offerRoute from "~/routes/waiting-list-offer";
 import * as ownerRoute from "~/routes/admin/event-waiting-list";
+import * as settingsRoute from "~/routes/admin/settings";
 import { returnUnits } from "~/stock/holds.server";
 import { offerFreedSeats } from "~/waitlist/offers.server";
-import { saveOfferWindow } from "~/waitlist/offer-window.server";
+import { offerWindowHours, saveOfferWindow } from "~/waitlist/offer-window.server";
 import { buyer, checkout, orderIdFrom } from "../support/checkout";
 import { routeAnswer } from "../support/route-answer";
 import { createTestDatabase, testContext } from "../support/test-db";
@@ -266,5 +267,25 @@ describe(`the waiting list (${engine})`, () => {
       { id: "tablecloth-workshop" },
     );
     expect(bad.status).toBe(400);
+  });
+
+  it("capacity raised by the owner: the next pass offers the new seats in line order", async () => {
+    await soldOutWithTwoWaiting();
+    await handle.db.update(ticketOptions).set({ capacity: 4 }).where(eq(ticketOptions.id, optionId));
+    expect(await offerFreedSeats(handle.db, clock.now(), SITE)).toBe(2);
+    expect((await entries()).map((e) => e.status)).toEqual(["offered", "offered"]);
+  });
+
+  it("the offer window is set on the Settings page: whole hours from 1 to 168, bad input changes nothing", async () => {
+    const save = (offerHours: string) =>
+      call(settingsRoute.action, post("/admin/settings", { intent: "offer-window", offerHours }), {});
+    for (const bad of ["0", "169", "1.5", "", "abc", "-3", "24 hours"]) {
+      const answer = await save(bad);
+      expect(answer.status).toBe(400);
+      expect(answer.body.offerWindowError).toBe("Offer window must be a whole number of hours from 1 to 168.");
+    }
+    expect(await offerWindowHours(handle.db)).toBe(24);
+    expect((await save("72")).status).toBe(302);
+    expect(await offerWindowHours(handle.db)).toBe(72);
   });
 });

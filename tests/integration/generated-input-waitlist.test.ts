@@ -15,6 +15,7 @@ const BASE = "http://localhost:3000";
 
 let handle: DatabaseHandle;
 let optionId: number;
+let shownIds: Set<string>;
 beforeAll(async () => {
   handle = await createTestDatabase();
   // No seats at all: the workshop's session is sold out, so its list is open.
@@ -24,6 +25,7 @@ beforeAll(async () => {
     .where(eq(ticketOptions.eventId, "tablecloth-workshop"))
     .returning();
   optionId = option!.id;
+  shownIds = new Set((await handle.db.select({ id: ticketOptions.id }).from(ticketOptions)).map((o) => String(o.id)));
 });
 afterAll(() => handle?.close());
 
@@ -64,19 +66,16 @@ describe("generated input: joining a waiting list", () => {
 
   it("an option id that is not a shown option is a 404 and stores nothing", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(hostileStrings(), fc.integer({ min: 100_000, max: 2 ** 31 }).map(String)),
-        async (id) => {
-          fc.pre(id !== String(optionId));
-          const answer = await join(id, [
-            ["name", "Thandi"],
-            ["email", "thandi@example.com"],
-            ["seats", "1"],
-          ]);
-          expect(answer.status).toBe(404);
-          expect(await countRows(handle, waitlistEntries)).toBe(0);
-        },
-      ),
+      fc.asyncProperty(fc.oneof(hostileStrings(), fc.integer({ min: 0, max: 2 ** 31 }).map(String)), async (id) => {
+        fc.pre(!shownIds.has(id));
+        const answer = await join(id, [
+          ["name", "Thandi"],
+          ["email", "thandi@example.com"],
+          ["seats", "1"],
+        ]);
+        expect(answer.status).toBe(404);
+        expect(await countRows(handle, waitlistEntries)).toBe(0);
+      }),
       { numRuns: Math.min(RUNS, 200) },
     );
   });

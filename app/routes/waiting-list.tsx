@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FieldError, fieldClass } from "~/components/waitlist/fields";
 import { textFields, validateForm } from "~/lib/form";
@@ -40,8 +41,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function WaitingListPage({ loaderData, actionData }: Route.ComponentProps) {
   const { target, joined, hours } = loaderData;
-  const errors = actionData?.fieldErrors as Record<string, string> | undefined;
+  const [checked, setChecked] = useState<{ errors: Record<string, string>; answer: unknown } | null>(null);
+  // The browser's own check (the action's schema) until the action answers anew.
+  const errors =
+    checked && checked.answer === actionData
+      ? checked.errors
+      : (actionData?.fieldErrors as Record<string, string> | undefined);
   const values = actionData?.values as Record<string, string> | undefined;
+
+  function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
+    const sent = Object.fromEntries(
+      WAITLIST_FIELDS.map((f) => [f, String(new FormData(event.currentTarget).get(f) ?? "")]),
+    );
+    const parsed = joinWaitlistSchema.safeParse(sent);
+    if (parsed.success) return setChecked(null);
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setChecked({ errors: found, answer: actionData });
+    const first = WAITLIST_FIELDS.find((f) => found[f]);
+    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const described = (name: string) => (errors?.[name] ? `${name}-error` : undefined);
@@ -79,7 +99,13 @@ export default function WaitingListPage({ loaderData, actionData }: Route.Compon
               </Link>
             </div>
           ) : (
-            <Form method="post" noValidate className="grid gap-4" aria-label="Join the waiting list">
+            <Form
+              method="post"
+              noValidate
+              onSubmit={checkBeforeSending}
+              className="grid gap-4"
+              aria-label="Join the waiting list"
+            >
               {errors?.form ? (
                 <p role="alert" className="font-semibold text-red-800">
                   {errors.form}

@@ -2,6 +2,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { expectUsableAtPhoneAndLaptop } from "./support/admin";
+import { axe } from "./support/axe";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
 import { expect, test } from "./support/test";
 
@@ -178,4 +179,17 @@ test("the join page and an ended offer fit a phone and a laptop, and axe finds n
   const join = await page.getByRole("link", { name: "Join the waiting list" }).getAttribute("href");
   for (const path of [join!, "/waiting-list/offer/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"])
     await expectUsableAtPhoneAndLaptop(page, url(path));
+  // With JavaScript, the action's schema checks the form first: messages at the fields, focus on the first.
+  await page.goto(url(join!));
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(page.getByText("Name is required.")).toBeVisible();
+  await expect(page.getByText("Email must be an email address, e.g. thandi@example.co.za.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toBeFocused();
+  await expectNoAxeViolations(page);
 });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await (await axe(page)).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FieldError, fieldClass } from "~/components/waitlist/fields";
 import { textFields, validateForm } from "~/lib/form";
@@ -59,9 +59,13 @@ export default function WaitingListPage({ loaderData, actionData }: Route.Compon
     const found: Record<string, string> = {};
     for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     setChecked({ errors: found, answer: actionData });
-    const first = WAITLIST_FIELDS.find((f) => found[f]);
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
   }
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Once the messages are drawn, the first field to correct takes the focus.
+    const first = checked && WAITLIST_FIELDS.find((f) => checked.errors[f]);
+    if (first) (formRef.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }, [checked]);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const described = (name: string) => (errors?.[name] ? `${name}-error` : undefined);
@@ -100,6 +104,7 @@ export default function WaitingListPage({ loaderData, actionData }: Route.Compon
             </div>
           ) : (
             <Form
+              ref={formRef}
               method="post"
               noValidate
               onSubmit={checkBeforeSending}

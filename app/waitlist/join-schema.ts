@@ -5,7 +5,8 @@ import { isOneLine } from "~/lib/storable-text";
 /** The most seats one person may wait for on one list (issue 39). */
 export const MAX_WAITLIST_SEATS = 4;
 
-export const WAITLIST_FIELDS = ["email", "name", "seats"] as const;
+/** In the order the form shows them, so the first message is the first field to correct. */
+export const WAITLIST_FIELDS = ["name", "email", "seats"] as const;
 
 /** The join form: the same schema checks it in the browser and in the action. */
 export const joinWaitlistSchema = z.object({

@@ -155,6 +155,13 @@ test("capacity 2 sells out, two join, a refunded seat is offered to the third, t
   await expect(ownerAgain.getByText(/Offer until Thursday, 11 September at 10:00/)).toBeVisible();
   await ownerAgain.screenshot({ path: "test-results/waitlist-owner-390.png", fullPage: true });
   await expectUsableAtPhoneAndLaptop(ownerAgain, url("/admin/events/tablecloth-workshop/waiting-list"));
+  await expectUsableAtPhoneAndLaptop(ownerAgain, url("/admin/settings"));
+  await ownerAgain.setViewportSize({ width: 390, height: 900 });
+  await ownerAgain.getByLabel("Offer window (hours)").fill("0");
+  await ownerAgain.getByRole("button", { name: "Save offer window" }).click();
+  await expect(ownerAgain.getByText("Offer window must be a whole number of hours from 1 to 168.")).toBeVisible();
+  await ownerAgain.getByText("Offer window must be").scrollIntoViewIfNeeded();
+  await ownerAgain.screenshot({ path: "test-results/waitlist-settings-390.png" });
   await ownerAgain.context().close();
   await owner.context().close();
 
@@ -181,11 +188,14 @@ test("the join page and an ended offer fit a phone and a laptop, and axe finds n
     await expectUsableAtPhoneAndLaptop(page, url(path));
   // With JavaScript, the action's schema checks the form first: messages at the fields, focus on the first.
   await page.goto(url(join!));
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Join the waiting list" }).click();
   await expect(page.getByText("Name is required.")).toBeVisible();
   await expect(page.getByText("Email must be an email address, e.g. thandi@example.co.za.")).toBeVisible();
   await expect(page.getByLabel("Name")).toBeFocused();
+  expect(posts).toEqual([]);
   await expectNoAxeViolations(page);
 });
 

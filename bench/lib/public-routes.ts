@@ -20,6 +20,10 @@ const SAMPLES: Record<string, string> = {
   "order-confirmation": "/order-confirmation?status=success",
   // Signed out, a receipt answers the sign-in form; a member's own receipt draws the same route module.
   "account/receipts/:reference": "/account/receipts/HB-NO-SUCH",
+  // A ticket option's waiting list (the first seeded option: "seats are on sale" unless it sold out), and an
+  // unknown offer link, which draws the offer's route module ("This offer cannot be used").
+  "waiting-list/:optionId": "/waiting-list/1",
+  "waiting-list/offer/:token": "/waiting-list/offer/SEED-NO-SUCH-OFFER",
   "*": "/no-such-page",
 };
 

@@ -4,7 +4,17 @@
 // app/ folders or modules, or a value import of a *.server module into components/, is forbidden.
 const TOP = ["dashboard", "home", "privacy"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
-const FEATURES = ["memberships", "tickets", "events", "catalog", "blog", "contact", "gallery", "newsletters"];
+const FEATURES = [
+  "memberships",
+  "tickets",
+  "events",
+  "catalog",
+  "blog",
+  "contact",
+  "gallery",
+  "newsletters",
+  "waitlist",
+];
 const LOWER = ["stock", "pricing", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
 const BASE = ["db", "lib", "content", "fonts"];
 // The configuration and the request context sit at the top of app/ but belong to the base layer.

@@ -15,3 +15,4 @@ export * from "./schema/member-periods";
 export * from "./schema/newsletters";
 export * from "./schema/data-rights";
 export * from "./schema/subscriptions";
+export * from "./schema/waitlist";

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
 import { rowFromDriver } from "~/db/driver-row.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
@@ -48,6 +48,8 @@ export async function createPendingOrder(
     buyer?: (orderId: string) => BuyerAccessRow;
     /** A key that names this order for good (a card subscription's charge): made at most once. */
     idempotencyKey?: string;
+    /** Units already held for this buyer (a waiting-list offer): moved onto the order instead of a new hold. */
+    claimHold?: (tx: Tx, orderId: string) => Promise<void>;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -86,6 +88,10 @@ export async function createPendingOrder(
       await tx.insert(orderLines).values(line);
       await orderEventInsert(tx, orderId, "created", created, input.now);
       if (access) await tx.insert(orderAccess).values(access);
+      if (input.claimHold) {
+        await input.claimHold(tx, orderId);
+        return row!;
+      }
       await placeHold(tx, {
         orderId,
         key: stock.key,

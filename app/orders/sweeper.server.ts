@@ -4,6 +4,7 @@ import type { Clock } from "~/lib/clock";
 import { paymentProvider } from "~/payments/providers.server";
 import { mailSettingsForOrders } from "./payment-events.server";
 import { sweepPendingOrders } from "./reconcile.server";
+import { offerFreedSeats } from "~/waitlist/offers.server";
 
 /**
  * Every minute, and once just after start: pending orders whose hold ran out are reconciled with the
@@ -22,7 +23,11 @@ export function startOrderSweeper(
       clock.now(),
       config.payment.stockHoldMinutes,
       mailSettingsForOrders(config),
-    ).catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`));
+    )
+      .catch((error) => console.error(`[payments] order sweep failed: ${(error as Error).message}`))
+      // After the sweep, so seats of orders it just expired are offered in the same minute (decision 122).
+      .then(() => offerFreedSeats(database.db, clock.now(), config.siteUrl))
+      .catch((error) => console.error(`[waitlist] offer pass failed: ${(error as Error).message}`));
   };
   // Once soon after start too: after a crash or a deploy, orders left pending meanwhile are settled
   // (paid at the provider, or expired and their holds released) without waiting a whole interval.

@@ -143,6 +143,19 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                       <Link className="btn-primary min-h-11 shrink-0" to={ticketCheckoutHref(event.title, o)}>
                         Buy Ticket<span className="sr-only">: {o.type}</span>
                       </Link>
+                    ) : o.status === "sold-out" ? (
+                      <div className="flex shrink-0 flex-col gap-2">
+                        <button
+                          type="button"
+                          disabled
+                          className="btn-outline min-h-11 cursor-not-allowed opacity-100 text-ink/80"
+                        >
+                          {o.label}
+                        </button>
+                        <Link className="btn-primary min-h-11" to={`/waiting-list/${o.id}`}>
+                          Join the waiting list<span className="sr-only">: {o.type}</span>
+                        </Link>
+                      </div>
                     ) : (
                       <button
                         type="button"

@@ -23,6 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     nextSessionText: describeSession(session.startsAt, session.endsAt),
     seatsLeft: options.map((o) => seatsLeftLabel(seats?.get(o.id))).find((label) => label !== null) ?? null,
+    // Every seat of the session on sale sold or held: its waiting list (decision 122).
+    waitlistOptionId: options.find((o) => seats?.get(o.id)?.left === 0)?.id ?? null,
     description: event?.description ?? "",
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
@@ -34,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
-  const { images, points, includes, description, location, nextSessionText, seatsLeft } = loaderData;
+  const { images, points, includes, description, location, nextSessionText, seatsLeft, waitlistOptionId } = loaderData;
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     trackEvent("event_view", { itemName: WORKSHOP_TITLE });
@@ -131,6 +133,14 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           <Link to={CHECKOUT_URL} className="btn-primary min-h-11">
             Join Monthly Workshop - R250
           </Link>
+          {waitlistOptionId ? (
+            <p className="font-semibold">
+              This session is full.{" "}
+              <Link to={`/waiting-list/${waitlistOptionId}`} className="link">
+                Join the waiting list
+              </Link>
+            </p>
+          ) : null}
         </div>
       </div>
     </article>

@@ -22,6 +22,10 @@ const SAMPLES: Record<string, string> = {
   "account/receipts/:reference": "/account/receipts/HB-NO-SUCH",
   // An unsubscribe link exists only once a newsletter went: a link that does not verify draws the same module.
   "newsletter/unsubscribe/:token": "/newsletter/unsubscribe/s1.00000000000000000000000000000000",
+  // A ticket option's waiting list (the first seeded option: "seats are on sale" unless it sold out), and an
+  // unknown offer link, which draws the offer's route module ("This offer cannot be used").
+  "waiting-list/:optionId": "/waiting-list/1",
+  "waiting-list/offer/:token": "/waiting-list/offer/SEED-NO-SUCH-OFFER",
   "*": "/no-such-page",
 };
 

@@ -315,6 +315,25 @@ const GUARDED: Record<string, Case[]> = {
       expect: "redirect-to-login",
     },
   ],
+  "routes/admin/event-waiting-list.tsx": [
+    {
+      name: "waiting list",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/events/tablecloth-workshop/waiting-list",
+      params: { id: "tablecloth-workshop" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "remove someone from the waiting list",
+      handler: "action",
+      method: "POST",
+      url: "/admin/events/tablecloth-workshop/waiting-list",
+      params: { id: "tablecloth-workshop" },
+      form: { intent: "remove", entryId: "1" },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin/check-in.tsx": [
     { name: "check-in page", handler: "loader", method: "GET", url: "/admin/check-in", expect: "redirect-to-login" },
     {
@@ -564,6 +583,14 @@ const GUARDED: Record<string, Case[]> = {
         linkedin: "",
         ownerEmail: "anon@example.test",
       },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "change the waiting list's offer window",
+      handler: "action",
+      method: "POST",
+      url: "/admin/settings",
+      form: { intent: "offer-window", offerHours: "1" },
       expect: "redirect-to-login",
     },
   ],

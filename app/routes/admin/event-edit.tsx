@@ -256,6 +256,9 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
             <Link to={`/admin/events/${id}/sessions`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
               Sessions
             </Link>
+            <Link to={`/admin/events/${id}/waiting-list`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
+              Waiting list
+            </Link>
             <a href={`/tickets/${id}`} className="btn-outline min-h-11 px-4 py-1.5 text-sm">
               View on site
             </a>

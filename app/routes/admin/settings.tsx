@@ -8,13 +8,20 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { SITE_SETTING_FIELDS, siteSettingsSchema, type SiteSettings } from "~/settings/site-settings";
 import { getSiteSettings, saveSiteSettings } from "~/settings/site-settings.server";
 import type { Route } from "./+types/settings";
+import { OfferWindowForm } from "~/components/waitlist/OfferWindowForm";
+import { offerWindowHours } from "~/waitlist/offer-window.server";
+import { saveOfferWindowForm } from "~/waitlist/offer-window-form.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { values: await getSiteSettings(context.db, context.config.mail.ownerEmail) };
+  return {
+    values: await getSiteSettings(context.db, context.config.mail.ownerEmail),
+    offerHours: await offerWindowHours(context.db),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "offer-window") return saveOfferWindowForm(form, context.db, context.clock.now());
   const values = textFields(form, SITE_SETTING_FIELDS);
   const checked = validateForm(siteSettingsSchema, values);
   if (!checked.ok) return data({ fieldErrors: checked.fieldErrors, values }, { status: 400 });
@@ -148,6 +155,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           {saving ? "Saving..." : "Save settings"}
         </button>
       </Form>
+      <OfferWindowForm
+        hours={loaderData.offerHours}
+        error={(actionData as { offerWindowError?: string } | undefined)?.offerWindowError}
+      />
     </div>
   );
 }

@@ -1,0 +1,96 @@
+import { redirect } from "react-router";
+import type { AppContext } from "~/context.server";
+import { paymentProvider } from "~/payments/providers.server";
+import type { PaymentProvider } from "~/payments/provider";
+import { claimOfferHold, findOffer, OFFER_ENDED, OFFER_USED, OfferUnavailableError } from "~/waitlist/offers.server";
+import {
+  CHECKOUT_FIELDS,
+  checkoutErrorToast,
+  checkoutFormProblem,
+  checkoutSchema,
+  type CheckoutActionResult,
+  type CheckoutValues,
+} from "./checkout-schema";
+import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
+import { sendToPaymentPage } from "./checkout-action.server";
+import { newBuyerBinding } from "./order-access.server";
+import { createPendingOrder } from "./orders.server";
+import type { Sellable } from "./sellable.server";
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * The checkout of a waiting-list offer (decision 123): the one-item checkout of the offered option and
+ * seats, whose order takes over the offer's hold in the transaction that stores it, then pays as
+ * /checkout does. The seats and price come from the offer and the database, never from the form.
+ */
+export async function submitOfferCheckout(
+  request: Request,
+  token: string,
+  context: Pick<AppContext, "db" | "config" | "clock" | "clientIp">,
+  provider: PaymentProvider = paymentProvider(context.config),
+): Promise<Response | CheckoutActionResult> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const values = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, field(form, f)])) as CheckoutValues;
+  const problem = checkoutFormProblem(values);
+  const parsed = checkoutSchema.safeParse(values);
+  if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
+
+  const now = context.clock.now();
+  const offer = await findOffer(context.db, token, now);
+  if (offer.state !== "open")
+    return { ok: false, toast: checkoutErrorToast(offer.state === "used" ? OFFER_USED : OFFER_ENDED), values };
+  if (!(await withinCheckoutBudget(context)))
+    return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
+
+  const { entry, item } = offer;
+  const sellable: Sellable = {
+    orderType: item.orderType,
+    displayName: item.itemName,
+    amountCents: item.priceCents,
+    description: item.description,
+    // The units are the offer's hold: no new hold is counted, so `limit` is never read.
+    stock: { key: entry.stockKey, limit: entry.seats, soldOutReason: item.soldOutReason },
+    line: { ticketOptionId: item.optionId },
+  };
+  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
+  const buyer = newBuyerBinding(context);
+  let order;
+  try {
+    order = await createPendingOrder(context.db, {
+      item: sellable,
+      customer: parsed.data,
+      provider: provider.name,
+      sessionId,
+      now,
+      holdMinutes: context.config.payment.stockHoldMinutes,
+      // The offer's seats were held for this person: they count against nobody's budget of unpaid holds.
+      clientKey: null,
+      quantity: entry.seats,
+      buyer: buyer.row,
+      claimHold: (tx, orderId) =>
+        claimOfferHold(tx, {
+          token,
+          key: entry.stockKey,
+          seats: entry.seats,
+          orderId,
+          now,
+          holdMinutes: context.config.payment.stockHoldMinutes,
+        }),
+    });
+  } catch (error) {
+    if (error instanceof OfferUnavailableError) return { ok: false, toast: checkoutErrorToast(error.message), values };
+    throw error;
+  }
+  const sent = await sendToPaymentPage(context, order, provider);
+  if (!sent.ok) return { ok: false, toast: sent.toast, values };
+  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
+}

@@ -75,5 +75,6 @@ export default [
   route("media/:file", "routes/media.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("bag", "routes/bag.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,3 +12,4 @@ export * from "./schema/order-access";
 export * from "./schema/stock";
 export * from "./schema/tickets";
 export * from "./schema/member-periods";
+export * from "./schema/bag";

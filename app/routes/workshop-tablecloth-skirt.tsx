@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { AddToBag } from "~/components/bag/AddToBag";
 import { trackEvent } from "~/analytics/track";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { saleSession, seatCounts, seatsLeftLabel } from "~/events/seats.server";
@@ -23,6 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     nextSessionText: describeSession(session.startsAt, session.endsAt),
     seatsLeft: options.map((o) => seatsLeftLabel(seats?.get(o.id))).find((label) => label !== null) ?? null,
+    // The workshop's one ticket option, for "Add to bag" (none while its seats are all gone).
+    bagOption:
+      options[0] && seats?.get(options[0].id)?.left !== 0
+        ? { id: options[0].id, left: seats?.get(options[0].id)?.left ?? null }
+        : null,
     description: event?.description ?? "",
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
@@ -34,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
-  const { images, points, includes, description, location, nextSessionText, seatsLeft } = loaderData;
+  const { images, points, includes, description, location, nextSessionText, seatsLeft, bagOption } = loaderData;
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     trackEvent("event_view", { itemName: WORKSHOP_TITLE });
@@ -131,6 +137,9 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           <Link to={CHECKOUT_URL} className="btn-primary min-h-11">
             Join Monthly Workshop - R250
           </Link>
+          {bagOption ? (
+            <AddToBag kind="ticket" id={bagOption.id} name={WORKSHOP_TITLE} available={bagOption.left} />
+          ) : null}
         </div>
       </div>
     </article>

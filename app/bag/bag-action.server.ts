@@ -8,6 +8,7 @@ import { bagCookies, newBagToken, requestBagToken } from "./bag-cookie.server";
 import {
   bagLinesOf,
   createBag,
+  emptyIfBought,
   findBagId,
   lineKeyOf,
   putLine,
@@ -41,6 +42,7 @@ export async function changeBag(request: Request, context: BagContext) {
   const now = context.clock.now();
   let token = requestBagToken(request);
   let bagId = await findBagId(context.db, token, now);
+  if (bagId) await emptyIfBought(context.db, bagId);
   const lines = bagId ? await bagLinesOf(context.db, bagId) : [];
   const count = unitsInBag(lines);
 

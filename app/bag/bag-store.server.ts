@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { bagLines, bags } from "~/db/schema";
+import { bagLines, bags, orders } from "~/db/schema";
 import { catalogStockKey, ticketStockKey } from "~/stock/keys";
 import type { SellableRef } from "~/orders/sellable.server";
 import { BAG_LIFETIME_MS, bagIdOf } from "./bag-cookie.server";
@@ -80,7 +80,31 @@ export async function removeLine(db: Database, bagId: string, lineId: number): P
   await db.delete(bagLines).where(and(eq(bagLines.bagId, bagId), eq(bagLines.id, lineId)));
 }
 
-/** Empties a bag whose lines were bought. */
-export async function emptyBag(db: Pick<Database, "delete">, bagId: string): Promise<void> {
-  await db.delete(bagLines).where(eq(bagLines.bagId, bagId));
+/** Remembers the order a bag's checkout made, so the bag empties once that order is paid. */
+export async function rememberCheckout(db: Database, bagId: string, orderId: string): Promise<void> {
+  await db.update(bags).set({ checkoutOrderId: orderId }).where(eq(bags.id, bagId));
+}
+
+/**
+ * Empties a bag whose checkout was paid (by the webhook or the provider's answer, wherever the
+ * buyer is); called whenever the bag is read, so what was bought never stays in it.
+ */
+export async function emptyIfBought(db: Database, bagId: string): Promise<void> {
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(bags)
+    .innerJoin(orders, eq(orders.id, bags.checkoutOrderId))
+    .where(eq(bags.id, bagId));
+  if (
+    !row ||
+    row.status === "pending" ||
+    row.status === "failed" ||
+    row.status === "cancelled" ||
+    row.status === "expired"
+  )
+    return;
+  await db.transaction(async (tx) => {
+    await tx.delete(bagLines).where(eq(bagLines.bagId, bagId));
+    await tx.update(bags).set({ checkoutOrderId: null }).where(eq(bags.id, bagId));
+  });
 }

@@ -96,7 +96,7 @@ export async function viewBag(
     let problem: string | null = null;
     if (!found.ok) problem = found.reason === "We could not find that item." ? "No longer sold." : found.reason;
     else if ((found.item.available ?? null) !== null && found.item.available! < line.quantity)
-      problem = `Only ${found.item.available} left: please lower the quantity.`;
+      problem = `Only ${found.item.available} left.`;
     if (found.ok && !problem) buyable.push({ line, item: found.item });
     views.push({
       id: line.id,

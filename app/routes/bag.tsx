@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
 import { bagCountFromCookies } from "~/bag/bag-schema";
-import { findBagId, touchBag, unitsInBag } from "~/bag/bag-store.server";
+import { emptyIfBought, findBagId, touchBag, unitsInBag } from "~/bag/bag-store.server";
 import { viewBag } from "~/bag/bag-view.server";
 import { BagLineItem } from "~/components/bag/BagLineItem";
 import { formatRand } from "~/lib/money";
@@ -13,7 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
   const token = requestBagToken(request);
   const bagId = await findBagId(context.db, token, now);
-  if (bagId) await touchBag(context.db, bagId, now);
+  if (bagId) {
+    await emptyIfBought(context.db, bagId);
+    await touchBag(context.db, bagId, now);
+  }
   const { lines, subtotalCents, units } = await viewBag(context.db, bagId, now);
   // The header's count comes from a cookie; set it right whenever it drifted (a bag that lapsed or was bought).
   const count = unitsInBag(lines);

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { assertSameOrigin } from "~/auth/cookies.server";
+import { bagCountAfterPayment } from "~/bag/bag-checkout.server";
 import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
 import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -13,7 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await confirmationView(new URL(request.url).searchParams, context);
   // Only the browser that made the checkout sees what the order holds (decision 106).
   const buyer = view.fromOrder ? await buyerConfirmation(request, context, view.orderId, view.state) : null;
-  return { ...view, buyer };
+  // A paid bag empties; the header's count cookie follows.
+  const bagCookies = view.state === "success" ? await bagCountAfterPayment(request, context) : null;
+  if (!bagCookies) return { ...view, buyer };
+  const headers = new Headers();
+  for (const cookie of bagCookies) headers.append("Set-Cookie", cookie);
+  return data({ ...view, buyer }, { headers });
 }
 
 /** "Go to your account": signs the member of this paid order in, from the browser that bought it. */

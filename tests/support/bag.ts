@@ -1,5 +1,9 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { action, loader } from "~/routes/bag";
+import { submitBagCheckout } from "~/bag/bag-checkout.server";
+import type { PaymentProvider } from "~/payments/provider";
+import { createSimulatorProvider } from "~/payments/simulator.server";
+import { buyer } from "./checkout";
 import { routeAnswer, type RouteAnswer } from "./route-answer";
 import { testContext } from "./test-db";
 import type { Clock } from "~/lib/clock";
@@ -32,6 +36,15 @@ export function bagBrowser(handle: DatabaseHandle, options: { clock?: Clock; cli
       });
       const args = { request, context: context(), params: {} } as unknown as Parameters<typeof action>[0];
       return keep(await routeAnswer(() => action(args)));
+    },
+    /** Posts the bag checkout's customer form (/checkout?bag=1) with this browser's cookies. */
+    checkout(provider: PaymentProvider = createSimulatorProvider(), fields: Record<string, string> = buyer) {
+      const request = new Request("http://localhost/checkout?bag=1", {
+        method: "POST",
+        headers: headers(),
+        body: new URLSearchParams(fields),
+      });
+      return submitBagCheckout(request, context(), provider);
     },
     async view(): Promise<RouteAnswer> {
       const request = new Request("http://localhost/bag", { headers: headers() });

@@ -1,8 +1,9 @@
 /** The buyer's bag: kept on the server, found by the hash of an HttpOnly cookie (issue 39). */
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { catalogItems } from "./catalog";
 import { ticketOptions } from "./events";
+import { orders } from "./orders";
 
 export const bags = pgTable(
   "bags",
@@ -12,8 +13,10 @@ export const bags = pgTable(
     createdAt: createdAt(),
     /** A bag not used for 30 days is gone (app/bag/bag-store.server.ts). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The order its last checkout made: once that order is paid, the bag empties. */
+    checkoutOrderId: uuid("checkout_order_id").references(() => orders.id, { onDelete: "set null" }),
   },
-  (t) => [index("bags_last_used_idx").on(t.lastUsedAt)],
+  (t) => [index("bags_last_used_idx").on(t.lastUsedAt), index("bags_checkout_order_idx").on(t.checkoutOrderId)],
 );
 
 /**

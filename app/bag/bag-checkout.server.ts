@@ -19,14 +19,11 @@ import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { holdClientKey, HoldLimitError } from "~/stock/holds.server";
 import { bagCookies, requestBagToken } from "./bag-cookie.server";
-import { bagCountFromCookies } from "./bag-schema";
+import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-schema";
 import { bagLinesOf, emptyIfBought, findBagId, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
 import { viewBag } from "./bag-view.server";
 
 const CHANGE_BAG = "Please change your bag first.";
-
-/** Said where a bag checkout finds nothing to buy. */
-export const EMPTY_BAG_REASON = "Your bag is empty. Add something from the shop or an event first.";
 
 /**
  * The bag's checkout: one customer form, one order with a line per bag line, every unit and seat held

@@ -68,3 +68,6 @@ export function quantityChoices(available: number | null): number[] {
   const most = Math.min(MAX_LINE_QUANTITY, available ?? MAX_LINE_QUANTITY);
   return Array.from({ length: Math.max(0, most) }, (_, i) => i + 1);
 }
+
+/** Said where a bag checkout finds nothing to buy. */
+export const EMPTY_BAG_REASON = "Your bag is empty. Add something from the shop or an event first.";

@@ -39,7 +39,7 @@ export function SiteHeader() {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link
           to="/"
-          className="flex items-center gap-2 font-display text-lg font-semibold"
+          className="flex min-w-0 items-center gap-2 font-display text-base font-semibold sm:text-lg"
           aria-label={`${site.name} home`}
         >
           <HoneycombMark />
@@ -56,7 +56,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           <BagLink />
           <details className="group relative lg:hidden">
             <summary

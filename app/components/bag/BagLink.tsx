@@ -14,7 +14,7 @@ export function BagLink() {
   return (
     <Link
       to="/bag"
-      className="flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold hover:bg-honey-light"
+      className="flex min-h-11 shrink-0 items-center rounded-full px-2 text-sm font-semibold hover:bg-honey-light"
       data-testid="bag-link"
     >
       Bag{count ? ` (${count})` : ""}

@@ -3,7 +3,8 @@ import { isSameOriginRequest } from "~/auth/cookies.server";
 import type { AppContext } from "~/context.server";
 import { textFields, validateForm } from "~/lib/form";
 import { findSellableByRef } from "~/orders/sellable.server";
-import { BAG_FIELDS, bagActionSchema, MAX_BAG_LINES, MAX_LINE_QUANTITY, type BagActionResult } from "./bag-schema";
+import { BAG_FIELDS, bagActionSchema } from "./bag-schema";
+import { MAX_BAG_LINES, MAX_LINE_QUANTITY, type BagActionResult } from "./bag-limits";
 import { bagCookies, newBagToken, requestBagToken } from "./bag-cookie.server";
 import {
   bagLinesOf,

@@ -19,7 +19,7 @@ import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { holdClientKey, HoldLimitError } from "~/stock/holds.server";
 import { bagCookies, requestBagToken } from "./bag-cookie.server";
-import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-schema";
+import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-limits";
 import { bagLinesOf, emptyIfBought, findBagId, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
 import { viewBag } from "./bag-view.server";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readCookie } from "~/auth/cookies.server";
 import type { AppContext } from "~/context.server";
-import { BAG_COUNT_COOKIE } from "./bag-schema";
+import { BAG_COUNT_COOKIE } from "./bag-limits";
 
 /** The HttpOnly cookie that finds a bag: 32 random bytes, never derived from anything a visitor could guess. */
 export const BAG_COOKIE = "hb_bag";

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogItems, events, ticketOptions } from "~/db/schema";
 import { findSellableByRef, type Sellable } from "~/orders/sellable.server";
-import { quantityChoices } from "./bag-schema";
+import { quantityChoices } from "./bag-limits";
 import { bagLinesOf, refOfLine, type BagLineRow } from "./bag-store.server";
 
 /** One bag line as /bag shows it, priced from the catalog as it is now. */

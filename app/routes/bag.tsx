@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
-import { bagCountFromCookies } from "~/bag/bag-schema";
+import { bagCountFromCookies } from "~/bag/bag-limits";
 import { emptyIfBought, findBagId, touchBag, unitsInBag } from "~/bag/bag-store.server";
 import { viewBag } from "~/bag/bag-view.server";
 import { BagLineItem } from "~/components/bag/BagLineItem";

@@ -6,7 +6,7 @@ import { OrderSummary, type SummaryItem } from "~/components/checkout/OrderSumma
 import { BagSummary } from "~/components/bag/BagSummary";
 import { ActionToast } from "~/components/ui/toast";
 import { bagForCheckout, submitBagCheckout } from "~/bag/bag-checkout.server";
-import { EMPTY_BAG_REASON } from "~/bag/bag-schema";
+import { EMPTY_BAG_REASON } from "~/bag/bag-limits";
 import type { BagLineView } from "~/bag/bag-view.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitCheckout } from "~/orders/checkout-action.server";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { bagLines, bags, catalogItems, stockHolds, orders } from "~/db/schema";
-import { MAX_BAG_LINES } from "~/bag/bag-schema";
+import { MAX_BAG_LINES } from "~/bag/bag-limits";
 import { bagBrowser } from "../support/bag";
 import { countRows, hostileStrings } from "../support/generated";
 import { createTestDatabase } from "../support/test-db";

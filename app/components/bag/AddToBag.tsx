@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { type BagActionResult, quantityChoices } from "~/bag/bag-schema";
+import { type BagActionResult, quantityChoices } from "~/bag/bag-limits";
 import { announceBagCount } from "./bag-count";
 
 interface AddToBagProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { BagActionResult } from "~/bag/bag-schema";
+import type { BagActionResult } from "~/bag/bag-limits";
 import type { BagLineView } from "~/bag/bag-view.server";
 import { Picture } from "~/components/ui/Picture";
 import { formatRand } from "~/lib/money";

@@ -1,4 +1,4 @@
-import { bagCountFromCookies } from "~/bag/bag-schema";
+import { bagCountFromCookies } from "~/bag/bag-limits";
 
 const BAG_EVENT = "honeybee:bag";
 

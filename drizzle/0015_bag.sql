@@ -21,4 +21,5 @@ ALTER TABLE "bag_lines" ADD CONSTRAINT "bag_lines_ticket_option_id_ticket_option
 ALTER TABLE "bags" ADD CONSTRAINT "bags_checkout_order_id_orders_id_fk" FOREIGN KEY ("checkout_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bag_lines_bag_key_idx" ON "bag_lines" USING btree ("bag_id","line_key");--> statement-breakpoint
 CREATE INDEX "bags_last_used_idx" ON "bags" USING btree ("last_used_at");--> statement-breakpoint
-CREATE INDEX "bags_checkout_order_idx" ON "bags" USING btree ("checkout_order_id");
+CREATE INDEX "bags_checkout_order_idx" ON "bags" USING btree ("checkout_order_id");--> statement-breakpoint
+CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id","id");

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { data, Link } from "react-router";
+import { trackEvent } from "~/analytics/track";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
 import { bagCountFromCookies } from "~/bag/bag-limits";
@@ -32,6 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function BagPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, subtotalCents, units } = loaderData;
+  useEffect(() => {
+    trackEvent("bag_viewed", { pagePath: "/bag", metadata: { units, amount: subtotalCents } });
+    // Once per visit of the page, not after each change made on it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <section className="container-page py-10 sm:py-14">
       <h1 className="font-display text-4xl text-ink sm:text-5xl">Your Bag</h1>

@@ -79,6 +79,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   useEffect(() => {
     trackEvent("checkout_page_viewed", { pagePath: "/checkout" });
   }, []);
+  const bagTotal = offer.kind === "bag" ? offer.totalCents : null;
+  useEffect(() => {
+    if (bagTotal !== null) trackEvent("checkout_started", { pagePath: "/checkout", metadata: { amount: bagTotal } });
+  }, [bagTotal]);
 
   function goBack(event: React.MouseEvent<HTMLAnchorElement>) {
     if (window.history.length > 1) {

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, emailOutbox, orderLines, orders, stockHolds, ticketOptions, tickets } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
+import { listOrdersForAdmin } from "~/orders/orders-admin.server";
+import { ordersCsvLines } from "~/orders/orders-export.server";
+import { readOrderQuery } from "~/orders/order-list-query";
 import type { CheckoutRequest, PaymentProvider } from "~/payments/provider";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { bagBrowser } from "../support/bag";
@@ -115,6 +118,20 @@ describe(`checkout of a bag (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
     // The paid bag is empty, and its count cookie says so.
     expect((await browser.view()).body.lines).toEqual([]);
     expect(browser.jar.get("hb_bag_n")).toBe("0");
+
+    // The owner's list names the order by its units and first line; the CSV has a row per line, the
+    // order's amount on the first only.
+    const listed = await listOrdersForAdmin(handle.db, readOrderQuery(new URLSearchParams({ q: order!.reference })));
+    expect(listed.orders.map((o) => o.itemName)).toEqual(["4 items: Candy Earrings"]);
+    const csv: string[] = [];
+    for await (const row of ordersCsvLines(handle.db, readOrderQuery(new URLSearchParams({ q: order!.reference }))))
+      csv.push(row);
+    expect(csv).toHaveLength(3);
+    expect(csv[0]).toMatch(/,Quantity,Unit price \(ZAR\)\r?\n?$/);
+    expect(csv[1]).toContain(",Candy Earrings,product,1200.00,0.00,paid,");
+    expect(csv[1]).toMatch(/,2,350\.00\r?\n?$/);
+    expect(csv[2]).toContain(",Transform Tablecloth into Wrap Around Skirt,product,,,paid,");
+    expect(csv[2]).toMatch(/,2,250\.00\r?\n?$/);
   });
 
   it("two bags after the last unit, with other lines, at once: one gets it, the other is refused by name, holding nothing", async () => {

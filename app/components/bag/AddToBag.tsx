@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { trackEvent } from "~/analytics/track";
 import { type BagActionResult, quantityChoices } from "~/bag/bag-limits";
 import { announceBagCount } from "./bag-count";
 
@@ -22,8 +23,10 @@ export function AddToBag({ kind, id, name, available }: AddToBagProps) {
   useEffect(() => setHydrated(true), []);
   const result = fetcher.data;
   useEffect(() => {
-    if (result?.ok) announceBagCount(result.count);
-  }, [result]);
+    if (!result?.ok) return;
+    announceBagCount(result.count);
+    trackEvent("add_to_bag", { itemName: name, metadata: { bagCount: result.count } });
+  }, [result, name]);
   const quantityId = useId();
   const busy = fetcher.state !== "idle";
   return (

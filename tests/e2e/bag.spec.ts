@@ -135,6 +135,10 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   await page.goto(url(`${success.pathname}${success.search}`));
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByTestId("ticket-card")).toHaveCount(2);
+  await expect(page.getByTestId("order-lines").getByRole("listitem")).toHaveText([
+    "2 × Candy Earrings, R 350.00 each",
+    "2 × Transform Tablecloth into Wrap Around Skirt, R 250.00 each",
+  ]);
   await expect(page.getByTestId("bag-link")).toHaveText("Bag");
 
   await expect

@@ -34,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function BagPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, subtotalCents, units } = loaderData;
+  const marked = lines.filter((line) => line.problem).length;
   useEffect(() => {
     trackEvent("bag_viewed", { pagePath: "/bag", metadata: { units, amount: subtotalCents } });
     // Once per visit of the page, not after each change made on it.
@@ -76,12 +77,15 @@ export default function BagPage({ loaderData, actionData }: Route.ComponentProps
                 {formatRand(subtotalCents)}
               </span>
             </p>
-            {units > 0 ? (
+            {marked > 0 ? (
+              // Checkout holds every line or none: a marked line is changed or removed first.
+              <p className="mt-4 text-sm font-semibold" role="status">
+                Remove or change the marked {marked === 1 ? "line" : "lines"} to check out.
+              </p>
+            ) : (
               <Link to="/checkout?bag=1" className="btn-primary mt-6 w-full">
                 Checkout
               </Link>
-            ) : (
-              <p className="mt-4 text-sm">Nothing in your bag can be bought as it stands.</p>
             )}
           </div>
         </div>

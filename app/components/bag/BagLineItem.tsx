@@ -47,7 +47,7 @@ export function BagLineItem({ line }: { line: BagLineView }) {
           {line.unitPriceCents !== null ? <>{formatRand(line.unitPriceCents)} each</> : null}
         </p>
         {line.problem ? (
-          <p className="mt-2 inline-block rounded-full bg-ink px-3 py-1 text-sm font-bold text-cream">
+          <p className="mt-2 inline-block rounded-2xl bg-ink px-3 py-1 text-sm font-bold text-cream">
             {line.problem} Not counted in the total.
           </p>
         ) : null}

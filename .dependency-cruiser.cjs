@@ -2,7 +2,7 @@
 // The layers of app/ (docs/layers.md, decision 109), checked by `npm run lint` with dependency-cruiser.
 // Every import from one app/ folder into another must match an `allowed` line below; a circle between
 // app/ folders or modules, or a value import of a *.server module into components/, is forbidden.
-const TOP = ["dashboard", "home", "privacy"]; // pages that gather several features
+const TOP = ["dashboard", "home", "privacy", "bag"]; // pages that gather several features
 const ORDERS = ["orders"]; // the top feature: it sells what the others define
 const FEATURES = [
   "memberships",

@@ -92,5 +92,6 @@ export default [
   route("newsletter/unsubscribe/:token", "routes/newsletter-unsubscribe.tsx"),
   route("api/payfast/itn", "routes/api.payfast.itn.ts"),
   route("payments/payfast/:orderId", "routes/payments-payfast.tsx"),
+  route("bag", "routes/bag.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -91,9 +91,24 @@ export async function readVersions(db: Database): Promise<Versions> {
 const versionFor = (url: string, versions: Versions) =>
   showsStock(url) ? `${versions.content}|${versions.stock}` : versions.content;
 
+/**
+ * The bag's cookies (issue 39) change nothing a cached page shows: no loader of a public page reads
+ * them, and the header's count is drawn by the browser from the count cookie. A visitor with a bag
+ * and no other cookie is still served from memory.
+ */
+const PAGE_NEUTRAL_COOKIES = new Set(["hb_bag", "hb_bag_n"]);
+
+export function sendsOnlyPageNeutralCookies(cookie: string | undefined): boolean {
+  if (!cookie) return true;
+  return cookie.split(";").every((part) => {
+    const name = part.split("=", 1)[0]!.trim();
+    return name === "" || PAGE_NEUTRAL_COOKIES.has(name);
+  });
+}
+
 export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (headers.cookie || headers.authorization) return false;
+  if (!sendsOnlyPageNeutralCookies(headers.cookie) || headers.authorization) return false;
   if (url.length > 300) return false;
   const path = url.split("?", 1)[0];
   return PUBLIC_PATHS.some((pattern) => pattern.test(path));

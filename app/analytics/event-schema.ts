@@ -16,6 +16,9 @@ export const ANALYTICS_EVENT_TYPES = [
   "purchase_success",
   "purchase_failed",
   "purchase_pending",
+  "add_to_bag",
+  "bag_viewed",
+  "checkout_started",
 ] as const satisfies readonly AnalyticsEventType[];
 
 type Missing = Exclude<AnalyticsEventType, (typeof ANALYTICS_EVENT_TYPES)[number]>;

@@ -31,6 +31,9 @@ const ACTIVITY_LABELS: Record<AnalyticsEventType, string> = {
   purchase_success: "Paid",
   purchase_failed: "Payment failed",
   purchase_pending: "Payment pending",
+  add_to_bag: "Added to bag",
+  bag_viewed: "Bag opened",
+  checkout_started: "Bag checkout opened",
 };
 
 export const activityLabel = (eventType: string) => ACTIVITY_LABELS[eventType as AnalyticsEventType] ?? eventType;

@@ -37,7 +37,10 @@ export type AnalyticsEventType =
   | "order_confirmation_viewed"
   | "purchase_success"
   | "purchase_failed"
-  | "purchase_pending";
+  | "purchase_pending"
+  | "add_to_bag"
+  | "bag_viewed"
+  | "checkout_started";
 
 export interface TrackOptions {
   pagePath?: string;

@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { site } from "~/content/site";
+import { BagLink } from "./bag/BagLink";
 
 export const mainNav = [
   { to: "/", label: "Home" },
@@ -38,7 +39,7 @@ export function SiteHeader() {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link
           to="/"
-          className="flex items-center gap-2 font-display text-lg font-semibold"
+          className="flex min-w-0 items-center gap-2 font-display text-base font-semibold sm:text-lg"
           aria-label={`${site.name} home`}
         >
           <HoneycombMark />
@@ -55,38 +56,45 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <details className="group relative lg:hidden">
-          <summary
-            className={
-              "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
-              "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
-            }
-          >
-            <span>Menu</span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
-              <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"
-          >
-            <ul>
-              {mainNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    className="block rounded-xl px-4 py-3 font-semibold hover:bg-honey-light"
-                    onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
+        <div className="flex shrink-0 items-center gap-1">
+          <BagLink />
+          <details className="group relative lg:hidden">
+            <summary
+              className={
+                "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
+                "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
+              }
+            >
+              <span>Menu</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="h-4 w-4 transition-transform group-open:rotate-180"
+              >
+                <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"
+            >
+              <ul>
+                {mainNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/"}
+                      className="block rounded-xl px-4 py-3 font-semibold hover:bg-honey-light"
+                      onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

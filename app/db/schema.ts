@@ -16,3 +16,4 @@ export * from "./schema/newsletters";
 export * from "./schema/data-rights";
 export * from "./schema/subscriptions";
 export * from "./schema/waitlist";
+export * from "./schema/bag";

@@ -4,7 +4,7 @@ import type { AppContext } from "~/context.server";
 import { requestClientKey } from "~/lib/client-address.server";
 import { paymentProvider } from "~/payments/providers.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "~/stock/holds.server";
-import { PaymentProviderError, returnUrls, type PaymentProvider } from "~/payments/provider";
+import { PaymentProviderError, returnUrls, type CheckoutLineItem, type PaymentProvider } from "~/payments/provider";
 import {
   CHECKOUT_FIELDS,
   checkoutErrorToast,
@@ -143,6 +143,8 @@ export async function sendToPaymentPage(
   context: Pick<AppContext, "db" | "config" | "clock">,
   order: OrderRow,
   provider: PaymentProvider = paymentProvider(context.config),
+  /** The order's lines as the provider lists them (a bag's); one line of the whole amount otherwise. */
+  lineItems: CheckoutLineItem[] = [{ displayName: order.itemName, quantity: 1, unitPriceCents: order.amountCents }],
 ): Promise<{ ok: true; redirectUrl: string; checkoutId: string } | { ok: false; toast: CheckoutToast }> {
   const now = context.clock.now();
   try {
@@ -151,7 +153,7 @@ export async function sendToPaymentPage(
       reference: order.reference,
       amountCents: order.amountCents,
       currency: "ZAR",
-      lineItems: [{ displayName: order.itemName, quantity: 1, unitPriceCents: order.amountCents }],
+      lineItems,
       metadata: {
         orderId: order.id,
         reference: order.reference,

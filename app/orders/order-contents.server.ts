@@ -1,4 +1,6 @@
+import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "~/context.server";
+import { orderLines } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 import { createMemberSession } from "~/memberships/member-session.server";
 import { membershipOfOrder } from "~/memberships/order-membership.server";
@@ -13,14 +15,28 @@ type ContentsContext = Pick<AppContext, "db" | "config" | "clock">;
 export async function orderContents(context: ContentsContext, order: OrderRow) {
   const state = stateFromOrder(order.status);
   const paid = state === "success";
-  const [tickets, membership] = await Promise.all([
+  const [tickets, membership, lines] = await Promise.all([
     paid ? orderTicketViews(context.db, order.id, context.config.siteUrl) : [],
     paid && order.orderType === "membership" ? membershipOfOrder(context.db, order.id, context.clock.now()) : undefined,
+    context.db
+      .select({
+        name: orderLines.displayName,
+        quantity: orderLines.quantity,
+        unitPriceCents: orderLines.unitPriceCents,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id)),
   ]);
   return {
     state,
     reference: order.reference,
     itemName: order.itemName,
+    // A bag's order lists its lines (issue 39); an order of one line is named by its item, as before.
+    lines:
+      lines.length > 1
+        ? lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: formatRand(l.unitPriceCents) }))
+        : [],
     amount: formatRand(order.amountCents),
     orderType: order.orderType,
     tickets,

@@ -98,19 +98,47 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     total,
     page,
     pages,
     orders: rows.map((r) => ({
       ...r,
+      // A bag's order reads "3 items: Candy Earrings" in the list; its page lists every line.
+      itemName: listedItemName(r.itemName, lines.get(r.id) ?? []),
       createdAt: r.createdAt.toISOString(),
       refundedAt: r.refundedAt ? new Date(r.refundedAt).toISOString() : null,
     })),
   };
 }
 
-/** Rows for the CSV export of a filtered list, in batches, oldest first. */
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** The lines of some orders, by order, in the order they were bought. */
+async function linesOfOrders(db: Database, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
+/** The list's Item: an order of one line as it was named; one of several lines by its units and first line. */
+export function listedItemName(itemName: string, lines: Pick<OrderLineRow, "displayName" | "quantity">[]): string {
+  if (lines.length < 2) return itemName;
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  return `${units} items: ${lines[0]!.displayName}`;
+}
+
+/** Rows for the CSV export of a filtered list, in batches, oldest first: each order with its lines. */
 export async function* orderExportRows(db: Database, query: OrderListQuery, batch = 2000) {
   const where = orderListConditions(query);
   let offset = 0;
@@ -122,7 +150,11 @@ export async function* orderExportRows(db: Database, query: OrderListQuery, batc
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(batch)
       .offset(offset);
-    yield* rows;
+    const lines = await linesOfOrders(
+      db,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) yield { ...row, lines: lines.get(row.id) ?? [] };
     if (rows.length < batch) return;
     offset += batch;
   }

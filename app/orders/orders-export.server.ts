@@ -24,29 +24,43 @@ export const ORDERS_CSV_HEADER = [
   "Fulfilment",
   "Fulfilled",
   "Completed",
+  "Quantity",
+  "Unit price (ZAR)",
 ];
 
-/** The header, then one line per order the query finds, oldest first, read a batch at a time. */
+const rand = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The header, then one row per order line (a bag's order has several) of each order the query finds,
+ * oldest first, read a batch at a time. The order's amounts are on its first row only, so a column's
+ * sum is what was taken.
+ */
 export async function* ordersCsvLines(db: Database, query: OrderListQuery): AsyncGenerator<string> {
   yield csvRow(ORDERS_CSV_HEADER);
   for await (const o of orderExportRows(db, query)) {
-    yield csvRow([
-      o.createdAt,
-      o.reference,
-      o.customerFirstName,
-      o.customerLastName,
-      o.customerEmail,
-      o.customerPhone,
-      o.customerAddress,
-      o.itemName,
-      o.orderType,
-      (o.amountCents / 100).toFixed(2),
-      (o.refundedCents / 100).toFixed(2),
-      o.status,
-      o.needsAttention ? "yes" : "",
-      o.fulfilmentStatus,
-      o.fulfilledAt,
-      o.completedAt,
-    ]);
+    const lines = o.lines.length ? o.lines : [null];
+    for (const [index, line] of lines.entries()) {
+      const first = index === 0;
+      yield csvRow([
+        o.createdAt,
+        o.reference,
+        o.customerFirstName,
+        o.customerLastName,
+        o.customerEmail,
+        o.customerPhone,
+        o.customerAddress,
+        line && o.lines.length > 1 ? line.displayName : o.itemName,
+        o.orderType,
+        first ? rand(o.amountCents) : "",
+        first ? rand(o.refundedCents) : "",
+        o.status,
+        o.needsAttention ? "yes" : "",
+        o.fulfilmentStatus,
+        o.fulfilledAt,
+        o.completedAt,
+        line ? line.quantity : "",
+        line ? rand(line.unitPriceCents) : "",
+      ]);
+    }
   }
 }

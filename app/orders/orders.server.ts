@@ -142,7 +142,7 @@ export async function createPendingOrder(
  * holds, so one client cannot open an order and a provider checkout per POST (decision 108). It names
  * no stock ("unpaid:…"), so nothing that counts stock or seats ever reads it.
  */
-function uncountedHoldKey(item: Sellable): string {
+export function uncountedHoldKey(item: Sellable): string {
   const { catalogItemId, ticketOptionId, membershipSlug } = item.line;
   const what = catalogItemId
     ? `catalog:${catalogItemId}`

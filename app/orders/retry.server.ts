@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { catalogItems, events, orderLines, ticketOptions } from "~/db/schema";
+import { bags, catalogItems, events, orderLines, ticketOptions } from "~/db/schema";
 import type { OrderRow } from "./orders.server";
 
 /**
@@ -9,6 +9,9 @@ import type { OrderRow } from "./orders.server";
  * the order's line, so a renamed product or event still leads to the right item.
  */
 export async function retryCheckoutQuery(db: Database, order: OrderRow): Promise<string | null> {
+  // A bag's checkout is tried again from the bag, which keeps its lines until an order of it is paid.
+  const [bag] = await db.select({ id: bags.id }).from(bags).where(eq(bags.checkoutOrderId, order.id)).limit(1);
+  if (bag) return `?${new URLSearchParams({ bag: "1", retry: "1" })}`;
   const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).limit(1);
   if (!line) return null;
   let item: string | null = null;

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
 import { describeSession, describeSessionDay, nextSession } from "~/events/sessions.server";
@@ -19,6 +19,8 @@ export interface Sellable {
   description: string | null;
   /** Limited stock or seats: the hold key and the units that exist for it (before holds). */
   stock: { key: string; limit: number; soldOutReason: string } | null;
+  /** Units a buyer can still have now (after unexpired holds), or null when uncounted. */
+  available?: number | null;
   line: { catalogItemId?: number; ticketOptionId?: number; membershipSlug?: string };
 }
 
@@ -38,15 +40,30 @@ export async function findSellable(db: Database, type: string, item: string, now
   switch (type) {
     case "product":
     case "service":
-      return findCatalogItem(db, name, now);
+      return findCatalogItem(db, sql`lower(${catalogItems.name}) = lower(${name})`, now);
     case "membership":
       return findMembership(db, name);
     case "workshop":
     case "ticket":
-      return findTicket(db, type, name, now);
+      return findTicket(db, ticketNamed(type, name), now);
     default:
       return { ok: false, reason: "We could not find that item." };
   }
+}
+
+/** What a bag line names: a catalog item or a ticket option, by id. */
+export type SellableRef = { kind: "catalog" | "ticket"; id: number };
+
+/**
+ * `findSellable` for a bag line, by id rather than by name, with the same prices and refusals as Order
+ * Now; a hidden catalog item is offered by no page, so it is not sold from a bag either.
+ */
+export async function findSellableByRef(db: Database, ref: SellableRef, now: Date): Promise<SellableLookup> {
+  if (!Number.isSafeInteger(ref.id) || ref.id < 1 || ref.id > 2_147_483_647)
+    return { ok: false, reason: "We could not find that item." };
+  if (ref.kind === "catalog")
+    return findCatalogItem(db, sql`${catalogItems.id} = ${ref.id} and ${catalogItems.visible}`, now);
+  return findTicket(db, (rows) => rows.find((r) => r.option.id === ref.id), now);
 }
 
 /**
@@ -74,11 +91,11 @@ export async function findSellableForPage(
   return findSellable(context.db, type, item, now);
 }
 
-async function findCatalogItem(db: Database, name: string, now: Date): Promise<SellableLookup> {
+async function findCatalogItem(db: Database, which: SQL, now: Date): Promise<SellableLookup> {
   const [row] = await db
     .select()
     .from(catalogItems)
-    .where(sql`lower(${catalogItems.name}) = lower(${name}) and not ${catalogItems.archived}`)
+    .where(sql`${which} and not ${catalogItems.archived}`)
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that item." };
   if (row.priceCents === null) {
@@ -86,9 +103,11 @@ async function findCatalogItem(db: Database, name: string, now: Date): Promise<S
   }
   const key = catalogStockKey(row.id);
   const soldOutReason = `${row.name} is sold out.`;
+  let available: number | null = null;
   if (row.stockQuantity !== null) {
     const held = await heldUnits(db, [key], now);
-    if (unitsAvailable(row.stockQuantity, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
+    available = unitsAvailable(row.stockQuantity, held.get(key) ?? 0);
+    if (available === 0) return { ok: false, reason: soldOutReason };
   }
   return {
     ok: true,
@@ -99,6 +118,7 @@ async function findCatalogItem(db: Database, name: string, now: Date): Promise<S
       amountCents: row.priceCents,
       description: row.description,
       stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
+      available,
       line: { catalogItemId: row.id },
     },
   };
@@ -127,6 +147,7 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
       amountCents: row.priceCents,
       description: row.description,
       stock: null,
+      available: null,
       line: { membershipSlug: row.slug },
     },
   };
@@ -137,7 +158,21 @@ async function findMembership(db: Database, slugOrName: string): Promise<Sellabl
  * (its single option). A recurring event's seats are counted per session: the next one the owner set,
  * or the default first Saturday of the coming month.
  */
-async function findTicket(db: Database, type: string, name: string, now: Date): Promise<SellableLookup> {
+type TicketRow = { event: typeof events.$inferSelect; option: typeof ticketOptions.$inferSelect };
+
+/** The ticket a checkout query names: "{event title} - {option type}", or the workshop's title alone. */
+function ticketNamed(type: string, name: string) {
+  const wanted = name.toLowerCase();
+  return (rows: TicketRow[]) =>
+    rows.find((r) => `${r.event.title} - ${r.option.type}`.toLowerCase() === wanted) ??
+    (type === "workshop" ? rows.find((r) => r.event.title.toLowerCase() === wanted) : undefined);
+}
+
+async function findTicket(
+  db: Database,
+  pick: (rows: TicketRow[]) => TicketRow | undefined,
+  now: Date,
+): Promise<SellableLookup> {
   const rows = await db
     .select({ event: events, option: ticketOptions })
     .from(ticketOptions)
@@ -145,10 +180,7 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
     // An archived event is kept for its orders only: it is not sold.
     .where(eq(events.archived, false))
     .orderBy(asc(events.sortOrder), asc(ticketOptions.sortOrder));
-  const wanted = name.toLowerCase();
-  const match =
-    rows.find((r) => `${r.event.title} - ${r.option.type}`.toLowerCase() === wanted) ??
-    (type === "workshop" ? rows.find((r) => r.event.title.toLowerCase() === wanted) : undefined);
+  const match = pick(rows);
   if (!match) return { ok: false, reason: "We could not find that event ticket." };
   const { event, option } = match;
   if (!event.ticketsOnSale) return { ok: false, reason: "Tickets for this event are not on sale yet." };
@@ -162,6 +194,7 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
   const session = recurring ? await nextSession(db, event.id, now) : null;
   const capacity = session?.capacity ?? option.capacity;
   let stock: Sellable["stock"] = null;
+  let available: number | null = null;
   if (capacity !== null) {
     const key = session ? sessionStockKey(option.id, session.startsAt) : ticketStockKey(option.id);
     const soldOutReason = session
@@ -169,7 +202,8 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
       : "This ticket is sold out.";
     stock = { key, limit: capacity - (await soldSeats(db, key)), soldOutReason };
     const held = await heldUnits(db, [key], now);
-    if (unitsAvailable(stock.limit, held.get(key) ?? 0) === 0) return { ok: false, reason: soldOutReason };
+    available = unitsAvailable(stock.limit, held.get(key) ?? 0);
+    if (available === 0) return { ok: false, reason: soldOutReason };
   }
   const isWorkshop = recurring;
   return {
@@ -182,6 +216,7 @@ async function findTicket(db: Database, type: string, name: string, now: Date): 
         ? `${option.description} (${describeSession(session.startsAt, session.endsAt)})`
         : option.description,
       stock,
+      available,
       line: { ticketOptionId: option.id },
     },
   };

@@ -3,12 +3,19 @@
  * signed webhook, and answers "what happened to this checkout?" for reconciliation. Nothing here is
  * Yoco-specific, so PayFast, Paystack or Ozow would fit behind it too (decision 040).
  */
+/** One line as the payment page lists it: display only, the amount is what is charged. */
+export interface CheckoutLineItem {
+  displayName: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
 export interface CheckoutRequest {
   orderId: string;
   reference: string;
   amountCents: number;
   currency: "ZAR";
-  lineItems: { displayName: string; quantity: number; unitPriceCents: number }[];
+  lineItems: CheckoutLineItem[];
   /** Strings only: what the provider hands back in its webhook so we can find the order. */
   metadata: Record<string, string>;
   successUrl: string;

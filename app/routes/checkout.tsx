@@ -3,12 +3,18 @@ import { data, Link, useNavigate } from "react-router";
 import { trackEvent } from "~/analytics/track";
 import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { OrderSummary, type SummaryItem } from "~/components/checkout/OrderSummary";
+import { BagSummary } from "~/components/bag/BagSummary";
+import { ActionToast } from "~/components/ui/toast";
+import { bagForCheckout, submitBagCheckout } from "~/bag/bag-checkout.server";
+import { EMPTY_BAG_REASON } from "~/bag/bag-limits";
+import type { BagLineView } from "~/bag/bag-view.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
+  | { kind: "bag"; lines: BagLineView[]; totalCents: number; ready: boolean }
   | { kind: "sellable"; item: SummaryItem }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
@@ -28,6 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = (query.get("type") ?? "").slice(0, 40);
   const item = (query.get("item") ?? "").slice(0, 300);
   const back = BACK_FALLBACK[type] ?? "/";
+  if (query.get("bag") === "1") {
+    const bag = await bagForCheckout(request, context);
+    const offer: Offer = { kind: "bag", ...bag };
+    return { type, item, back: "/bag", offer };
+  }
   if (!type && !item) {
     const offer: Offer = {
       kind: "default",
@@ -56,7 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitCheckout(request, context);
+  const bag = new URL(request.url).searchParams.get("bag") === "1";
+  const result = bag ? await submitBagCheckout(request, context) : await submitCheckout(request, context);
   if (result instanceof Response) return result;
   return data(result, { status: result.toast.title === "Unexpected Error" ? 500 : 400 });
 }
@@ -67,6 +79,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   useEffect(() => {
     trackEvent("checkout_page_viewed", { pagePath: "/checkout" });
   }, []);
+  const bagTotal = offer.kind === "bag" ? offer.totalCents : null;
+  useEffect(() => {
+    if (bagTotal !== null) trackEvent("checkout_started", { pagePath: "/checkout", metadata: { amount: bagTotal } });
+  }, [bagTotal]);
 
   function goBack(event: React.MouseEvent<HTMLAnchorElement>) {
     if (window.history.length > 1) {
@@ -92,6 +108,34 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <Link to="/contact" className="btn-outline">
               Contact Us
             </Link>
+          </div>
+        </div>
+      ) : offer.kind === "bag" ? (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
+          <BagSummary lines={offer.lines} totalCents={offer.totalCents} />
+          <div className="card p-6">
+            <h2 className="mb-4 font-display text-2xl">Your Details</h2>
+            {offer.ready ? (
+              <CheckoutForm
+                type=""
+                item=""
+                itemName={offer.lines.map((l) => l.name).join(", ")}
+                amountCents={offer.totalCents}
+                result={actionData ?? null}
+              />
+            ) : (
+              <div role="status">
+                <ActionToast message={actionData?.toast} />
+                <p className="text-ink/85">
+                  {offer.lines.length
+                    ? "Something in your bag cannot be bought as it stands. Please change your bag first."
+                    : EMPTY_BAG_REASON}
+                </p>
+                <Link to="/bag" className="btn-primary mt-6">
+                  Back to your bag
+                </Link>
+              </div>
+            )}
           </div>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { assertSameOrigin } from "~/auth/cookies.server";
+import { bagCountAfterPayment } from "~/bag/bag-checkout.server";
 import { trackEvent, type AnalyticsEventType } from "~/analytics/track";
 import { OrderContentsView } from "~/components/orders/OrderContentsView";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -18,7 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const subscription =
     buyer?.contents.membership && view.orderId ? await findSubscriptionByOrder(context.db, view.orderId) : undefined;
   const card = subscription && subscription.status !== "pending" ? { provider: subscription.provider } : null;
-  return { ...view, buyer, card };
+  // A paid bag empties; the header's count cookie follows.
+  const bagCookies = view.state === "success" ? await bagCountAfterPayment(request, context) : null;
+  if (!bagCookies) return { ...view, buyer, card };
+  const headers = new Headers();
+  for (const cookie of bagCookies) headers.append("Set-Cookie", cookie);
+  return data({ ...view, buyer, card }, { headers });
 }
 
 /** "Go to your account": signs the member of this paid order in, from the browser that bought it. */

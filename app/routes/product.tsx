@@ -5,6 +5,7 @@ import { heldUnits, unitsAvailable } from "~/stock/availability.server";
 import { catalogStockKey } from "~/stock/keys";
 import { currentSlugFor, findItemBySlug } from "~/catalog/items.server";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
+import { AddToBag } from "~/components/bag/AddToBag";
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/product";
@@ -21,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const available = unitsAvailable(item.stockQuantity, held.get(catalogStockKey(item.id)) ?? 0);
   return {
     product: {
+      id: item.id,
       slug: item.slug,
       name: item.name,
       kind: item.kind,
@@ -84,6 +86,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p className="mt-6 leading-relaxed text-ink-soft">{product.description}</p>
+          {!soldOut && orderHref ? (
+            <div className="mt-8">
+              <AddToBag kind="catalog" id={product.id} name={product.name} available={product.available} />
+            </div>
+          ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
             {!soldOut && orderHref && (
               <Link

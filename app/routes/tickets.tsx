@@ -8,6 +8,7 @@ import { ticketAvailability } from "~/events/ticket-availability";
 import { saleSession, seatCounts, seatsLeftLabel } from "~/events/seats.server";
 import { GALLERY_EVENT_IDS } from "~/events/ticket-pages";
 import { DemoBadge } from "~/components/events/DemoBadge";
+import { AddToBag } from "~/components/bag/AddToBag";
 import { formatRand, shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/tickets";
@@ -53,6 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         status: soldOut ? ("sold-out" as const) : availability.status,
         label: soldOut ? "Sold Out" : availability.status === "available" ? null : availability.label,
         seatsLeft: availability.status === "available" ? seatsLeftLabel(seats.get(o.id)) : null,
+        left: seats.get(o.id)?.left ?? null,
       };
     }),
     showGallery: GALLERY_EVENT_IDS.has(event.id),
@@ -140,9 +142,12 @@ export default function TicketsPage({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </div>
                     {o.status === "available" ? (
-                      <Link className="btn-primary min-h-11 shrink-0" to={ticketCheckoutHref(event.title, o)}>
-                        Buy Ticket<span className="sr-only">: {o.type}</span>
-                      </Link>
+                      <div className="flex shrink-0 flex-col gap-3">
+                        <Link className="btn-primary min-h-11" to={ticketCheckoutHref(event.title, o)}>
+                          Buy Ticket<span className="sr-only">: {o.type}</span>
+                        </Link>
+                        <AddToBag kind="ticket" id={o.id} name={`${event.title} - ${o.type}`} available={o.left} />
+                      </div>
                     ) : o.status === "sold-out" ? (
                       <div className="flex shrink-0 flex-col gap-2">
                         <button

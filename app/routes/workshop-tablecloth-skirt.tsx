@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { AddToBag } from "~/components/bag/AddToBag";
 import { trackEvent } from "~/analytics/track";
 import { findEvent, listTicketOptions } from "~/events/events.server";
 import { saleSession, seatCounts, seatsLeftLabel } from "~/events/seats.server";
@@ -25,6 +26,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     seatsLeft: options.map((o) => seatsLeftLabel(seats?.get(o.id))).find((label) => label !== null) ?? null,
     // Every seat of the session on sale sold or held: its waiting list (decision 122).
     waitlistOptionId: options.find((o) => seats?.get(o.id)?.left === 0)?.id ?? null,
+    // The workshop's one ticket option, for "Add to bag" (none while its seats are all gone).
+    bagOption:
+      options[0] && seats?.get(options[0].id)?.left !== 0
+        ? { id: options[0].id, left: seats?.get(options[0].id)?.left ?? null }
+        : null,
     description: event?.description ?? "",
     points: event?.descriptionPoints ?? [],
     includes: event?.includes ?? [],
@@ -36,7 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
-  const { images, points, includes, description, location, nextSessionText, seatsLeft, waitlistOptionId } = loaderData;
+  const { images, points, includes, description, location, nextSessionText, seatsLeft, waitlistOptionId, bagOption } =
+    loaderData;
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     trackEvent("event_view", { itemName: WORKSHOP_TITLE });
@@ -133,7 +140,9 @@ export default function WorkshopPage({ loaderData }: Route.ComponentProps) {
           <Link to={CHECKOUT_URL} className="btn-primary min-h-11">
             Join Monthly Workshop - R250
           </Link>
-          {waitlistOptionId ? (
+          {bagOption ? (
+            <AddToBag kind="ticket" id={bagOption.id} name={WORKSHOP_TITLE} available={bagOption.left} />
+          ) : waitlistOptionId ? (
             <p className="font-semibold">
               This session is full.{" "}
               <Link to={`/waiting-list/${waitlistOptionId}`} className="link">

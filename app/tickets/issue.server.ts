@@ -55,20 +55,22 @@ export async function orderTickets(tx: Pick<Tx, "select">, orderId: string): Pro
 type TicketedOrder = Pick<typeof orders.$inferSelect, "id" | "orderType" | "customerFirstName" | "customerLastName">;
 
 /**
- * One ticket per seat of a paid ticket or workshop order, inside the payment's transaction. The
+ * One ticket per seat of a paid order's ticket lines (a ticket or workshop order, or a bag's), inside the payment's transaction. The
  * session is the one its seats were held for (the hold's stock key names it); a one-off event's is
  * the event's own date. Idempotent: an order that has tickets gets no more.
  */
 export async function issueTickets(tx: Tx, order: TicketedOrder, now: Date): Promise<IssuedTicket[]> {
-  if (order.orderType !== "ticket" && order.orderType !== "workshop") return [];
-  const existing = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id)).limit(1);
-  if (existing.length) return orderTickets(tx, order.id);
+  if (order.orderType === "membership") return [];
+  // A bag's order of a product and seats is a "product" order with ticket lines: its lines decide.
   const lines = await tx
     .select({ line: orderLines, option: ticketOptions, event: events })
     .from(orderLines)
     .innerJoin(ticketOptions, eq(ticketOptions.id, orderLines.ticketOptionId))
     .innerJoin(events, eq(events.id, ticketOptions.eventId))
     .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.ticketOptionId)));
+  if (!lines.length) return [];
+  const existing = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id)).limit(1);
+  if (existing.length) return orderTickets(tx, order.id);
   let seat = 0;
   const values: (typeof tickets.$inferInsert)[] = [];
   for (const { line, option, event } of lines) {

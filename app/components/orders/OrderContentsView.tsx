@@ -23,8 +23,25 @@ export function OrderContentsView({
           What you bought
         </h2>
         <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-          <dt className="font-semibold">Item</dt>
-          <dd className="break-words">{contents.itemName}</dd>
+          {contents.lines.length ? (
+            <>
+              <dt className="font-semibold">Items</dt>
+              <dd>
+                <ul data-testid="order-lines">
+                  {contents.lines.map((line) => (
+                    <li key={line.name} className="break-words">
+                      {line.quantity} × {line.name}, {line.unitPrice} each
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="font-semibold">Item</dt>
+              <dd className="break-words">{contents.itemName}</dd>
+            </>
+          )}
           {tickets.length > 1 ? (
             <>
               <dt className="font-semibold">Seats</dt>

@@ -124,18 +124,23 @@ export const refunds = pgTable(
   (t) => [index("refunds_order_idx").on(t.orderId), index("refunds_provider_idx").on(t.providerRefundId)],
 );
 
-export const orderLines = pgTable("order_lines", {
-  id: serial("id").primaryKey(),
-  orderId: uuid("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  catalogItemId: integer("catalog_item_id").references(() => catalogItems.id),
-  ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id),
-  membershipSlug: text("membership_slug").references(() => membershipTiers.slug),
-  displayName: text("display_name").notNull(),
-  quantity: integer("quantity").notNull(),
-  unitPriceCents: integer("unit_price_cents").notNull(),
-});
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    catalogItemId: integer("catalog_item_id").references(() => catalogItems.id),
+    ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id),
+    membershipSlug: text("membership_slug").references(() => membershipTiers.slug),
+    displayName: text("display_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+  },
+  // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
+  (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],
+);
 
 /** Webhook deliveries already processed, keyed by the provider's webhook id, so a repeat changes nothing. */
 export const paymentWebhookEvents = pgTable("payment_webhook_events", {

@@ -1,0 +1,146 @@
+import { redirect } from "react-router";
+import { recordAnalyticsEvent } from "~/analytics/ingest.server";
+import type { AppContext } from "~/context.server";
+import { requestClientKey } from "~/lib/client-address.server";
+import { textFields } from "~/lib/form";
+import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
+import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
+import { sendToPaymentPage } from "~/orders/checkout-action.server";
+import {
+  CHECKOUT_FIELDS,
+  checkoutErrorToast,
+  checkoutFormProblem,
+  checkoutSchema,
+  type CheckoutActionResult,
+} from "~/orders/checkout-schema";
+import { newBuyerBinding } from "~/orders/order-access.server";
+import { findSellableByRef } from "~/orders/sellable.server";
+import { paymentProvider } from "~/payments/providers.server";
+import type { PaymentProvider } from "~/payments/provider";
+import { holdClientKey, HoldLimitError } from "~/stock/holds.server";
+import { bagCookies, requestBagToken } from "./bag-cookie.server";
+import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-limits";
+import { bagLinesOf, emptyIfBought, findBagId, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
+import { viewBag } from "./bag-view.server";
+
+const CHANGE_BAG = "Please change your bag first.";
+
+/**
+ * The bag's checkout: one customer form, one order with a line per bag line, every unit and seat held
+ * in one transaction or none (the refusal names the line and what is left, and the bag stays as it
+ * is), one provider checkout listing the lines. The bag empties once the order is paid.
+ */
+export async function submitBagCheckout(
+  request: Request,
+  context: Pick<AppContext, "db" | "config" | "clock" | "clientIp">,
+  provider: PaymentProvider = paymentProvider(context.config),
+): Promise<Response | CheckoutActionResult> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse("The form could not be read. Please try again.", textFields(new FormData(), CHECKOUT_FIELDS));
+  }
+  const values = textFields(form, CHECKOUT_FIELDS);
+  const problem = checkoutFormProblem(values);
+  const parsed = checkoutSchema.safeParse(values);
+  if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
+
+  const now = context.clock.now();
+  const bagId = await findBagId(context.db, requestBagToken(request), now);
+  if (bagId) await emptyIfBought(context.db, bagId);
+  const bag = await viewBag(context.db, bagId, now);
+  if (!bagId || !bag.lines.length) return refuse(EMPTY_BAG_REASON, values);
+  const marked = bag.lines.find((l) => l.problem);
+  if (marked) {
+    const named = marked.problem!.startsWith(marked.name) ? marked.problem : `${marked.name}: ${marked.problem}`;
+    return refuse(`${named} ${CHANGE_BAG}`, values);
+  }
+  const lines = bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity }));
+  const overBudget = bagBudgetProblem(lines);
+  if (overBudget) return refuse(overBudget, values);
+  if (!(await withinCheckoutBudget(context))) return refuse(CHECKOUT_RATE_LIMIT_REASON, values);
+
+  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(String(form.get("sessionId") ?? ""))
+    ? String(form.get("sessionId"))
+    : null;
+  const buyer = newBuyerBinding(context);
+  let order;
+  try {
+    order = await createPendingBagOrder(context.db, {
+      lines,
+      customer: parsed.data,
+      provider: provider.name,
+      sessionId,
+      now,
+      holdMinutes: context.config.payment.stockHoldMinutes,
+      clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
+      buyer: buyer.row,
+    });
+  } catch (error) {
+    if (error instanceof LineNotHeldError) {
+      const line = bag.buyable.find((b) => b.item === error.item)!;
+      const again = await findSellableByRef(context.db, refOfLine(line.line), now);
+      const left = again.ok ? (again.item.available ?? 0) : 0;
+      return refuse(
+        left > 0
+          ? `${error.item.displayName}: only ${left} left, and your bag asks for ${line.line.quantity}. ${CHANGE_BAG}`
+          : `${error.message} ${CHANGE_BAG}`,
+        values,
+      );
+    }
+    if (error instanceof HoldLimitError) return refuse(error.message, values);
+    throw error;
+  }
+  await rememberCheckout(context.db, bagId, order.id);
+  const lineItems = lines.map((l) => ({
+    displayName: l.item.displayName,
+    quantity: l.quantity,
+    unitPriceCents: l.item.amountCents,
+  }));
+  const sent = await sendToPaymentPage(context, order, provider, lineItems);
+  if (!sent.ok) return { ok: false, toast: sent.toast, values };
+  if (sessionId) {
+    await recordAnalyticsEvent(
+      context.db,
+      {
+        eventType: "checkout_created_success",
+        pagePath: "/checkout",
+        itemName: order.itemName.slice(0, 200),
+        sessionId,
+        referrer: null,
+        metadata: { checkoutId: sent.checkoutId, amount: order.amountCents, bag: true },
+      },
+      now,
+    ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
+  }
+  return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
+}
+
+/** What /checkout?bag=1 shows: the bag's lines and total, and whether it can be checked out as it stands. */
+export async function bagForCheckout(request: Request, context: Pick<AppContext, "db" | "clock">) {
+  const now = context.clock.now();
+  const bagId = await findBagId(context.db, requestBagToken(request), now);
+  if (bagId) await emptyIfBought(context.db, bagId);
+  const bag = await viewBag(context.db, bagId, now);
+  const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
+  return { lines: bag.lines, totalCents: bag.subtotalCents, ready };
+}
+
+function refuse(reason: string, values: CheckoutActionResult["values"]): CheckoutActionResult {
+  return { ok: false, toast: checkoutErrorToast(reason), values };
+}
+
+/**
+ * The count cookie after a paid checkout (the confirmation page): the bag empties once its order is
+ * paid, and the header's count follows. Null when the request has no bag, or its count is right.
+ */
+export async function bagCountAfterPayment(request: Request, context: Pick<AppContext, "db" | "clock" | "config">) {
+  const token = requestBagToken(request);
+  const bagId = await findBagId(context.db, token, context.clock.now());
+  if (!bagId) return null;
+  await emptyIfBought(context.db, bagId);
+  const count = unitsInBag(await bagLinesOf(context.db, bagId));
+  if (bagCountFromCookies(request.headers.get("cookie") ?? "") === count) return null;
+  return bagCookies(context, token, count);
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { bagLines, bags, orders } from "~/db/schema";
+import { catalogStockKey, ticketStockKey } from "~/stock/keys";
+import type { SellableRef } from "~/orders/sellable.server";
+import { BAG_LIFETIME_MS, bagIdOf } from "./bag-cookie.server";
+
+export type BagLineRow = typeof bagLines.$inferSelect;
+
+/** The line key of what a bag line names: the stock key its units are counted by (one line per key). */
+export const lineKeyOf = (ref: SellableRef) =>
+  ref.kind === "catalog" ? catalogStockKey(ref.id) : ticketStockKey(ref.id);
+
+export const refOfLine = (line: Pick<BagLineRow, "catalogItemId" | "ticketOptionId">): SellableRef =>
+  line.catalogItemId !== null
+    ? { kind: "catalog", id: line.catalogItemId }
+    : { kind: "ticket", id: line.ticketOptionId! };
+
+const liveSince = (now: Date) => new Date(now.getTime() - BAG_LIFETIME_MS);
+
+/** The id of the live bag a cookie names, or null (no cookie, never stored, or unused for 30 days). */
+export async function findBagId(db: Database, token: string | null, now: Date): Promise<string | null> {
+  if (!token) return null;
+  const id = bagIdOf(token);
+  const [row] = await db
+    .select({ id: bags.id })
+    .from(bags)
+    .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now))));
+  return row?.id ?? null;
+}
+
+/**
+ * Stores a new bag for a fresh cookie, and forgets a few bags unused for 30 days while at it, so old
+ * bags go without a job of their own.
+ */
+export async function createBag(db: Database, token: string, now: Date): Promise<string> {
+  const id = bagIdOf(token);
+  await db.execute(
+    sql`delete from ${bags} where ${bags.id} in
+      (select ${bags.id} from ${bags} where ${bags.lastUsedAt} < ${liveSince(now)} limit 100)`,
+  );
+  // An old row under this id (a bag that lapsed) starts again empty.
+  await db.delete(bags).where(eq(bags.id, id));
+  await db.insert(bags).values({ id, createdAt: now, lastUsedAt: now });
+  return id;
+}
+
+export async function touchBag(db: Database, bagId: string, now: Date): Promise<void> {
+  await db.update(bags).set({ lastUsedAt: now }).where(eq(bags.id, bagId));
+}
+
+export function bagLinesOf(db: Pick<Database, "select">, bagId: string): Promise<BagLineRow[]> {
+  return db.select().from(bagLines).where(eq(bagLines.bagId, bagId)).orderBy(asc(bagLines.id));
+}
+
+export const unitsInBag = (lines: Pick<BagLineRow, "quantity">[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/** Sets a line to `quantity`, adding the line when the bag has none for that key. */
+export async function putLine(db: Database, bagId: string, ref: SellableRef, quantity: number): Promise<void> {
+  await db
+    .insert(bagLines)
+    .values({
+      bagId,
+      lineKey: lineKeyOf(ref),
+      catalogItemId: ref.kind === "catalog" ? ref.id : null,
+      ticketOptionId: ref.kind === "ticket" ? ref.id : null,
+      quantity,
+    })
+    .onConflictDoUpdate({ target: [bagLines.bagId, bagLines.lineKey], set: { quantity } });
+}
+
+export async function setLineQuantity(db: Database, bagId: string, lineId: number, quantity: number) {
+  await db
+    .update(bagLines)
+    .set({ quantity })
+    .where(and(eq(bagLines.bagId, bagId), eq(bagLines.id, lineId)));
+}
+
+export async function removeLine(db: Database, bagId: string, lineId: number): Promise<void> {
+  await db.delete(bagLines).where(and(eq(bagLines.bagId, bagId), eq(bagLines.id, lineId)));
+}
+
+/** Remembers the order a bag's checkout made, so the bag empties once that order is paid. */
+export async function rememberCheckout(db: Database, bagId: string, orderId: string): Promise<void> {
+  await db.update(bags).set({ checkoutOrderId: orderId }).where(eq(bags.id, bagId));
+}
+
+/**
+ * Empties a bag whose checkout was paid (by the webhook or the provider's answer, wherever the
+ * buyer is); called whenever the bag is read, so what was bought never stays in it.
+ */
+export async function emptyIfBought(db: Database, bagId: string): Promise<void> {
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(bags)
+    .innerJoin(orders, eq(orders.id, bags.checkoutOrderId))
+    .where(eq(bags.id, bagId));
+  if (
+    !row ||
+    row.status === "pending" ||
+    row.status === "failed" ||
+    row.status === "cancelled" ||
+    row.status === "expired"
+  )
+    return;
+  await db.transaction(async (tx) => {
+    await tx.delete(bagLines).where(eq(bagLines.bagId, bagId));
+    await tx.update(bags).set({ checkoutOrderId: null }).where(eq(bags.id, bagId));
+  });
+}

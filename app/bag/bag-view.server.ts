@@ -1,0 +1,126 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { catalogItems, events, ticketOptions } from "~/db/schema";
+import { findSellableByRef, type Sellable } from "~/orders/sellable.server";
+import { quantityChoices } from "./bag-limits";
+import { bagLinesOf, refOfLine, type BagLineRow } from "./bag-store.server";
+
+/** One bag line as /bag shows it, priced from the catalog as it is now. */
+export interface BagLineView {
+  id: number;
+  name: string;
+  /** The ticket option (and the workshop's session), or null for a catalog item. */
+  option: string | null;
+  href: string;
+  photo: { src: string; alt: string } | null;
+  unitPriceCents: number | null;
+  quantity: number;
+  /** Quantities the line may be set to now (empty when it cannot be bought). */
+  choices: number[];
+  /** Why the line is left out of the total, or null when it counts. */
+  problem: string | null;
+}
+
+export interface BagView {
+  lines: BagLineView[];
+  subtotalCents: number;
+  /** Units in the lines that count: what checkout would hold. */
+  units: number;
+}
+
+/** A bag line that can be bought as it stands, with what the catalog sells it as now. */
+export interface BuyableLine {
+  line: BagLineRow;
+  item: Sellable;
+}
+
+interface Display {
+  name: string;
+  option: string | null;
+  href: string;
+  photo: { src: string; alt: string } | null;
+}
+
+/** Names, links and photos of what the lines name, whatever their state (an archived item keeps its name). */
+async function displays(db: Database, lines: BagLineRow[]): Promise<Map<string, Display>> {
+  const shown = new Map<string, Display>();
+  const itemIds = lines.flatMap((l) => (l.catalogItemId !== null ? [l.catalogItemId] : []));
+  const optionIds = lines.flatMap((l) => (l.ticketOptionId !== null ? [l.ticketOptionId] : []));
+  if (itemIds.length) {
+    const items = await db.select().from(catalogItems).where(inArray(catalogItems.id, itemIds));
+    for (const item of items) {
+      const src = item.images[0];
+      shown.set(`catalog:${item.id}`, {
+        name: item.name,
+        option: null,
+        href: `/product/${encodeURIComponent(item.slug)}`,
+        photo: src ? { src, alt: item.imageAlts[0] || item.name } : null,
+      });
+    }
+  }
+  if (optionIds.length) {
+    const rows = await db
+      .select({ event: events, option: ticketOptions })
+      .from(ticketOptions)
+      .innerJoin(events, eq(events.id, ticketOptions.eventId))
+      .where(inArray(ticketOptions.id, optionIds));
+    for (const { event, option } of rows) {
+      const src = event.images[0];
+      shown.set(`ticket:${option.id}`, {
+        name: event.title,
+        option: option.type,
+        href: event.recurring === "monthly" ? "/workshop/tablecloth-skirt" : `/tickets/${encodeURIComponent(event.id)}`,
+        photo: src ? { src, alt: event.imageAlts[0] || event.title } : null,
+      });
+    }
+  }
+  return shown;
+}
+
+/**
+ * The bag's lines with today's prices and what is left: a line that cannot be bought as it stands
+ * (archived, hidden, sold out, fewer left than it asks) is marked and left out of the total, never removed.
+ */
+export async function viewBag(
+  db: Database,
+  bagId: string | null,
+  now: Date,
+): Promise<BagView & { buyable: BuyableLine[] }> {
+  const lines = bagId ? await bagLinesOf(db, bagId) : [];
+  const shown = await displays(db, lines);
+  const views: BagLineView[] = [];
+  const buyable: BuyableLine[] = [];
+  for (const line of lines) {
+    const found = await findSellableByRef(db, refOfLine(line), now);
+    const display = shown.get(line.lineKey) ?? { name: "An item no longer sold", option: null, href: "/", photo: null };
+    let problem: string | null = null;
+    if (!found.ok) problem = found.reason === "We could not find that item." ? "No longer sold." : found.reason;
+    else if ((found.item.available ?? null) !== null && found.item.available! < line.quantity)
+      problem = `Only ${found.item.available} left.`;
+    if (found.ok && !problem) buyable.push({ line, item: found.item });
+    views.push({
+      id: line.id,
+      name: display.name,
+      option: found.ok && found.item.line.ticketOptionId ? optionText(display, found.item) : display.option,
+      href: display.href,
+      photo: display.photo,
+      unitPriceCents: found.ok ? found.item.amountCents : null,
+      quantity: line.quantity,
+      choices: found.ok ? quantityChoices(found.item.available ?? null) : [],
+      problem,
+    });
+  }
+  return {
+    lines: views,
+    buyable,
+    subtotalCents: buyable.reduce((sum, b) => sum + b.item.amountCents * b.line.quantity, 0),
+    units: buyable.reduce((n, b) => n + b.line.quantity, 0),
+  };
+}
+
+/** A ticket line's option: its type, and for the workshop the session it buys (the sellable's description says it). */
+function optionText(display: Display, item: Sellable): string | null {
+  if (item.orderType !== "workshop") return display.option;
+  const session = item.description?.match(/\(([^()]*)\)$/)?.[1];
+  return session ? `${display.option} · ${session}` : display.option;
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/db/client.server";
+import { orderAccess, orderLines, orders } from "~/db/schema";
+import { MAX_HELD_UNITS_PER_CLIENT, MAX_HELD_UNITS_PER_ITEM, OutOfStockError, placeHold } from "~/stock/holds.server";
+import type { CheckoutCustomer } from "./checkout-schema";
+import type { BuyerAccessRow } from "./order-access.server";
+import { orderEventInsert } from "./order-history.server";
+import { newReference, uncountedHoldKey, type OrderRow } from "./orders.server";
+import type { OrderType, Sellable } from "./sellable.server";
+
+/** One line of a bag's order: what the catalog sells it as now, and how many. */
+export interface OrderLineInput {
+  item: Sellable;
+  quantity: number;
+}
+
+/** A line of a bag that could not be held: the error names it, and says how many are left. */
+export class LineNotHeldError extends OutOfStockError {
+  constructor(
+    readonly item: Sellable,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = "LineNotHeldError";
+  }
+}
+
+/**
+ * The kind of a bag's order, by what the owner has to do for it: a product to post outweighs a service
+ * to give, which outweighs tickets (issued by themselves).
+ */
+const LEAD: OrderType[] = ["product", "service", "workshop", "ticket", "membership"];
+export const bagOrderType = (lines: OrderLineInput[]): OrderType =>
+  LEAD.find((type) => lines.some((l) => l.item.orderType === type)) ?? lines[0]!.item.orderType;
+
+/** The order's item name: every line with its quantity, so the order list, the pages and the emails name them all. */
+export const bagItemName = (lines: OrderLineInput[]) =>
+  lines.map((l) => (l.quantity > 1 ? `${l.item.displayName} × ${l.quantity}` : l.item.displayName)).join(", ");
+
+/** Why a bag asks for more unpaid units than one buyer may hold, or null. */
+export function bagBudgetProblem(lines: OrderLineInput[]): string | null {
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  const over = lines.find((l) => l.quantity > MAX_HELD_UNITS_PER_ITEM);
+  if (over)
+    return `${over.item.displayName}: one checkout can buy at most ${MAX_HELD_UNITS_PER_ITEM}. Please lower the quantity in your bag.`;
+  if (units > MAX_HELD_UNITS_PER_CLIENT)
+    return `One checkout can buy at most ${MAX_HELD_UNITS_PER_CLIENT} items. Please lower the quantities in your bag.`;
+  return null;
+}
+
+/**
+ * Stores a bag's pending order: the order, a line per bag line and every unit and seat held, in one
+ * transaction, all or nothing. Throws LineNotHeldError naming the first line that could not be held
+ * (nothing stays held), or HoldLimitError when the client's unpaid budget, counted across the bag, is
+ * spent.
+ */
+export async function createPendingBagOrder(
+  db: Database,
+  input: {
+    lines: OrderLineInput[];
+    customer: CheckoutCustomer;
+    provider: string;
+    sessionId: string | null;
+    now: Date;
+    holdMinutes: number;
+    clientKey: string | null;
+    buyer?: (orderId: string) => BuyerAccessRow;
+  },
+): Promise<OrderRow> {
+  const { lines, customer } = input;
+  const orderId = randomUUID();
+  const reference = newReference();
+  const itemName = bagItemName(lines);
+  const order = {
+    id: orderId,
+    reference,
+    orderType: bagOrderType(lines),
+    itemName,
+    amountCents: lines.reduce((sum, l) => sum + l.item.amountCents * l.quantity, 0),
+    currency: "ZAR",
+    status: "pending",
+    customerFirstName: customer.firstName,
+    customerLastName: customer.lastName,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    customerAddress: customer.address,
+    sessionId: input.sessionId,
+    provider: input.provider,
+    idempotencyKey: randomUUID(),
+    createdAt: input.now,
+    updatedAt: input.now,
+  } satisfies typeof orders.$inferInsert;
+  // Stock keys are locked in one order by every bag, so two bags sharing items wait for each other
+  // rather than each holding one key the other needs.
+  const holds = lines
+    .map((l) => ({ line: l, key: l.item.stock?.key ?? uncountedHoldKey(l.item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const access = input.buyer?.(orderId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(orders).values(order).returning();
+    await tx.insert(orderLines).values(
+      lines.map((l) => ({
+        orderId,
+        ...l.item.line,
+        displayName: l.item.displayName,
+        quantity: l.quantity,
+        unitPriceCents: l.item.amountCents,
+      })),
+    );
+    await orderEventInsert(tx, orderId, "created", `Checkout started: ${itemName}, ${reference}`, input.now);
+    if (access) await tx.insert(orderAccess).values(access);
+    for (const { line, key } of holds) {
+      try {
+        await placeHold(tx, {
+          orderId,
+          key,
+          quantity: line.quantity,
+          soldOutReason: line.item.stock?.soldOutReason ?? `${line.item.displayName} is sold out.`,
+          itemName: line.item.displayName,
+          now: input.now,
+          minutes: input.holdMinutes,
+          clientKey: input.clientKey,
+        });
+      } catch (error) {
+        if (error instanceof OutOfStockError) throw new LineNotHeldError(line.item, error.message);
+        throw error;
+      }
+    }
+    return row!;
+  });
+}

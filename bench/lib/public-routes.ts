@@ -26,6 +26,9 @@ const SAMPLES: Record<string, string> = {
   // unknown offer link, which draws the offer's route module ("This offer cannot be used").
   "waiting-list/:optionId": "/waiting-list/1",
   "waiting-list/offer/:token": "/waiting-list/offer/SEED-NO-SUCH-OFFER",
+  // The page that posts a membership's signed form to PayFast exists only for a pending order: an unknown
+  // one draws the same route module.
+  "payments/payfast/:orderId": "/payments/payfast/00000000-0000-4000-8000-000000000000",
   "*": "/no-such-page",
 };
 

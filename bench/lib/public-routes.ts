@@ -26,14 +26,14 @@ const SAMPLES: Record<string, string> = {
   // unknown offer link, which draws the offer's route module ("This offer cannot be used").
   "waiting-list/:optionId": "/waiting-list/1",
   "waiting-list/offer/:token": "/waiting-list/offer/SEED-NO-SUCH-OFFER",
-  // The page that posts a membership's signed form to PayFast exists only for a pending order: an unknown
-  // one draws the same route module.
-  "payments/payfast/:orderId": "/payments/payfast/00000000-0000-4000-8000-000000000000",
   "*": "/no-such-page",
 };
 
-/** Not pages a visitor is sent to: the owner's side, and the payment simulator (refused in production). */
-const NOT_PUBLIC = /^(admin(\/|$)|api\/|payments\/simulator\/)/;
+/**
+ * Not pages a visitor browses: the owner's side, and the hand-offs to a payment page (the simulator, refused
+ * in production, and the form posted on to PayFast).
+ */
+const NOT_PUBLIC = /^(admin(\/|$)|api\/|payments\/(simulator|payfast)\/)/;
 
 /** Resource routes (a .ts module: an API, a file, a feed) draw no page. */
 const drawsAPage = (file: string) => file.endsWith(".tsx");

@@ -5,6 +5,8 @@ import { saDay } from "~/analytics/days";
 import type { AppContext } from "~/context.server";
 import type { Database, Tx } from "~/db/client.server";
 import {
+  stockHolds,
+  waitlistEntries,
   consentRecords,
   newsletterRecipients,
   subscribers,
@@ -350,6 +352,28 @@ const ERASERS: readonly Eraser[] = [
       .update(newsletterRecipients)
       .set({ email: scope.placeholderEmail, name: null })
       .where(eq(newsletterRecipients.email, scope.who.email));
+  },
+  async function waitingLists(tx, scope) {
+    const entries = await tx
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, scope.who.email));
+    if (!entries.length) return;
+    const ids = entries.map((e) => e.id);
+    // Seats held for her offer go back: the next person in line is offered them at the next pass.
+    await tx
+      .update(stockHolds)
+      .set({ status: "released" })
+      .where(and(inArray(stockHolds.waitlistEntryId, ids), eq(stockHolds.status, "held")));
+    await tx
+      .update(waitlistEntries)
+      .set({
+        email: scope.placeholderEmail,
+        name: scope.reference,
+        offerToken: null,
+        status: sql`case when ${waitlistEntries.status} in ('waiting', 'offered') then 'removed' else ${waitlistEntries.status} end`,
+      })
+      .where(inArray(waitlistEntries.id, ids));
   },
   async function dataAccess(tx, scope) {
     await tx.delete(dataAccessSessions).where(eq(dataAccessSessions.email, scope.who.email));

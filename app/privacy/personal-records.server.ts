@@ -14,7 +14,9 @@ import {
   orderLines,
   orders,
   subscribers,
+  ticketOptions,
   tickets,
+  waitlistEntries,
 } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 
@@ -264,6 +266,30 @@ const newsSource: Source = {
   },
 };
 
+const waitingListsSource: Source = {
+  key: "waiting-lists",
+  title: "Waiting lists",
+  about: "The sold-out events you asked to be offered seats for, and the offers made to you.",
+  async read(db, who) {
+    const rows = await db
+      .select({ entry: waitlistEntries, option: ticketOptions.type, event: events.title })
+      .from(waitlistEntries)
+      .innerJoin(ticketOptions, eq(ticketOptions.id, waitlistEntries.ticketOptionId))
+      .innerJoin(events, eq(events.id, ticketOptions.eventId))
+      .where(eq(waitlistEntries.email, who.email))
+      .orderBy(asc(waitlistEntries.createdAt));
+    return rows.map(({ entry, option, event }) => ({
+      Event: event,
+      Ticket: option,
+      Name: entry.name,
+      Seats: entry.seats,
+      Status: entry.status,
+      Joined: iso(entry.createdAt),
+      "Offered until": iso(entry.offerExpiresAt),
+    }));
+  },
+};
+
 /**
  * Everything the shop holds that names an address, source by source. A new kind of personal record
  * (a new table that names a person) is one more entry here, and the erasure's list beside it.
@@ -277,6 +303,7 @@ export const PERSONAL_SOURCES: readonly Source[] = [
   sessionsSource,
   emailsSource,
   newsSource,
+  waitingListsSource,
 ];
 
 /** The member an address belongs to, if any (addresses are kept in lower case). */
@@ -301,6 +328,7 @@ export async function holdsAnything(db: Database, who: DataSubject): Promise<boo
     union all select 1 from contact_submissions where lower(email) = ${who.email}
     union all select 1 from email_outbox where lower(to_address) = ${who.email}
     union all select 1 from subscribers where email = ${who.email}
+    union all select 1 from waitlist_entries where email = ${who.email}
     limit 1`);
   return ((result as { rows?: unknown[] }).rows ?? []).length > 0;
 }

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDashboardData } from "~/analytics/dashboard.server";
 import { backupDatabase } from "~/db/backup.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { adminAuditLog, consentRecords, emailOutbox, erasureRequests, orders, subscribers } from "~/db/schema";
+import {
+  adminAuditLog,
+  consentRecords,
+  emailOutbox,
+  erasureRequests,
+  orders,
+  subscribers,
+  ticketOptions,
+  waitlistEntries,
+} from "~/db/schema";
 import { fixedClock, type Clock } from "~/lib/clock";
 import { markFulfilled, saveOwnerNote } from "~/orders/fulfilment.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
@@ -127,6 +136,16 @@ beforeAll(async () => {
     "signed in to her account by a link to the address",
     start.now(),
   );
+  // And she waits for a seat on a sold-out list.
+  const [option] = await handle.db.select().from(ticketOptions).limit(1);
+  await handle.db.insert(waitlistEntries).values({
+    stockKey: `ticket:${option!.id}`,
+    ticketOptionId: option!.id,
+    email: LERATO.email,
+    name: `${LERATO.firstName} ${LERATO.lastName}`,
+    seats: 2,
+    createdAt: start.now(),
+  });
   cookie = await dataCookie(LERATO.email, start);
 }, 120_000);
 afterAll(async () => {
@@ -143,7 +162,7 @@ describe("Delete my data", () => {
         .from(orders)
         .where(sql`${orders.id} in ${leratoOrders}`)
     ).map((o) => o.reference);
-    for (const expected of [...refs, "Is the hat one size?", "News by email", NEWS_WORDING])
+    for (const expected of [...refs, "Is the hat one size?", "News by email", NEWS_WORDING, "Waiting lists"])
       expect(text).toContain(expected);
   });
 
@@ -236,6 +255,8 @@ describe("Delete my data", () => {
     ]);
     expect(evidence[1]).toMatchObject({ confirmedBy: `erasure ${request!.reference}` });
     expect(new Set(evidence.map((c) => c.addressHash)).size).toBe(1);
+    const [entry] = await handle.db.select().from(waitlistEntries);
+    expect(entry).toMatchObject({ name: request!.reference, status: "removed", seats: 2 });
   });
 });
 

@@ -3,6 +3,7 @@ import { recordAnalyticsEvent } from "~/analytics/ingest.server";
 import type { AppContext } from "~/context.server";
 import { requestClientKey } from "~/lib/client-address.server";
 import { textFields } from "~/lib/form";
+import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
 import { sendToPaymentPage } from "~/orders/checkout-action.server";
@@ -45,6 +46,8 @@ export async function submitBagCheckout(
   const problem = checkoutFormProblem(values);
   const parsed = checkoutSchema.safeParse(values);
   if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
+  const news = readNewsBox(form);
+  if (!news.ok) return { ok: false, toast: checkoutErrorToast(news.message), values };
 
   const now = context.clock.now();
   const bagId = await findBagId(context.db, requestBagToken(request), now);
@@ -100,6 +103,7 @@ export async function submitBagCheckout(
   }));
   const sent = await sendToPaymentPage(context, order, provider, lineItems);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
+  if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout?bag=1", now);
   if (sessionId) {
     await recordAnalyticsEvent(
       context.db,

@@ -20,9 +20,7 @@ import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
 import { newBuyerBinding } from "./order-access.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal } from "./sellable.server";
-import { NEWS_BOX_FIELD, newsBoxSchema } from "~/newsletters/news-choice-schema";
-import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
-import { requestSubscription } from "~/newsletters/subscriptions.server";
+import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { payfastEnabled } from "~/payments/payfast/providers.server";
 import { startCardSubscription } from "./payfast-checkout.server";
 
@@ -56,8 +54,8 @@ export async function submitCheckout(
   const problem = checkoutFormProblem(values);
   const parsed = checkoutSchema.safeParse(values);
   if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
-  const news = newsBoxSchema.safeParse(form.get(NEWS_BOX_FIELD) ?? undefined);
-  if (!news.success) return { ok: false, toast: checkoutErrorToast(news.error.issues[0]?.message), values };
+  const news = readNewsBox(form);
+  if (!news.ok) return { ok: false, toast: checkoutErrorToast(news.message), values };
 
   const url = new URL(request.url);
   const type = field(form, "type") || url.searchParams.get("type") || "";
@@ -106,16 +104,7 @@ export async function submitCheckout(
     ? await startCardSubscription(context, order, cardTier)
     : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
-  if (news.data === "on") {
-    // The unticked box, ticked: the same double opt-in as the footer's form (a past customer is subscribed at once).
-    await requestSubscription(
-      context.db,
-      context.config,
-      { email: parsed.data.email, name: `${parsed.data.firstName} ${parsed.data.lastName}` },
-      { wording: NEWS_CONSENT_WORDING, form: "checkout", page: "/checkout" },
-      now,
-    ).catch((error) => console.error(`[news] checkout consent not recorded: ${(error as Error).message}`));
-  }
+  if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout", now);
   if (sessionId) {
     // The browser leaves for the payment page at once, so the server records the funnel step for it.
     await recordAnalyticsEvent(

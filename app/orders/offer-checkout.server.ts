@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { AppContext } from "~/context.server";
+import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { claimOfferHold, findOffer, OFFER_ENDED, OFFER_USED, OfferUnavailableError } from "~/waitlist/offers.server";
@@ -43,6 +44,8 @@ export async function submitOfferCheckout(
   const problem = checkoutFormProblem(values);
   const parsed = checkoutSchema.safeParse(values);
   if (problem || !parsed.success) return { ok: false, toast: problem ?? checkoutErrorToast(), values };
+  const news = readNewsBox(form);
+  if (!news.ok) return { ok: false, toast: checkoutErrorToast(news.message), values };
 
   const now = context.clock.now();
   const offer = await findOffer(context.db, token, now);
@@ -92,5 +95,6 @@ export async function submitOfferCheckout(
   }
   const sent = await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
+  if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/waiting-list/offer", now);
   return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
 }

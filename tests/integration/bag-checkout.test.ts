@@ -1,7 +1,17 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { catalogItems, emailOutbox, orderLines, orders, stockHolds, ticketOptions, tickets } from "~/db/schema";
+import {
+  catalogItems,
+  consentRecords,
+  emailOutbox,
+  orderLines,
+  orders,
+  stockHolds,
+  subscribers,
+  ticketOptions,
+  tickets,
+} from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
 import { listOrdersForAdmin } from "~/orders/orders-admin.server";
 import { ordersCsvLines } from "~/orders/orders-export.server";
@@ -9,7 +19,7 @@ import { readOrderQuery } from "~/orders/order-list-query";
 import type { CheckoutRequest, PaymentProvider } from "~/payments/provider";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { bagBrowser } from "../support/bag";
-import { orderIdFrom } from "../support/checkout";
+import { buyer, orderIdFrom } from "../support/checkout";
 import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
@@ -226,5 +236,24 @@ describe(`checkout of a bag (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
     const again = await browser.checkout();
     expect(again).toMatchObject({ toast: { title: "Checkout Error" } });
     expect((again as { toast: { description: string } }).toast.description).toMatch(/waiting for payment from you/);
+  });
+
+  it("keeps the ticked news box: the buyer is asked to confirm by email, as from the footer; a forged value is refused", async () => {
+    const earrings = await item("candy-earrings");
+    const browser = bagBrowser(handle, { clientIp: nextIp() });
+    await browser.post({ intent: "add", kind: "catalog", id: String(earrings.id), quantity: "1" });
+    const newcomer = { ...buyer, email: "bag.news@example.test" };
+    expect(await browser.checkout(undefined, { ...newcomer, news: "yes please" })).toMatchObject({
+      toast: { description: "Please tick the box, or leave it empty." },
+    });
+    expect(await handle.db.select().from(subscribers).where(eq(subscribers.email, newcomer.email))).toEqual([]);
+    orderIdFrom(await browser.checkout(undefined, { ...newcomer, news: "on" }));
+    const [subscriber] = await handle.db.select().from(subscribers).where(eq(subscribers.email, newcomer.email));
+    expect(subscriber).toMatchObject({ status: "pending" });
+    const [asked] = await handle.db
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.subscriberId, subscriber!.id));
+    expect(asked).toMatchObject({ action: "asked", form: "checkout", page: "/checkout?bag=1" });
   });
 });

@@ -139,6 +139,28 @@ export async function markSubscriptionCancelled(db: Executor, id: number, now: D
 }
 
 /**
+ * Stops a member's monthly card charge at the provider, through its API, and marks the subscription
+ * cancelled: "none" when she pays by email, "unreachable" (nothing changed) when the provider cannot be
+ * reached. Cancelling and erasing her data both stop the charge first.
+ */
+export async function stopCardCharges(
+  context: { db: Database; config: Pick<AppConfig, "payfast">; clock: { now(): Date } },
+  memberId: number,
+): Promise<"stopped" | "none" | "unreachable"> {
+  const card = await activeSubscriptionOf(context.db, memberId);
+  if (!card?.token) return "none";
+  try {
+    await subscriptionsApi(card.provider, context).cancel(card.token);
+  } catch (error) {
+    const detail = error instanceof SubscriptionApiError ? error.message : (error as Error).message;
+    console.error(`[payfast] cancelling subscription ${card.id} failed: ${detail}`);
+    return "unreachable";
+  }
+  await markSubscriptionCancelled(context.db, card.id, context.clock.now());
+  return "stopped";
+}
+
+/**
  * Cancelling a membership: a card subscription is cancelled at the provider first, through its API, so
  * that no charge follows; if the provider cannot be reached nothing changes and the person is told.
  * The member keeps her access until paid-until either way.
@@ -150,19 +172,12 @@ export async function cancelMembershipAndCard(
 ): Promise<{ ok: true; member: MemberRow } | { ok: false; reason: string }> {
   const now = context.clock.now();
   const card = await activeSubscriptionOf(context.db, memberId);
-  if (card?.token) {
-    try {
-      await subscriptionsApi(card.provider, context).cancel(card.token);
-    } catch (error) {
-      const detail = error instanceof SubscriptionApiError ? error.message : (error as Error).message;
-      console.error(`[payfast] cancelling subscription ${card.id} failed: ${detail}`);
-      return {
-        ok: false,
-        reason:
-          "We could not reach the card provider to stop the monthly charge, so nothing was changed. Please try again.",
-      };
-    }
-    await markSubscriptionCancelled(context.db, card.id, now);
+  if ((await stopCardCharges(context, memberId)) === "unreachable") {
+    return {
+      ok: false,
+      reason:
+        "We could not reach the card provider to stop the monthly charge, so nothing was changed. Please try again.",
+    };
   }
   const member = await cancelMembership(context.db, memberId, now, by);
   if (!member) return { ok: false, reason: "Your membership could not be cancelled. Please try again." };

@@ -1,6 +1,7 @@
 import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import type { Clock } from "~/lib/clock";
+import { stopCardCharges } from "~/memberships/card-subscriptions.server";
 import { runDueErasures } from "./erasure.server";
 
 /**
@@ -16,7 +17,9 @@ export function startErasureJob(
   const pass = () => {
     if (running) return;
     running = true;
-    runDueErasures(database.db, clock.now())
+    runDueErasures(database.db, clock.now(), (memberId) =>
+      stopCardCharges({ db: database.db, config: runtime.config, clock }, memberId),
+    )
       .then((r) => {
         if (r.done || r.waiting)
           console.log(`[privacy] erasures: ${r.done} carried out, ${r.waiting} waiting for open orders`);

@@ -460,6 +460,9 @@ const ERASERS: readonly Eraser[] = [
 
 export type ErasureOutcome = "done" | "waiting" | "gone";
 
+/** Stops a member's monthly card charge at the provider (stopCardCharges): "unreachable" changes nothing. */
+export type CardStopper = (memberId: number) => Promise<"stopped" | "none" | "unreachable">;
+
 /**
  * Carries out one request, once: the row is locked and must still be scheduled, so a second instance
  * (or the owner pressing "Erase now" as the job runs) finds it done and does nothing. A request that
@@ -471,7 +474,18 @@ export async function carryOutErasure(
   id: number,
   now: Date,
   by: "schedule" | "owner",
+  stopCard: CardStopper,
 ): Promise<ErasureOutcome> {
+  // A member paying by card is charged no more: the provider is told first, outside the transaction (a
+  // network call), and only once the erasure will go ahead. Unreachable, the request waits for the next pass.
+  const [pending] = await db
+    .select()
+    .from(erasureRequests)
+    .where(and(eq(erasureRequests.id, id), eq(erasureRequests.status, "scheduled")));
+  if (!pending?.email) return "gone";
+  const subject = await dataSubject(db, pending.email);
+  if (pending.openOrders === "wait" && (await openOrdersOf(db, subject, now)).length) return "waiting";
+  if (subject.memberId !== null && (await stopCard(subject.memberId)) === "unreachable") return "waiting";
   return db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -513,7 +527,11 @@ export async function carryOutErasure(
 }
 
 /** The timed work's part: every request whose day has come, each carried out once. */
-export async function runDueErasures(db: Database, now: Date): Promise<{ done: number; waiting: number }> {
+export async function runDueErasures(
+  db: Database,
+  now: Date,
+  stopCard: CardStopper,
+): Promise<{ done: number; waiting: number }> {
   const due = await db
     .select({ id: erasureRequests.id })
     .from(erasureRequests)
@@ -521,7 +539,7 @@ export async function runDueErasures(db: Database, now: Date): Promise<{ done: n
     .orderBy(asc(erasureRequests.scheduledFor));
   const result = { done: 0, waiting: 0 };
   for (const { id } of due) {
-    const outcome = await carryOutErasure(db, id, now, "schedule");
+    const outcome = await carryOutErasure(db, id, now, "schedule", stopCard);
     if (outcome === "done") result.done++;
     if (outcome === "waiting") result.waiting++;
   }

@@ -19,6 +19,7 @@ import {
 import { fixedClock, type Clock } from "~/lib/clock";
 import { markFulfilled, saveOwnerNote } from "~/orders/fulfilment.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
+import { stopCardCharges } from "~/memberships/card-subscriptions.server";
 import { setNewsConsent } from "~/newsletters/subscriptions.server";
 import { carryOutErasure, runDueErasures } from "~/privacy/erasure.server";
 import * as adminRequests from "~/routes/admin/data-requests";
@@ -57,6 +58,8 @@ const TRACES = [
 let handle: DatabaseHandle;
 let second: DatabaseHandle | undefined;
 let ip = 0;
+/** Her card, were she paying by one, stopped at the simulated provider before her data goes. */
+const stopCard = (memberId: number) => stopCardCharges(testContext(handle, { clock: after }), memberId);
 const ctx = (clock: Clock) => testContext(handle, { clock, clientIp: `198.51.100.${++ip}` });
 const start = fixedClock(START);
 const after = fixedClock(AFTER_WINDOW);
@@ -202,7 +205,7 @@ describe("Delete my data", () => {
     const token = /your-data\/undo\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
     expect((await post(undo.action, ctx(start), "/your-data/undo", { token })).status).toBe(200);
     expect((await post(undo.action, ctx(start), "/your-data/undo", { token })).status).toBe(410);
-    expect(await runDueErasures(handle.db, after.now())).toEqual({ done: 0, waiting: 0 });
+    expect(await runDueErasures(handle.db, after.now(), stopCard)).toEqual({ done: 0, waiting: 0 });
     const page = await get(yourData.loader, ctx(start), "/your-data", cookie);
     expect(page.body).toMatchObject({ erasure: null });
   });
@@ -213,10 +216,10 @@ describe("Delete my data", () => {
     // The check afterwards can fail: every trace is in the shop's data until then.
     const dumpBefore = (await backupText()).toLowerCase();
     for (const trace of TRACES) expect(dumpBefore, trace).toContain(trace.toLowerCase());
-    expect(await runDueErasures(handle.db, start.now())).toEqual({ done: 0, waiting: 0 });
+    expect(await runDueErasures(handle.db, start.now(), stopCard)).toEqual({ done: 0, waiting: 0 });
     const results = await Promise.all([
-      runDueErasures(handle.db, after.now()),
-      runDueErasures((second ?? handle).db, after.now()),
+      runDueErasures(handle.db, after.now(), stopCard),
+      runDueErasures((second ?? handle).db, after.now(), stopCard),
     ]);
     expect(results.reduce((n, r) => n + r.done, 0)).toBe(1);
     const done = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "erasure.done"));
@@ -224,7 +227,7 @@ describe("Delete my data", () => {
     expect(await books()).toEqual(before);
     const [request] = await handle.db.select().from(erasureRequests).where(eq(erasureRequests.status, "done"));
     expect(request).toMatchObject({ email: null, undoTokenHash: null });
-    expect(await carryOutErasure(handle.db, request!.id, after.now(), "owner")).toBe("gone");
+    expect(await carryOutErasure(handle.db, request!.id, after.now(), "owner", stopCard)).toBe("gone");
   });
 
   it("afterwards no page, export, email or backup of the shop names her; her orders carry the reference", async () => {
@@ -301,7 +304,7 @@ describe("the owner's data requests", () => {
     const audit = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "erasure.request"));
     expect(JSON.stringify(audit)).not.toContain("nandi");
 
-    expect(await runDueErasures(handle.db, after.now())).toEqual({ done: 0, waiting: 1 });
+    expect(await runDueErasures(handle.db, after.now(), stopCard)).toEqual({ done: 0, waiting: 1 });
     await markFulfilled(ctx(after), orderId, "posted");
     const run = await post(adminRequests.action, ctx(after), "/admin/data-requests", {
       intent: "run",

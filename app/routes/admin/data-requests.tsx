@@ -6,6 +6,7 @@ import { ErrorSummary, SelectField, TextField } from "~/components/admin/fields"
 import { textFields, validateForm } from "~/lib/form";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { ownerErasureSchema } from "~/privacy/erasure-schema";
+import { stopCardCharges } from "~/memberships/card-subscriptions.server";
 import { carryOutErasure, listErasureRequests, scheduleErasure } from "~/privacy/erasure.server";
 import type { Route } from "./+types/data-requests";
 
@@ -37,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = textFields(form, ["intent", "id"]);
   const now = context.clock.now();
   if (intent === "run") {
-    const outcome = /^\d{1,9}$/.test(id) ? await carryOutErasure(context.db, Number(id), now, "owner") : "gone";
+    const outcome = /^\d{1,9}$/.test(id)
+      ? await carryOutErasure(context.db, Number(id), now, "owner", (memberId) => stopCardCharges(context, memberId))
+      : "gone";
     const toast =
       outcome === "done"
         ? { title: "Data erased", description: "Their orders stay under the reference, with no name." }

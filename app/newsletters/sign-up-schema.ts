@@ -1,20 +1,17 @@
 // zod/mini: the same schema in the browser for a fraction of the bytes (decision 060).
 import * as z from "zod/mini";
 
-/** The words next to every box or button that asks for the news: kept with each consent as shown. */
-export const NEWS_CONSENT_WORDING = "Send me news of new pieces and workshops";
+import { SIGN_UP_LIMITS } from "./sign-up-words";
 
-/** What the sign-up form says under its button; stored with the consent, since the person read it there. */
-export const SIGN_UP_WORDING =
-  `${NEWS_CONSENT_WORDING}. I will confirm by the link you email me, ` +
-  "and every email lets me unsubscribe with one click.";
-
-/** The forms that collect a consent, and the wording each shows. */
-export const CONSENT_FORMS = ["footer", "blog", "checkout", "account"] as const;
-export type ConsentForm = (typeof CONSENT_FORMS)[number] | "unsubscribe";
-
-export const SIGN_UP_FIELDS = ["name", "email", "form", "page"] as const;
-export const SIGN_UP_LIMITS = { name: 100, email: 254, page: 200 } as const;
+export {
+  CONSENT_FORMS,
+  NEWS_CONSENT_WORDING,
+  SIGN_UP_FIELDS,
+  SIGN_UP_LIMITS,
+  SIGN_UP_WORDING,
+  type ConsentForm,
+  type SignUpResult,
+} from "./sign-up-words";
 
 /** Characters no visitor types on purpose (PostgreSQL refuses NUL). */
 const hasControlCharacter = (value: string) => [...value].some((ch) => ch.charCodeAt(0) < 32 || ch === "\u007f");
@@ -47,10 +44,6 @@ export const signUpSchema = z.object({
 });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
-
-/** What the sign-up action answers: the same words whether or not the address was known (it says nothing about who is subscribed). */
-export type SignUpResult =
-  { ok: true; message: string } | { ok: false; fieldErrors: Record<string, string>; values: Record<string, unknown> };
 
 export const SIGN_UP_THANKS =
   "Thank you. Please check your inbox: we have sent you an email (with a link to confirm, if we need one).";

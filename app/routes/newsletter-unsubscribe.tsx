@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
+import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-words";
 import { resubscribeByLink, unsubscribeByLink, unsubscribePageState } from "~/newsletters/unsubscribe.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 

@@ -10,7 +10,7 @@ import {
 } from "~/orders/checkout-schema";
 import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
 import { NEWS_BOX_FIELD } from "~/newsletters/news-choice-schema";
-import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
+import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-words";
 import { formatRand } from "~/lib/money";
 
 const fieldClass =

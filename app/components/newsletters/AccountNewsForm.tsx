@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Notice } from "~/components/account/account-ui";
 import { NEWS_BOX_FIELD } from "~/newsletters/news-choice-schema";
-import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-schema";
+import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-words";
 
 type Result = { intent: string; ok: boolean; message: string } | undefined;
 

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { SIGN_UP_LIMITS, SIGN_UP_WORDING, type SignUpResult } from "~/newsletters/sign-up-schema";
+import { SIGN_UP_LIMITS, SIGN_UP_WORDING, type SignUpResult } from "~/newsletters/sign-up-words";
 
 const TONES = {
   // On the footer's ink: honey and cream keep their contrast; a problem reads in honey, not red.

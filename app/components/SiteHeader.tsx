@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { site } from "~/content/site";
 import { BagLink } from "./bag/BagLink";
+import { MenuSummary } from "./ui/MenuSummary";
 
 export const mainNav = [
   { to: "/", label: "Home" },
@@ -59,21 +60,7 @@ export function SiteHeader() {
         <div className="flex shrink-0 items-center gap-1">
           <BagLink />
           <details className="group relative lg:hidden">
-            <summary
-              className={
-                "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
-                "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
-              }
-            >
-              <span>Menu</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="h-4 w-4 transition-transform group-open:rotate-180"
-              >
-                <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            </summary>
+            <MenuSummary />
             <nav
               aria-label="Mobile"
               className="absolute right-0 mt-2 w-56 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { MenuSummary } from "~/components/ui/MenuSummary";
 
 /** The admin's sections, in the order the owner reaches for them. */
 export const adminSections = [
@@ -80,21 +81,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               View site
             </a>
             <details ref={menu} className="group relative md:hidden">
-              <summary
-                className={
-                  "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 " +
-                  "border-ink px-4 font-semibold [&::-webkit-details-marker]:hidden"
-                }
-              >
-                <span>Menu</span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="h-4 w-4 transition-transform group-open:rotate-180"
-                >
-                  <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
-                </svg>
-              </summary>
+              <MenuSummary />
               <nav
                 aria-label="Admin sections"
                 className="absolute right-0 mt-2 w-60 rounded-2xl bg-white p-2 shadow-lg ring-1 ring-ink/10"

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { expectUsableAtPhoneAndLaptop } from "./support/admin";
+import { emailedSignInLink as signInLinkFor } from "./support/member";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
 import { expect, test } from "./support/test";
 
@@ -34,28 +34,11 @@ test.afterAll(async () => {
 
 /** Asks /account for a link and returns the link from the newest sign-in email, pointed at this instance. */
 async function emailedSignInLink(page: Page): Promise<string> {
-  const before = sink.messages.length;
-  await page.goto(url("/account"));
-  await page.getByRole("textbox", { name: "Email" }).fill(BUYER);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  const link = await signInLinkFor(page, sink, BUYER, url);
   await expect(page.getByRole("status")).toContainText(
     `If ${BUYER} belongs to a member, a sign-in link is on its way.`,
   );
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        for (const message of sink.messages.slice(before)) {
-          const mail = await simpleParser(message.raw);
-          if (message.to[0] === BUYER && mail.subject === "Your Honey Bee sign-in link") text = mail.text ?? "";
-        }
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("/account/sign-in?token=");
-  const link = new URL(/https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
-  return url(`${link.pathname}${link.search}`);
+  return link;
 }
 
 async function payOnSimulator(page: Page, amount: string) {

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { expectUsableAtPhoneAndLaptop } from "./support/admin";
+import { emailedSignInLink } from "./support/member";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
 import { expect, test } from "./support/test";
 
@@ -35,25 +35,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  const before = sink.messages.length;
-  await page.goto(url("/account"));
-  await page.getByRole("textbox", { name: "Email" }).fill(BUYER);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        for (const message of sink.messages.slice(before)) {
-          const mail = await simpleParser(message.raw);
-          if (message.to[0] === BUYER && mail.subject === "Your Honey Bee sign-in link") text = mail.text ?? "";
-        }
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("/account/sign-in?token=");
-  const link = new URL(/https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
-  await page.goto(url(`${link.pathname}${link.search}`));
+  await page.goto(await emailedSignInLink(page, sink, BUYER, url));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(url("/account"));
 }

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { expectUsableAtPhoneAndLaptop } from "./support/admin";
+import { emailedSignInLink } from "./support/member";
 import { startInstance, type Instance } from "./support/instances";
 import { expect, test } from "./support/test";
 
@@ -94,24 +94,7 @@ test("a Glow Bee member signs in with the emailed link and reads the whole post"
   await page.getByRole("button", { name: /^Pay R/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
 
-  await page.goto(url("/account"));
-  await page.getByRole("textbox", { name: "Email" }).fill(MEMBER);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        for (const message of sink.messages) {
-          const mail = await simpleParser(message.raw);
-          if (message.to[0] === MEMBER && mail.subject === "Your Honey Bee sign-in link") text = mail.text ?? "";
-        }
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("/account/sign-in?token=");
-  const link = new URL(/https?:\/\/\S+\/account\/sign-in\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
-  await page.goto(url(`${link.pathname}${link.search}`));
+  await page.goto(await emailedSignInLink(page, sink, MEMBER, url));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(url("/account"));
 

@@ -136,7 +136,12 @@ export const orderLines = pgTable(
     membershipSlug: text("membership_slug").references(() => membershipTiers.slug),
     displayName: text("display_name").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The list price of one unit when the order was made. */
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Taken off the whole line by a member's perk or a code (issue 40); charged = unit price × quantity − this. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** Why, in the owner's words: "10% Creative Bee", "LAUNCH20". */
+    discountReason: text("discount_reason"),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
   (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],

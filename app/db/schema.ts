@@ -17,3 +17,4 @@ export * from "./schema/data-rights";
 export * from "./schema/subscriptions";
 export * from "./schema/waitlist";
 export * from "./schema/bag";
+export * from "./schema/product-options";

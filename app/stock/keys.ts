@@ -17,3 +17,6 @@ export function sessionFromStockKey(key: string): Date | null {
   const at = new Date(rest);
   return Number.isNaN(at.getTime()) ? null : at;
 }
+
+/** "variant:{id}": one row (size, colour) of a product with options counts its own units (issue 44). */
+export const variantStockKey = (variantId: number) => `variant:${variantId}`;

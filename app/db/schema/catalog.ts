@@ -26,6 +26,14 @@ export const catalogItems = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * A product's options in the owner's order, at most two (Size: S, M, L; Colour: Indigo, Mustard); empty for a
+     * product sold as one thing. Each combination is a row of product_variants with its own stock (issue 44).
+     */
+    optionNames: jsonb("option_names")
+      .$type<{ name: string; values: string[] }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Units left to sell; null means unlimited. */
     stockQuantity: integer("stock_quantity"),
     visible: boolean("visible").notNull().default(true),

@@ -17,6 +17,7 @@ import { createdAt, updatedAt } from "./columns";
 import { catalogItems, membershipTiers } from "./catalog";
 import { ticketOptions } from "./events";
 import { members } from "./members";
+import { productVariants } from "./product-options";
 
 /**
  * The expression of orders.customer_search, as one line of SQL text: drizzle-kit compares this text with the
@@ -134,6 +135,8 @@ export const orderLines = pgTable(
     catalogItemId: integer("catalog_item_id").references(() => catalogItems.id),
     ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id),
     membershipSlug: text("membership_slug").references(() => membershipTiers.slug),
+    /** The product's row (size, colour) this line sold; its stock is the row's (issue 44). */
+    variantId: integer("variant_id").references(() => productVariants.id),
     displayName: text("display_name").notNull(),
     quantity: integer("quantity").notNull(),
     /** The list price of one unit when the order was made. */

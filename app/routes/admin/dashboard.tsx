@@ -16,6 +16,7 @@ import { activeMemberFigures } from "~/memberships/members-admin.server";
 import { loadTodoList } from "~/dashboard/todo.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { TodoList } from "~/components/admin/TodoList";
+import { BagFunnelPanel } from "~/components/admin/BagFunnelPanel";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -366,6 +367,10 @@ function DashboardBody({
             </table>
           )}
         </Panel>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BagFunnelPanel steps={dashboard.bagFunnel} period={period} />
       </div>
     </>
   );

@@ -55,11 +55,14 @@ export async function findBagItems(base: string): Promise<BagItems> {
   return { products, seat: seat ? Number(seat) : null };
 }
 
+export interface BagLine {
+  kind: "catalog" | "ticket";
+  id: number;
+  quantity: number;
+}
+
 /** The lines of visit `n`: two products (the first one or two units), then a seat or a third product. */
-export function bagLinesFor(
-  items: BagItems,
-  n: number,
-): { kind: "catalog" | "ticket"; id: number; quantity: number }[] {
+export function bagLinesFor(items: BagItems, n: number): BagLine[] {
   const { products } = items;
   const first = products[n % products.length]!;
   const second = products[(n + 1) % products.length]!;
@@ -67,7 +70,7 @@ export function bagLinesFor(
     items.seat !== null && n % 2 === 0
       ? { kind: "ticket" as const, id: items.seat, quantity: 1 }
       : { kind: "catalog" as const, id: products[(n + 2) % products.length]!, quantity: 1 };
-  const lines = [
+  const lines: BagLine[] = [
     { kind: "catalog" as const, id: first, quantity: 1 + (n % 2) },
     { kind: "catalog" as const, id: second, quantity: 1 },
   ];

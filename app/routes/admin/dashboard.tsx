@@ -295,7 +295,8 @@ function DashboardBody({
               <tbody>
                 {dashboard.popularPages.map((page) => (
                   <tr key={page.path}>
-                    <td className={tdClass}>{pageLabel(page.path)}</td>
+                    {/* A long path (a payment page's) wraps rather than widen the page at 390 px. */}
+                    <td className={`${tdClass} wrap-anywhere`}>{pageLabel(page.path)}</td>
                     <td className={tdClass}>{page.visits.toLocaleString("en-ZA")}</td>
                     <td className={tdClass}>
                       <div className="flex items-center gap-2">

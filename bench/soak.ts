@@ -2,9 +2,12 @@
 // page views, analytics beacons, contact messages and checkouts paid on the simulator, from
 // SOAK_CONNECTIONS concurrent clients for SOAK_SECONDS. Then, with the server stopped, it counts
 // what the database holds: every accepted message and event stored, no order lost or counted twice,
-// stock down by exactly the units paid for. Exits non-zero on any 5xx or any mismatch, or on a
+// stock down by exactly the units paid for. A share of the clients are bag users (issue 39): each visit adds
+// two or three lines (products and a workshop seat) to a bag, views /bag, checks the bag out and pays, its
+// requests counted in a row of their own. Exits non-zero on any 5xx or any mismatch, or on a
 // missed latency or memory target (issue 22) unless SOAK_TIMING=advisory (CI, a shared machine).
 //   SOAK_SECONDS=60 (CI runs 15; 600 for the memory row)   SOAK_CONNECTIONS=100
+//   SOAK_BAG_SHARE=0.2   the share of the clients that use a bag (0 leaves the bag out)
 //   SOAK_PG_URL=postgres://…   the same against a fresh database on that PostgreSQL server
 //   SOAK_TRACE=/tmp/trace.tsv   every request (kind, start ms, latency ms, method and path, status), to see when the slow ones came
 import { PGlite } from "@electric-sql/pglite";
@@ -13,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { freshPostgresDatabase } from "./lib/postgres";
+import { bagVisit, findBagItems, type BagSend } from "./lib/bag-visitor";
 import { benchRequest, type BenchRequest, type BenchResponse } from "./lib/http-client";
 import { markdownTable, readCpuSeconds, readRssMb, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
@@ -20,6 +24,9 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const PG_URL = process.env.SOAK_PG_URL;
 const TIMING_ADVISORY = process.env.SOAK_TIMING === "advisory";
+const BAG_SHARE = Number(process.env.SOAK_BAG_SHARE ?? 0.2);
+if (!(BAG_SHARE >= 0 && BAG_SHARE <= 1)) throw new Error("SOAK_BAG_SHARE is a share from 0 to 1");
+const BAG_CLIENTS = Math.round(CONNECTIONS * BAG_SHARE);
 /** Issue 22's targets: p99 of every write and of pages, per engine. */
 const TARGETS = PG_URL ? { writeP99Ms: 250, pageP99Ms: 200 } : { writeP99Ms: 500, pageP99Ms: 200 };
 /** The memory row needs a long run: RSS in the first minute after warm-up against the last, within 10%. */
@@ -49,7 +56,7 @@ const CHECKOUT_ITEMS = [
   { type: "product", item: "Candy Earrings", slug: "candy-earrings" },
 ];
 
-type Kind = "page" | "analytics" | "contact" | "checkout";
+type Kind = "page" | "analytics" | "contact" | "checkout" | "bag";
 interface Tally {
   requests: number;
   ok: number;
@@ -68,6 +75,7 @@ const serverErrorSamples: string[] = [];
 let contactsAccepted = 0;
 let eventsAccepted = 0;
 const ordersPaid = new Map<string, number>();
+const bagOutcomes = { paid: 0, refused: 0, failed: 0 };
 
 const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "soak")).url : undefined;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
@@ -202,6 +210,24 @@ async function checkout() {
   }
 }
 
+// The bag's requests, every step of a visit, in the "bag" row.
+const sendBag: BagSend = async (_step, url, request) => {
+  const response = await timed("bag", url, request);
+  return (
+    response && {
+      status: response.status,
+      location: response.headers.location ?? null,
+      setCookie: response.headers["set-cookie"] ?? [],
+    }
+  );
+};
+const bagItems = BAG_CLIENTS ? await findBagItems(base) : { products: [], seat: null };
+let bagVisits = 0;
+async function bagUser() {
+  const n = bagVisits++;
+  bagOutcomes[await bagVisit(sendBag, base, bagItems, n, `10.202.${(n >> 8) & 255}.${n & 255}`)]++;
+}
+
 function pickAction(): () => Promise<void> {
   const r = Math.random();
   if (r < 0.5) return pageView;
@@ -210,7 +236,9 @@ function pickAction(): () => Promise<void> {
   return checkout;
 }
 
-console.log(`soak: ${CONNECTIONS} clients for ${SECONDS} s against ${base} (${engine})`);
+console.log(
+  `soak: ${CONNECTIONS} clients (${BAG_CLIENTS} of them with a bag) for ${SECONDS} s against ${base} (${engine})`,
+);
 const loadStarted = Date.now();
 loadStartedAt = performance.now();
 const deadline = loadStarted + SECONDS * 1000;
@@ -222,8 +250,9 @@ const sampler = setInterval(
   5_000,
 );
 await Promise.all(
-  Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < deadline) await pickAction()();
+  Array.from({ length: CONNECTIONS }, async (_, client) => {
+    const action = client < BAG_CLIENTS ? () => bagUser : pickAction;
+    while (Date.now() < deadline) await action()();
   }),
 );
 clearInterval(sampler);
@@ -247,7 +276,11 @@ const one = async (query: string, params: unknown[] = []) =>
 const storedContacts = await one("select count(*)::int as n from contact_submissions where subject = 'Soak test'");
 const storedEvents = await one("select count(*)::int as n from analytics_events where page_path = '/soak'");
 const paidOrders = await one("select count(*)::int as n from orders where status = 'paid'");
-const paidExpected = [...ordersPaid.values()].reduce((a, b) => a + b, 0);
+const paidExpected = [...ordersPaid.values()].reduce((a, b) => a + b, 0) + bagOutcomes.paid;
+const paidBagOrders = await one(
+  "select count(*)::int as n from orders o where o.status = 'paid' and " +
+    "(select count(*) from order_lines l where l.order_id = o.id) >= 2",
+);
 const candyStock = await one("select stock_quantity as n from catalog_items where slug = 'candy-earrings'");
 const candyHeldOrPaid = await one(
   "select count(*)::int as n from stock_holds h join catalog_items c on h.stock_key = 'catalog:' || c.id " +
@@ -311,6 +344,17 @@ const checks = [
     value: `${ordersPaid.get("candy-earrings") ?? 0} sold, ${candyHeldOrPaid} converted holds, ${candyStock} left`,
   },
   { name: "no order holds the same stock twice", ok: duplicateHolds === 0, value: `${duplicateHolds}` },
+  ...(BAG_CLIENTS
+    ? [
+        {
+          name: "every paid bag is one paid order of its two or three lines",
+          ok: paidBagOrders === bagOutcomes.paid && bagOutcomes.failed === 0,
+          value:
+            `${paidBagOrders} paid orders of several lines / ${bagOutcomes.paid} bags paid ` +
+            `(${bagOutcomes.refused} refused, ${bagOutcomes.failed} failed)`,
+        },
+      ]
+    : []),
 ];
 
 // Issue 22's targets. On a shared machine (CI) a miss is reported as advisory and fails nothing.
@@ -325,6 +369,8 @@ const targets: { name: string; ok: boolean; value: string; advisory?: boolean }[
   ...(["contact", "checkout", "analytics"] as const).map((kind) =>
     timing(`write: ${kind}`, p99(kind), TARGETS.writeP99Ms),
   ),
+  // A bag visit writes on every step but the view (decision 126): the writes' target covers all its requests.
+  ...(BAG_CLIENTS ? [timing("bag (issue 39): add, view, checkout and pay", p99("bag"), TARGETS.writeP99Ms)] : []),
   timing("pages", p99("page"), TARGETS.pageP99Ms),
 ];
 const warm = rssSamples.filter(([at]) => at >= WARM_UP_SECONDS);
@@ -368,8 +414,8 @@ const targetTable = markdownTable(
   targets.map((c) => [c.name, c.value, result(c)]),
 );
 const summary =
-  `${CONNECTIONS} concurrent clients for ${SECONDS} s on ${engine}${pgLink}, Node ${process.version}, 2 cores (the ` +
-  `load generator shares them). ` +
+  `${CONNECTIONS} concurrent clients (${BAG_CLIENTS} of them bag users) for ${SECONDS} s on ${engine}${pgLink}, ` +
+  `Node ${process.version}, 2 cores (the load generator shares them). ` +
   `CPU during the load: server ${serverCpu}%, load generator ${clientCpu}% (of one core; 200% is both). ` +
   `Server RSS: ${rssAtRest} MB before the load, ${rssAfterLoad} MB after it` +
   (rssSamples.length ? `; every 5 s: ${rssSamples.map(([, mb]) => mb).join(", ")} MB.` : ".");
@@ -382,6 +428,8 @@ writeResults(
     engine,
     seconds: SECONDS,
     connections: CONNECTIONS,
+    bagClients: BAG_CLIENTS,
+    bagOutcomes,
     rows,
     checks,
     targets,

@@ -3,11 +3,14 @@
 // For SPIKE_SECONDS, SPIKE_CONNECTIONS keep-alive connections hammer `/` and a product page (half each),
 // from a process of its own (autocannon), while a few "till" clients in this process buy on the
 // simulator and time every step: POST /checkout, POST the simulator's pay page, GET the payment
-// return, then Yoco's own signed webhook for the payment; and a few clients send analytics beacons.
+// return, then Yoco's own signed webhook for the payment; a few buy with a bag (issue 39: two or three
+// lines added on /bag, the bag viewed, checked out and paid, each step timed); and a few clients send
+// analytics beacons.
 // Targets (issue 22): no 5xx and no network errors (a 503 would have to carry Retry-After), the till's
 // p99 under 500 ms per step, the server alive at the end. Writes bench/results/spike.md and .json,
 // and spike-postgres.* for the run on a fresh database of BENCH_PG_URL.
 //   SPIKE_SECONDS=30   SPIKE_CONNECTIONS=1000   SPIKE_TILL_CLIENTS=6   SPIKE_BEACON_CLIENTS=3
+//   SPIKE_BAG_SHARE=0.2   the share of the buyers who buy with a bag (beside the till's clients; 0: none)
 //   BENCH_PG_URL=postgres://…   also the whole spike on PostgreSQL
 //   SPIKE_TIMING=advisory       a missed latency target is reported but fails nothing (a shared machine)
 import autocannon from "autocannon";
@@ -19,6 +22,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
+import { bagVisit, findBagItems, type BagSend, type BagStep } from "./lib/bag-visitor";
 import { freshPostgresDatabase } from "./lib/postgres";
 import {
   type BenchServer,
@@ -33,6 +37,10 @@ const SECONDS = Number(process.env.SPIKE_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SPIKE_CONNECTIONS ?? 1000);
 const TILL_CLIENTS = Number(process.env.SPIKE_TILL_CLIENTS ?? 6);
 const BEACON_CLIENTS = Number(process.env.SPIKE_BEACON_CLIENTS ?? 3);
+const BAG_SHARE = Number(process.env.SPIKE_BAG_SHARE ?? 0.2);
+if (!(BAG_SHARE >= 0 && BAG_SHARE < 1)) throw new Error("SPIKE_BAG_SHARE is a share from 0 to below 1");
+/** Bag buyers beside the till's: that share of all the buyers (0.2 beside 6 till clients: 2 of 8). */
+const BAG_CLIENTS = Math.round((TILL_CLIENTS * BAG_SHARE) / (1 - BAG_SHARE));
 const PG_URL = process.env.BENCH_PG_URL;
 const TIMING_ADVISORY = process.env.SPIKE_TIMING === "advisory";
 const TILL_P99_MS = 500;
@@ -145,13 +153,19 @@ function startFlood(base: string) {
 // The till and the beacons, timed request by request in this process.
 // ---------------------------------------------------------------------------------------------------
 type TillKind = "checkout" | "pay" | "return" | "webhook";
-type Kind = TillKind | "beacon";
+type BagKind = `bag-${BagStep}`;
+type Kind = TillKind | BagKind | "beacon";
 const TILL_KINDS: TillKind[] = ["checkout", "pay", "return", "webhook"];
+const BAG_KINDS: BagKind[] = ["bag-add", "bag-view", "bag-checkout", "bag-pay"];
 const KIND_LABEL: Record<Kind, string> = {
   checkout: "till: POST /checkout",
   pay: "till: POST the simulator's pay page",
   return: "till: GET the payment return (/order-confirmation)",
   webhook: "till: POST /api/webhooks/yoco (signed)",
+  "bag-add": "bag: POST /bag (add a line)",
+  "bag-view": "bag: GET /bag",
+  "bag-checkout": "bag: POST /checkout?bag=1",
+  "bag-pay": "bag: POST the simulator's pay page",
   beacon: "beacon: POST /api/analytics",
 };
 
@@ -216,6 +230,7 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
   let measuring = false;
   let flows = 0;
   let paidFlows = 0;
+  const bagOutcomes = { paid: 0, refused: 0, failed: 0 };
 
   async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<Response | undefined> {
     const t = measuring ? tally(kind) : newTally();
@@ -314,6 +329,25 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     if (delivered?.status === 200 && measuring) paidFlows++;
   }
 
+  const sendBag: BagSend = async (step, url, request) => {
+    const response = await timed(`bag-${step}`, url, request);
+    return (
+      response && {
+        status: response.status,
+        location: response.headers.get("location"),
+        setCookie: response.headers.getSetCookie(),
+      }
+    );
+  };
+  const bagItems = BAG_CLIENTS ? await findBagItems(base) : { products: [], seat: null };
+  let bagBuyers = 0;
+  /** One purchase with a bag: two or three lines added, the bag viewed, checked out and paid. */
+  async function buyBag() {
+    const n = bagBuyers++;
+    const outcome = await bagVisit(sendBag, base, bagItems, n, `10.203.${(n >> 8) & 255}.${n & 255}`);
+    if (measuring) bagOutcomes[outcome]++;
+  }
+
   let beacons = 0;
   async function beacon() {
     // Ten events per visitor address (one address has a budget of its own, decision 079).
@@ -338,17 +372,20 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
       r.arrayBuffer(),
     );
   await buy();
+  if (BAG_CLIENTS) await buyBag();
   await beacon();
   // A keep-alive connection per client, open before the spike, as a buyer mid-checkout has one (and a
   // proxy keeps its own to the app): a connection opened in the spike's first second waits behind the
   // thousand the kernel is handing to the server, 1 to 2 s on a shared 2-core machine, wherever it goes.
   await Promise.all(
-    Array.from({ length: TILL_CLIENTS + BEACON_CLIENTS }, () => fetch(`${base}/healthz`).then((r) => r.arrayBuffer())),
+    Array.from({ length: TILL_CLIENTS + BAG_CLIENTS + BEACON_CLIENTS }, () =>
+      fetch(`${base}/healthz`).then((r) => r.arrayBuffer()),
+    ),
   );
 
   console.log(
     `spike on ${engine}: ${CONNECTIONS} connections on ${PAGES.join(" and ")} for ${SECONDS} s, ${TILL_CLIENTS} till ` +
-      `and ${BEACON_CLIENTS} beacon clients, against ${base}`,
+      `, ${BAG_CLIENTS} bag and ${BEACON_CLIENTS} beacon clients, against ${base}`,
   );
   const rssBefore = readRssMb(app.process.pid!);
   let rssPeak = rssBefore;
@@ -362,6 +399,7 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
   };
   const clients = Promise.all([
     ...Array.from({ length: TILL_CLIENTS }, () => loop(buy)),
+    ...Array.from({ length: BAG_CLIENTS }, () => loop(buyBag)),
     ...Array.from({ length: BEACON_CLIENTS }, () => loop(beacon)),
   ]);
   const pages = await flooding.done;
@@ -407,7 +445,7 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
       page.p99,
     ]);
   }
-  for (const kind of [...TILL_KINDS, "beacon"] as Kind[]) {
+  for (const kind of [...TILL_KINDS, ...(BAG_CLIENTS ? BAG_KINDS : []), "beacon"] as Kind[]) {
     const t = tallies.get(kind) ?? newTally();
     all5xx += t.serverErrors;
     allNetwork += t.networkErrors;
@@ -453,6 +491,25 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
         advisory: TIMING_ADVISORY,
       };
     }),
+    ...(BAG_CLIENTS
+      ? [
+          {
+            name: "every bag checked out and paid (a seat gone meanwhile may refuse one)",
+            ok: bagOutcomes.paid > 0 && bagOutcomes.failed === 0,
+            value: `${bagOutcomes.paid} paid, ${bagOutcomes.refused} refused, ${bagOutcomes.failed} failed`,
+          },
+          // The bag's steps keep the till's target: a buyer with a bag is a buyer (decision 126).
+          ...BAG_KINDS.map((kind) => {
+            const measured = percentile(tallies.get(kind)?.latencies ?? [], 99);
+            return {
+              name: `${KIND_LABEL[kind]}: p99 < ${TILL_P99_MS} ms`,
+              ok: measured < TILL_P99_MS && (tallies.get(kind)?.requests ?? 0) > 0,
+              value: `${measured} ms`,
+              advisory: TIMING_ADVISORY,
+            };
+          }),
+        ]
+      : []),
     {
       name: "server alive at the end: /healthz 200",
       ok: health === 200 && !exitedEarly,
@@ -480,8 +537,8 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
     checks.map((c) => [c.name, c.value, verdict(c)]),
   );
   const summary =
-    `${CONNECTIONS} connections (half on each page) for ${SECONDS} s on ${engine}, ${TILL_CLIENTS} till clients ` +
-    `and ${BEACON_CLIENTS} beacon clients at the same time; ` +
+    `${CONNECTIONS} connections (half on each page) for ${SECONDS} s on ${engine}, ${TILL_CLIENTS} till clients, ` +
+    `${BAG_CLIENTS} bag clients and ${BEACON_CLIENTS} beacon clients at the same time; ` +
     `pages answered ${pageRps} req/s in all; till p50 ${percentile(tillLatencies, 50)} ms, ` +
     `p99 ${percentile(tillLatencies, 99)} ms over all its steps. ` +
     `Server RSS ${rssBefore} MB before, peak ${rssPeak} MB, ${rssAfter} MB after. ` +
@@ -500,6 +557,8 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
       connections: CONNECTIONS,
       tillClients: TILL_CLIENTS,
       beaconClients: BEACON_CLIENTS,
+      bagClients: BAG_CLIENTS,
+      bagOutcomes,
       pages,
       rows,
       checks,

@@ -32,6 +32,11 @@ describe("classifyRequest", () => {
     ["GET", "/administrator", "bulk"],
     ["GET", "/payments-and-returns", "bulk"],
     ["POST", "/checkouts", "write"],
+    ["GET", "/bag", "write"],
+    ["GET", "/bag.data", "write"],
+    ["POST", "/bag", "write"],
+    ["HEAD", "/bag", "bulk"],
+    ["GET", "/bags", "bulk"],
   ] as const)("%s %s is %s", (method, url, expected) => {
     expect(classifyRequest(method, url)).toBe(expected);
   });

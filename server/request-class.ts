@@ -6,6 +6,12 @@ const TILL_PATHS = /^\/(?:payments|order-confirmation|api\/webhooks|api\/payfast
 /** The checkout's form post, and the same post from the browser's router (`.data`). */
 const CHECKOUT_PATHS = /^\/checkout(?:\.data)?$/;
 
+/**
+ * The visitor's bag (issue 39): never cached (it is theirs alone), and its loader touches the bag and
+ * reads stock for every line, so like a write it waits on the database; in a render slot, a crowd of
+ * bag views queued behind two slots past the 10 s limit under the soak (decision 126).
+ */
+const BAG_VIEW_PATHS = /^\/bag(?:\.data)?$/;
 /** Beacons: a visitor's analytics, answered from memory in a batch; they wait behind the till. */
 const BEACON_PATHS = /^\/api\/analytics$/;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -20,5 +26,6 @@ export function classifyRequest(method: string | undefined, url: string | undefi
   if (TILL_PATHS.test(path)) return "till";
   if (method === "POST" && CHECKOUT_PATHS.test(path)) return "till";
   if (method && !READS.has(method) && !BEACON_PATHS.test(path)) return "write";
+  if (method === "GET" && BAG_VIEW_PATHS.test(path)) return "write";
   return "bulk";
 }

@@ -30,6 +30,10 @@ const COUNTED_TYPES = [
   "checkout_page_viewed",
   "checkout_attempted",
   "checkout_created_success",
+  // The bag's funnel (issue 39), rolled up like every other type.
+  "add_to_bag",
+  "bag_viewed",
+  "checkout_started",
 ] as const;
 
 export interface DashboardData {
@@ -38,6 +42,8 @@ export interface DashboardData {
   popularPages: { path: string; visits: number; percent: number }[];
   daily: { day: string; visitors: number; pageViews: number }[];
   funnel: { step: string; count: number; fromPrevious: number | null }[];
+  /** Added to bag, bag viewed, bag checkout started, bag orders paid (issue 39). */
+  bagFunnel: { step: string; count: number; fromPrevious: number | null }[];
   referrers: { host: string; sessions: number }[];
   recentActivity: { id: number; eventType: string; pagePath: string; itemName: string | null; createdAt: string }[];
   contacts: { id: number; name: string; email: string; subject: string; message: string; createdAt: string }[];
@@ -92,6 +98,7 @@ export async function loadDashboardData(
     activity,
     contacts,
     checkouts,
+    paidBagRows,
   ] = await Promise.all([
     db.execute(sql`
         select event_type, sum(n)::int as n from (
@@ -159,6 +166,12 @@ export async function loadDashboardData(
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
       .limit(RECENT_CONTACTS_LIMIT),
     db.select().from(orders).orderBy(desc(orders.createdAt)).limit(RECENT_CHECKOUTS_LIMIT),
+    // A bag's order counts as paid even once refunded, in part or whole: it was bought. The partial index
+    // of bag orders by date keeps the count to a bag's orders.
+    db.execute(sql`
+        select count(*)::int as n from orders
+        where from_bag and status in ('paid', 'partially_refunded', 'refunded')
+        ${fromDay ? sql`and created_at >= ${saDayStart(fromDay).toISOString()}` : sql``}`),
   ]);
 
   const byType = new Map(rowsOf<{ event_type: string; n: number }>(typeRows).map((r) => [r.event_type, Number(r.n)]));
@@ -170,6 +183,13 @@ export async function loadDashboardData(
     ["Checkout attempted", count("checkout_attempted")],
     ["Checkout created", count("checkout_created_success")],
     ["Paid orders", Number(rowsOf<{ n: number }>(paidRows)[0]?.n ?? 0)],
+  ];
+
+  const bagSteps: [string, number][] = [
+    ["Added to bag", count("add_to_bag")],
+    ["Bag viewed", count("bag_viewed")],
+    ["Checkout started", count("checkout_started")],
+    ["Paid", Number(rowsOf<{ n: number }>(paidBagRows)[0]?.n ?? 0)],
   ];
 
   const views = new Map(rowsOf<{ day: string; n: number }>(dailyViews).map((r) => [r.day, Number(r.n)]));
@@ -202,6 +222,11 @@ export async function loadDashboardData(
       step,
       count: n,
       fromPrevious: i === 0 ? null : percentOf(n, funnelSteps[i - 1][1]),
+    })),
+    bagFunnel: bagSteps.map(([step, n], i) => ({
+      step,
+      count: n,
+      fromPrevious: i === 0 ? null : percentOf(n, bagSteps[i - 1][1]),
     })),
     referrers: rowsOf<{ host: string; n: number }>(referrerRows)
       .filter((r) => !own.has(r.host))

@@ -87,6 +87,7 @@ export async function createPendingBagOrder(
     sessionId: input.sessionId,
     provider: input.provider,
     idempotencyKey: randomUUID(),
+    fromBag: true,
     createdAt: input.now,
     updatedAt: input.now,
   } satisfies typeof orders.$inferInsert;

@@ -75,6 +75,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Made by a bag's checkout (issue 39): the dashboard's bag funnel counts these once paid. */
+    fromBag: boolean("from_bag").notNull().default(false),
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt),
@@ -82,6 +84,8 @@ export const orders = pgTable(
     index("orders_email_idx").on(sql`lower(${t.customerEmail}) text_pattern_ops`),
     index("orders_type_created_idx").on(t.orderType, t.createdAt),
     index("orders_attention_idx").on(t.needsAttention),
+    // Only a bag's orders, by date: the dashboard's bag funnel counts them per period.
+    index("orders_from_bag_created_idx").on(t.createdAt).where(sql`${t.fromBag}`),
   ],
 );
 

@@ -16,6 +16,7 @@ import { activeMemberFigures } from "~/memberships/members-admin.server";
 import { loadTodoList } from "~/dashboard/todo.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { TodoList } from "~/components/admin/TodoList";
+import { BagFunnelPanel } from "~/components/admin/BagFunnelPanel";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -294,7 +295,8 @@ function DashboardBody({
               <tbody>
                 {dashboard.popularPages.map((page) => (
                   <tr key={page.path}>
-                    <td className={tdClass}>{pageLabel(page.path)}</td>
+                    {/* A long path (a payment page's) wraps rather than widen the page at 390 px. */}
+                    <td className={`${tdClass} wrap-anywhere`}>{pageLabel(page.path)}</td>
                     <td className={tdClass}>{page.visits.toLocaleString("en-ZA")}</td>
                     <td className={tdClass}>
                       <div className="flex items-center gap-2">
@@ -366,6 +368,10 @@ function DashboardBody({
             </table>
           )}
         </Panel>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BagFunnelPanel steps={dashboard.bagFunnel} period={period} />
       </div>
     </>
   );

@@ -24,6 +24,7 @@ import { newsletterEmail } from "./newsletter-email.server";
 import type { NewsletterInput } from "./newsletter-schema";
 import { startNewsletter } from "./newsletter-sender.server";
 import { countSegment, SEGMENT_RULES } from "./segments.server";
+import { postNewsletterContent } from "./post-newsletter.server";
 import { resolveShopCard } from "./shop-cards.server";
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
@@ -164,13 +165,7 @@ export async function saveNewsletter(
       .from(blogPosts)
       .where(and(eq(blogPosts.id, Number(input.postId)), eq(blogPosts.published, true)));
     if (!post) return { ok: false, fieldErrors: { postId: "Choose a published post from the list." } };
-    content = {
-      title: post.title,
-      body: `${post.content}\n\n[Read it on the blog](${config.siteUrl}/blog/${post.slug})`,
-      photos: post.image?.startsWith("/media/") ? [{ src: post.image, alt: post.imageAlt ?? post.title }] : [],
-      card,
-      postId: post.id,
-    };
+    content = { ...postNewsletterContent(post, config.siteUrl), card };
   }
   const sendAt = input.intent === "schedule" ? parseSouthAfricanDateTime(input.sendAt) : null;
   if (sendAt && sendAt.getTime() <= now.getTime())

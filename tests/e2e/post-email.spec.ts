@@ -19,6 +19,8 @@ let app: Instance;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const url = (p: string) => `${app.base}${p}`;
 const SHOTS = process.env.NEWS_SCREENSHOTS;
+/** The post's admin page path until it is published, then its public path. */
+let slug = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -62,6 +64,7 @@ test("publishing a Glow Bee post with the box ticked emails it to the Glow Bee m
   await page.getByRole("button", { name: "Save as draft" }).click();
   await expect(page).toHaveURL(/\/admin\/blog\/\d+$/);
   const draft = page.url();
+  slug = new URL(draft).pathname;
 
   const box = page.getByRole("checkbox", { name: "Email this post to its readers when published" });
   await expect(box).not.toBeChecked();
@@ -76,6 +79,9 @@ test("publishing a Glow Bee post with the box ticked emails it to the Glow Bee m
   await page.getByRole("button", { name: `Publish ${TITLE}` }).click();
   await expect(page.getByText("Post published and emailed")).toBeVisible();
   await expect(page.getByRole("link", { name: "See how it went" })).toBeVisible();
+  slug = new URL(
+    await page.getByRole("link", { name: "View on the blog" }).evaluate((a) => (a as HTMLAnchorElement).href),
+  ).pathname;
   await expect(page.getByRole("button", { name: "Email this post to its readers" })).toHaveCount(0);
   if (SHOTS) {
     await page.getByRole("heading", { name: "Email to its readers" }).scrollIntoViewIfNeeded();
@@ -98,4 +104,32 @@ test("publishing a Glow Bee post with the box ticked emails it to the Glow Bee m
   const post = mails[0]!.mail.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line;
   expect(post).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   expect(mails[0]!.mail.text).toContain("Unsubscribe with one click");
+});
+
+test("the signed-in owner previews the members' post on its public page; a visitor still gets the lock", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(url("/admin/login"));
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(url("/admin"));
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(url(slug));
+  await expect(page.getByRole("note", { name: "Preview: members only" })).toBeVisible();
+  await expect(page.getByText(TEXT)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Join to read" })).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/post-preview-390.png`, fullPage: true });
+  await expectUsableAtPhoneAndLaptop(page, url(slug));
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(url(slug));
+  await expect(visitor.getByRole("link", { name: "Join to read" })).toBeVisible();
+  expect(await visitor.content()).not.toContain(TEXT);
+  expect(await visitor.content()).not.toContain("Preview: members only");
+  for (let i = 0; i < 2; i++) expect(await (await fetch(url(slug))).text()).not.toContain(TEXT);
+  const cached = await fetch(url(slug));
+  expect(cached.headers.get("x-page-cache")).toBe("HIT");
+  expect(await cached.text()).not.toContain(TEXT);
+  await visitor.context().close();
 });

@@ -272,8 +272,8 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           initial={values.photos}
           {...photoPickerErrors(errors, values.photos)}
         />
+        {id === null ? <EmailReadersBox audience={values.audience} reach={null} /> : null}
         <div className="flex flex-wrap gap-3">
-          {id === null ? <EmailReadersBox audience={values.audience} reach={null} /> : null}
           {id === null ? (
             <>
               <button type="submit" name="intent" value="save-publish" className="btn-primary" disabled={busy}>

@@ -56,6 +56,12 @@ test("publishing a Glow Bee post with the box ticked emails it to the Glow Bee m
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(url("/admin"));
   await page.goto(url("/admin/blog/new"));
+  const newBox = page.getByRole("checkbox", { name: "Email this post to its readers when published" });
+  await expect(newBox).not.toBeChecked();
+  if (SHOTS) {
+    await newBox.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/post-new-email-box-390.png` });
+  }
   await page.getByLabel("Title").fill(TITLE);
   await page.getByLabel("Excerpt").fill("A month of dye pots, for our Glow Bees.");
   await page.getByLabel("Content").fill(TEXT);

@@ -1,11 +1,16 @@
 /**
  * The Information Regulator (South Africa), to whom anyone may complain about how their personal
- * information is handled (POPIA section 74). Their published contact details.
+ * information is handled (POPIA section 74). Their published contact details, checked 27 November 2026:
+ * the office moved from JD House, Braamfontein, to Woodmead (the footer of inforegulator.org.za), and
+ * complaints now go through the Regulator's eServices Portal (inforegulator.org.za, "How to Lodge a
+ * Complaint"), with the complaints address still answering by email.
  */
 export const informationRegulator = {
   name: "Information Regulator (South Africa)",
-  address: "JD House, 27 Stiemens Street, Braamfontein, Johannesburg, 2001",
+  address: "Woodmead North Office Park, 54 Maxwell Drive, Woodmead, Johannesburg, 2191",
   postal: "P.O. Box 31533, Braamfontein, Johannesburg, 2017",
+  phone: "010 023 5200",
+  complaintsPortal: "https://eservices.inforegulator.org.za",
   complaintsEmail: "POPIAComplaints@inforegulator.org.za",
   enquiriesEmail: "enquiries@inforegulator.org.za",
   website: "https://inforegulator.org.za",

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
+import { UPLOADED_PHOTO_SRC } from "~/lib/image-renditions";
 import { bytesParam } from "./bytes.server";
 import { imageWork, loadSharp } from "./image-work.server";
 import { MAX_PHOTO_BYTES, TOO_LARGE_MESSAGE, type StoredPhoto } from "./photo-schema";
@@ -144,6 +145,22 @@ export async function storePhoto(db: Database, bytes: Uint8Array, originalName: 
     });
   wakeRenditionWorker(db);
   return { ok: true, photo: { src: photoSrc(hash), width: master.width, height: master.height, name } };
+}
+
+/**
+ * The positions of the photos that name an upload the media library does not hold: a form can send
+ * any well-formed /media address, and a newsletter would then mail a broken image to everyone.
+ */
+export async function unknownUploadedPhotos(db: Database, srcs: readonly string[]): Promise<number[]> {
+  const hashOf = (src: string) => (UPLOADED_PHOTO_SRC.test(src) ? src.slice("/media/".length, -".webp".length) : null);
+  const hashes = [...new Set(srcs.map(hashOf).filter((h): h is string => h !== null))];
+  if (!hashes.length) return [];
+  const found = await db.select({ hash: mediaAssets.hash }).from(mediaAssets).where(inArray(mediaAssets.hash, hashes));
+  const known = new Set(found.map((row) => row.hash));
+  return srcs.flatMap((src, i) => {
+    const hash = hashOf(src);
+    return hash !== null && !known.has(hash) ? [i] : [];
+  });
 }
 
 const isFile = (value: FormDataEntryValue): value is File => typeof value !== "string";

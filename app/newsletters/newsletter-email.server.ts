@@ -3,6 +3,7 @@ import { escapeHtml, renderEmail, type EmailBlock } from "~/email/layout.server"
 import type { QueuedEmail } from "~/email/outbox.server";
 import type { ShopContact } from "~/email/shop-contact.server";
 import { hasRenditions, renditionUrl } from "~/lib/image-renditions";
+import type { NewsletterCard } from "~/db/schema";
 import type { SegmentRecipient } from "./segments.server";
 import { listUnsubscribeHeaders } from "./subscription-emails.server";
 
@@ -10,6 +11,34 @@ export interface NewsletterContent {
   title: string;
   body: string;
   photos: { src: string; alt: string }[];
+  card?: NewsletterCard | null;
+}
+
+/** A photo's address in an email: the site's own 800 px rendition, absolute, nothing in between. */
+export function emailImageUrl(siteUrl: string, src: string): string {
+  return `${siteUrl}${hasRenditions(src) ? renditionUrl(src, 800, "webp") : src}`;
+}
+
+const FONT = "'DM Sans', Helvetica, Arial, sans-serif";
+
+/** The product or event as a card: photo, name, price and a plain link to its page. */
+function cardBlock(card: NewsletterCard, siteUrl: string): EmailBlock {
+  const href = `${siteUrl}${card.path}`;
+  const label = card.kind === "product" ? "See it in the shop" : "See the workshop";
+  const image = card.image
+    ? `<img src="${escapeHtml(emailImageUrl(siteUrl, card.image))}" alt="${escapeHtml(card.imageAlt)}" width="520" ` +
+      `style="display:block;width:100%;max-width:520px;height:auto;border-radius:8px;margin:0 0 12px;">`
+    : "";
+  return {
+    kind: "raw",
+    html:
+      `<div style="margin:0 0 16px;padding:16px;border:1px solid #D9CFC0;border-radius:12px;font:16px/1.5 ${FONT};color:#1F1A17;">` +
+      image +
+      `<p style="margin:0;font-weight:600;">${escapeHtml(card.name)}</p>` +
+      `<p style="margin:4px 0 12px;">${escapeHtml(card.price)}</p>` +
+      `<a href="${escapeHtml(href)}" style="color:#1F1A17;font-weight:600;">${label}</a></div>`,
+    text: `${card.name}, ${card.price}: ${href}`,
+  };
 }
 
 /** Why she receives it, said in every message with the refusal (section 69 asks for both). */
@@ -32,19 +61,20 @@ export function newsletterEmail(
   const blocks: EmailBlock[] = [
     {
       kind: "raw",
-      html: `<div style="font:16px/1.5 'DM Sans', Helvetica, Arial, sans-serif;color:#1F1A17;">${renderMarkdown(letter.body)}</div>`,
+      html: `<div style="font:16px/1.5 ${FONT};color:#1F1A17;">${renderMarkdown(letter.body)}</div>`,
       text: letter.body,
     },
     ...letter.photos.map((photo): EmailBlock => {
-      const src = `${siteUrl}${hasRenditions(photo.src) ? renditionUrl(photo.src, 800, "webp") : photo.src}`;
+      const src = emailImageUrl(siteUrl, photo.src);
       return {
         kind: "raw",
         html:
           `<p style="margin:0 0 16px;"><img src="${escapeHtml(src)}" alt="${escapeHtml(photo.alt)}" width="552" ` +
           `style="display:block;width:100%;max-width:552px;height:auto;border-radius:12px;"></p>`,
-        text: `[Photo: ${photo.alt}]`,
+        text: `Photo, ${photo.alt}: ${src}`,
       };
     }),
+    ...(letter.card ? [cardBlock(letter.card, siteUrl)] : []),
   ];
   const unsubscribe = recipient.unsubscribeUrl;
   blocks.push(

@@ -28,6 +28,12 @@ export const newsletterSchema = z
     photos: z
       .array(photoAltSchema)
       .check(z.maxLength(NEWSLETTER_LIMITS.photos, `Choose at most ${NEWSLETTER_LIMITS.photos} photos.`)),
+    card: z
+      .string()
+      .check(
+        z.maxLength(220, "Choose a card from the list."),
+        z.regex(/^(|product:[1-9][0-9]{0,8}|event:[a-z0-9][a-z0-9_-]{0,199})$/, "Choose a card from the list."),
+      ),
     segment: z.enum(SEGMENT_KINDS, "Choose who receives it."),
     tiers: z.array(z.string().check(z.maxLength(100))),
     events: z.array(z.string().check(z.maxLength(200))),

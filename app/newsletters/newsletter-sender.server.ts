@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { emailOutbox, newsletterRecipients, newsletters } from "~/db/schema";
 import { emailInsert } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
@@ -33,18 +33,21 @@ export const newsletterSenderSettings = (config: AppConfig): SenderSettings => (
  * so a crash leaves it either scheduled (and started again) or sending with its whole list.
  */
 export async function startNewsletter(db: Database, id: number, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [letter] = await tx
-      .update(newsletters)
-      .set({ status: "sending", startedAt: now, updatedAt: now })
-      .where(and(eq(newsletters.id, id), or(eq(newsletters.status, "draft"), eq(newsletters.status, "scheduled"))))
-      .returning({ id: newsletters.id, segment: newsletters.segment });
-    if (!letter) return false;
-    await tx.execute(sql`insert into newsletter_recipients (newsletter_id, email, name, basis)
-      select ${letter.id}, q.email, q.name, q.basis from (${segmentSelect(letter.segment)}) q
-      on conflict (newsletter_id, email) do nothing`);
-    return true;
-  });
+  return db.transaction((tx) => startNewsletterIn(tx, id, now));
+}
+
+/** startNewsletter inside a caller's transaction, for a caller that creates the newsletter in it too. */
+export async function startNewsletterIn(tx: Tx, id: number, now: Date): Promise<boolean> {
+  const [letter] = await tx
+    .update(newsletters)
+    .set({ status: "sending", startedAt: now, updatedAt: now })
+    .where(and(eq(newsletters.id, id), or(eq(newsletters.status, "draft"), eq(newsletters.status, "scheduled"))))
+    .returning({ id: newsletters.id, segment: newsletters.segment });
+  if (!letter) return false;
+  await tx.execute(sql`insert into newsletter_recipients (newsletter_id, email, name, basis)
+    select ${letter.id}, q.email, q.name, q.basis from (${segmentSelect(letter.segment)}) q
+    on conflict (newsletter_id, email) do nothing`);
+  return true;
 }
 
 /**

@@ -18,11 +18,14 @@ import { renderMarkdown } from "~/blog/markdown.server";
 import { parseSouthAfricanDateTime } from "~/events/event-schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContactFrom } from "~/email/shop-contact.server";
+import { unknownUploadedPhotos } from "~/media/photos.server";
 import { currentSiteSettings, ownerNotificationEmail } from "~/settings/site-settings.server";
 import { newsletterEmail } from "./newsletter-email.server";
 import type { NewsletterInput } from "./newsletter-schema";
 import { startNewsletter } from "./newsletter-sender.server";
 import { countSegment, SEGMENT_RULES } from "./segments.server";
+import { postNewsletterContent } from "./post-newsletter.server";
+import { resolveShopCard } from "./shop-cards.server";
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 
@@ -132,19 +135,37 @@ export async function saveNewsletter(
 ): Promise<SaveOutcome> {
   const segment = await segmentFromInput(db, input);
   if (!segment.ok) return { ok: false, fieldErrors: { [segment.field]: segment.message } };
-  let content = { title: input.title, body: input.body, photos: input.photos, postId: null as number | null };
+  const unknown = await unknownUploadedPhotos(
+    db,
+    input.photos.map((p) => p.src),
+  );
+  if (unknown.length)
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(
+        unknown.map((i) => [`photos.${i}.src`, "This photo is not in the media library; upload it again."]),
+      ),
+    };
+  const card = await resolveShopCard(db, input.card);
+  if (card === undefined)
+    return {
+      ok: false,
+      fieldErrors: { card: "Choose a product or event from the list: that one is not in the shop." },
+    };
+  let content = {
+    title: input.title,
+    body: input.body,
+    photos: input.photos,
+    card,
+    postId: null as number | null,
+  };
   if (input.postId) {
     const [post] = await db
       .select()
       .from(blogPosts)
       .where(and(eq(blogPosts.id, Number(input.postId)), eq(blogPosts.published, true)));
     if (!post) return { ok: false, fieldErrors: { postId: "Choose a published post from the list." } };
-    content = {
-      title: post.title,
-      body: `${post.content}\n\n[Read it on the blog](${config.siteUrl}/blog/${post.slug})`,
-      photos: post.image?.startsWith("/media/") ? [{ src: post.image, alt: post.imageAlt ?? post.title }] : [],
-      postId: post.id,
-    };
+    content = { ...postNewsletterContent(post, config.siteUrl), card };
   }
   const sendAt = input.intent === "schedule" ? parseSouthAfricanDateTime(input.sendAt) : null;
   if (sendAt && sendAt.getTime() <= now.getTime())

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { isAdminRequest } from "~/admin/session.server";
 import { assertSameOrigin } from "~/auth/cookies.server";
 import { getAnalyticsSessionId } from "~/analytics/track";
 import { renderMarkdown } from "~/blog/markdown.server";
@@ -27,6 +28,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const access = await readerAccess(request, context, post);
   const tiers = (await audienceTiersBySlug(context.db, [post]))(post);
   const lock = lockLabel(post.audience, tiers);
+  // The owner previews a locked post with its text. Her request carries the admin cookie, which the
+  // page cache never serves or stores, and the answer below is private too.
+  const preview = !access.readable && (await isAdminRequest(request, context));
   // A members-only post is rendered without its text unless the signed-in member may read it; a
   // member's page is theirs alone, never stored by a browser or shared cache (the page cache skips any
   // request with a cookie).
@@ -43,15 +47,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         likes: post.likes,
         image: post.image,
         membersOnly: post.audience !== "public",
-        html: access.readable ? renderMarkdown(post.content) : null,
+        html: access.readable || preview ? renderMarkdown(post.content) : null,
       },
       lock:
-        lock && !access.readable
+        lock && !access.readable && !preview
           ? { label: lock, joinHref: joinHref(post.audience, tiers), signedIn: access.signedIn }
           : null,
       lockLabel: lock,
+      preview,
     },
-    access.signedIn ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    access.signedIn || preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 
@@ -83,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, lock, lockLabel: label } = loaderData;
+  const { post, lock, lockLabel: label, preview } = loaderData;
   const view = useFetcher<typeof action>();
   const like = useFetcher<typeof action>();
   const hydrated = useHydrated();
@@ -110,6 +115,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <Link to="/blog" className="link">
         Back to Blog
       </Link>
+      {preview ? <MembersOnlyPreview label={label} /> : null}
       <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-soft">
         <span className="rounded-full bg-honey px-3 py-0.5 text-xs font-semibold text-ink">{post.category}</span>
         <span>{post.author}</span>
@@ -149,6 +155,19 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </like.Form>
       </div>
     </article>
+  );
+}
+
+/** Over a locked post's text when the signed-in owner reads it: only she and its members see it. */
+function MembersOnlyPreview({ label }: { label: string | null }) {
+  const readers = !label || label === "Members only" ? "its members" : label.replace(/^For /, "");
+  return (
+    <div role="note" aria-label="Preview: members only" className="mt-6 rounded-2xl border-2 border-ink bg-honey p-4">
+      <p className="font-semibold">Preview: members only</p>
+      <p className="mt-1 text-sm">
+        Only you, signed in as the owner, and {readers} read this text here. Visitors see the excerpt and Join to read.
+      </p>
+    </div>
   );
 }
 

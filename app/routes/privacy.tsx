@@ -102,9 +102,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>{informationRegulator.address}</p>
         <p>{informationRegulator.postal}</p>
         <p>
-          Complaints:{" "}
-          <a href={`mailto:${informationRegulator.complaintsEmail}`} className="link break-all">
+          Complaints, on its eServices Portal:{" "}
+          <a href={informationRegulator.complaintsPortal} className="link break-words" rel="noopener noreferrer">
+            {informationRegulator.complaintsPortal.replace("https://", "")}
+          </a>
+        </p>
+        <p>
+          Or by email:{" "}
+          <a href={`mailto:${informationRegulator.complaintsEmail}`} className="link break-words">
             {informationRegulator.complaintsEmail}
+          </a>
+        </p>
+        <p>
+          Phone:{" "}
+          <a href={`tel:+27${informationRegulator.phone.replace(/\s/g, "").slice(1)}`} className="link">
+            {informationRegulator.phone}
           </a>
         </p>
         <p>

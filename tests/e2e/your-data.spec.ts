@@ -125,6 +125,11 @@ test("the owner sees the request with its dates; /privacy names who to ask and t
   await page.getByRole("link", { name: "Privacy" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
   await expect(page.getByText("POPIAComplaints@inforegulator.org.za")).toBeVisible();
+  await expect(page.getByRole("link", { name: "eservices.inforegulator.org.za" })).toHaveAttribute(
+    "href",
+    "https://eservices.inforegulator.org.za",
+  );
+  await expect(page.getByText("Woodmead North Office Park, 54 Maxwell Drive")).toBeVisible();
   await expect(page.getByRole("link", { name: "Your data" }).first()).toBeVisible();
   await expectUsableAtPhoneAndLaptop(page, url("/privacy"));
   await shot(page, "/privacy", "privacy-390.png");

@@ -267,3 +267,39 @@ describe("the owner chooses who reads a post", () => {
     expect(audits.map((a) => a.summary)).toContain("Changed audience, audienceTiers of For our glowing members");
   });
 });
+
+describe("the owner's preview of a members-only post", () => {
+  it("the signed-in owner reads the text under a banner; her answer is private, and visitors still get none", async () => {
+    const page = await asMember("for-glow-bees", owner);
+    expect((page.body as { post: { html: string } }).post.html).toContain(SECRET);
+    expect(page.body).toMatchObject({ preview: true, lock: null, lockLabel: "For Glow Bee members" });
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const anonymous = await asMember("for-glow-bees");
+    expect(anonymous.body).toMatchObject({ preview: false, post: { html: null } });
+    // A public post reads no session: the owner's page of it is everyone's, and no preview.
+    expect((await asMember("the-art-of-upcycling", owner)).body).toMatchObject({ preview: false });
+  });
+
+  it("the owner's page is never cached: visitors after her get the locked page, from the cache", async () => {
+    await insertPost("owner-preview-first", "tiers", ["glow-bee"]);
+    const path = "/blog/owner-preview-first";
+    const ownersPage = await fetch(`${base}${path}`, { headers: { Cookie: owner } });
+    expect(ownersPage.headers.get("cache-control")).toBe("private, no-store");
+    expect(ownersPage.headers.get("x-page-cache")).toBeNull();
+    const html = await ownersPage.text();
+    expect(html).toContain(SECRET);
+    expect(html).toContain("Preview: members only");
+
+    const first = await fetch(`${base}${path}`);
+    expect(first.headers.get("x-page-cache")).not.toBe("HIT");
+    const second = await fetch(`${base}${path}`);
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    for (const body of [await first.text(), await second.text()]) {
+      expect(body).not.toContain(SECRET);
+      expect(body).not.toContain("Preview: members only");
+      expect(body).toContain("Join to read");
+    }
+    const data = await fetch(`${base}${path}.data`);
+    expect(await data.text()).not.toContain(SECRET);
+  }, 120_000);
+});

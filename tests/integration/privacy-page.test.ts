@@ -34,6 +34,10 @@ describe("/privacy", () => {
 
   it("gives the Information Regulator's complaint address, and is in the sitemap", async () => {
     expect(informationRegulator.complaintsEmail).toBe("POPIAComplaints@inforegulator.org.za");
+    expect(informationRegulator.complaintsPortal).toBe("https://eservices.inforegulator.org.za");
+    expect(informationRegulator.address).toBe(
+      "Woodmead North Office Park, 54 Maxwell Drive, Woodmead, Johannesburg, 2191",
+    );
     expect(await sitemapPaths(handle.db)).toContain("/privacy");
   });
 });

@@ -66,6 +66,20 @@ export type NewsletterSegment =
   | { kind: "attendees"; events: string[] }
   | { kind: "buyers"; products: number[] };
 
+/**
+ * A product or event from the shop shown as a card in a newsletter: what the owner saw when she chose
+ * it (name, photo, price, the page's path), kept with the newsletter as the record of what went.
+ */
+export interface NewsletterCard {
+  kind: "product" | "event";
+  ref: string;
+  name: string;
+  image: string | null;
+  imageAlt: string;
+  price: string;
+  path: string;
+}
+
 export const newsletters = pgTable(
   "newsletters",
   {
@@ -77,6 +91,7 @@ export const newsletters = pgTable(
     photos: jsonb("photos").$type<{ src: string; alt: string }[]>().notNull().default([]),
     /** A published post sent as the newsletter: its title and text are read when the newsletter goes. */
     postId: integer("post_id"),
+    card: jsonb("card").$type<NewsletterCard>(),
     segment: jsonb("segment").$type<NewsletterSegment>().notNull(),
     /** draft; scheduled: goes at sendAt; sending: recipients listed, queued into the outbox at the rate; sent. */
     status: text("status", { enum: ["draft", "scheduled", "sending", "sent"] })

@@ -15,6 +15,8 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-edit";
 import { photosWithAlts } from "~/media/photo-schema";
 import { AdminNotFound, ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { EmailReadersBox, EmailReadersButton } from "~/components/newsletters/EmailPostToReaders";
+import { emailPostToReaders, postEmailed, postReach } from "~/newsletters/post-newsletter.server";
 
 interface FormValues {
   title: string;
@@ -50,9 +52,11 @@ const notFound = () => data({ error: "Post not found" }, { status: 404 });
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = postId(params);
   const tiers = (await listTierChoices(context.db)).map((t) => ({ slug: t.slug, name: t.name }));
-  if (id === null) return { id: null, slug: null, published: false, values: NEW_POST, tiers };
+  if (id === null) return { id: null, slug: null, published: false, values: NEW_POST, tiers, email: null };
   const row = await findPostForAdmin(context.db, id);
   if (!row) throw notFound();
+  const emailed = await postEmailed(context.db, row.id);
+  const email = { reach: await postReach(context.db, row), audience: row.audience, emailed };
   const values: FormValues = {
     title: row.title,
     excerpt: row.excerpt,
@@ -63,7 +67,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     audience: row.audience,
     audienceTiers: row.audienceTiers,
   };
-  return { id: row.id, slug: row.slug, published: row.published, values, tiers };
+  return { id: row.id, slug: row.slug, published: row.published, values, tiers, email };
 }
 
 /** Who may read the post, as posted: the audience and every ticked plan. */
@@ -75,11 +79,36 @@ function audienceFields(form: FormData) {
   };
 }
 
+/** Emails the just-published post when the owner ticked the box, and says so in the toast. */
+async function emailIfTicked(
+  form: FormData,
+  context: Route.ActionArgs["context"],
+  id: number,
+  toast: { title: string; description: string },
+  now: Date,
+) {
+  if (form.get("emailReaders") !== "on") return toast;
+  const sent = await emailPostToReaders(context.db, context.config.siteUrl, id, now);
+  return sent.ok
+    ? { title: `${toast.title} and emailed`, description: `${toast.description} ${emailedTo(sent.reach)}` }
+    : { title: toast.title, description: `${toast.description} Not emailed: ${sent.message}` };
+}
+
+const emailedTo = (n: number) => `The email goes to ${n === 1 ? "1 reader" : `${n} readers`}, a few each second.`;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = postId(params);
   const form = await request.formData();
   const { intent } = textFields(form, ["intent"]);
   const now = context.clock.now();
+
+  if (intent === "email-readers") {
+    if (id === null) throw notFound();
+    const sent = await emailPostToReaders(context.db, context.config.siteUrl, id, now);
+    if (!sent.ok) return data({ emailError: sent.message }, { status: 400 });
+    const toast = { title: "Emailing the post", description: emailedTo(sent.reach) };
+    throw redirect(`/admin/blog/${id}`, { headers: { "Set-Cookie": setToastCookie(toast) } });
+  }
 
   if (intent === "publish" || intent === "unpublish" || intent === "delete") {
     if (intent === "delete") {
@@ -96,7 +125,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!changed) throw notFound();
     const toast =
       intent === "publish"
-        ? { title: "Post published", description: `"${changed.title}" is on the blog now.` }
+        ? await emailIfTicked(
+            form,
+            context,
+            id,
+            { title: "Post published", description: `"${changed.title}" is on the blog now.` },
+            now,
+          )
         : {
             title: "Post unpublished",
             description: `"${changed.title}" is a draft again: off the blog and its address.`,
@@ -128,7 +163,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!saved) throw notFound();
   const toast = saved.created
     ? saved.published
-      ? { title: "Post published", description: "It is on the blog now." }
+      ? await emailIfTicked(
+          form,
+          context,
+          saved.id,
+          { title: "Post published", description: "It is on the blog now." },
+          now,
+        )
       : { title: "Draft saved", description: "Publish it when it is ready." }
     : {
         title: "Post saved",
@@ -139,8 +180,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AdminBlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { id, slug, published } = loaderData;
-  const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
-  const errors = actionData?.fieldErrors;
+  const values =
+    ((actionData && "values" in actionData ? actionData.values : undefined) as FormValues | undefined) ??
+    loaderData.values;
+  const errors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
+  const emailError = actionData && "emailError" in actionData ? actionData.emailError : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const title = id === null ? "New post" : `Edit ${loaderData.values.title}`;
@@ -228,6 +272,7 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
           initial={values.photos}
           {...photoPickerErrors(errors, values.photos)}
         />
+        {id === null ? <EmailReadersBox audience={values.audience} reach={null} /> : null}
         <div className="flex flex-wrap gap-3">
           {id === null ? (
             <>
@@ -249,10 +294,23 @@ export default function AdminBlogEdit({ loaderData, actionData }: Route.Componen
       {id !== null && !published ? (
         <Form method="post" className="card max-w-3xl p-4 sm:p-6">
           <p className="text-ink-soft">Publishing puts it on the blog, dated today.</p>
+          {loaderData.email ? (
+            <EmailReadersBox audience={loaderData.email.audience} reach={loaderData.email.reach} />
+          ) : null}
           <button type="submit" name="intent" value="publish" className="btn-primary mt-3" disabled={busy}>
             Publish {loaderData.values.title}
           </button>
         </Form>
+      ) : null}
+
+      {id !== null && published && loaderData.email ? (
+        <EmailReadersButton
+          reach={loaderData.email.reach}
+          audience={loaderData.email.audience}
+          emailed={loaderData.email.emailed}
+          error={emailError}
+          busy={busy}
+        />
       ) : null}
 
       {id !== null && published ? (

@@ -17,6 +17,8 @@ import {
   saveNewsletter,
 } from "~/newsletters/newsletters-admin.server";
 import { countSegment, segmentChoices, SEGMENT_RULES } from "~/newsletters/segments.server";
+import { cardValue, shopCardChoices } from "~/newsletters/shop-cards.server";
+import { NewsletterCardPreview } from "~/components/newsletters/NewsletterCardPreview";
 import type { Route } from "./+types/newsletter-edit";
 
 interface FormValues extends SegmentValues {
@@ -24,6 +26,7 @@ interface FormValues extends SegmentValues {
   title: string;
   body: string;
   photos: { src: string; alt: string }[];
+  card: string;
   sendAt: string;
 }
 
@@ -32,6 +35,7 @@ const NEW: FormValues = {
   title: "",
   body: "",
   photos: [],
+  card: "",
   segment: "subscribers",
   tiers: [],
   events: [],
@@ -48,8 +52,12 @@ function newsletterId(params: { id?: string }): number | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = newsletterId(params);
-  const [choices, posts] = await Promise.all([segmentChoices(context.db), publishedPosts(context.db)]);
-  if (id === null) return { id: null, status: "draft" as const, values: NEW, choices, posts, report: null };
+  const [choices, posts, cards] = await Promise.all([
+    segmentChoices(context.db),
+    publishedPosts(context.db),
+    shopCardChoices(context.db),
+  ]);
+  if (id === null) return { id: null, status: "draft" as const, values: NEW, choices, posts, cards, report: null };
   const row = await findNewsletter(context.db, id);
   if (!row) throw data({ error: "Newsletter not found" }, { status: 404 });
   const segment = row.segment;
@@ -58,6 +66,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: row.title,
     body: row.body,
     photos: row.photos,
+    card: cardValue(row.card),
     segment: segment.kind,
     tiers: segment.kind === "tiers" ? segment.tiers : [],
     events: segment.kind === "attendees" ? segment.events : [],
@@ -71,18 +80,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     values,
     choices,
     posts,
+    cards,
     report: {
       ...counts,
       reach: await countSegment(context.db, segment),
       rule: SEGMENT_RULES[segment.kind],
       preview: previewHtml(row),
       photos: row.photos,
+      card: row.card,
       title: row.title,
     },
   };
 }
 
-const TEXT_FIELDS = ["intent", "postId", "title", "body", "segment", "sendAt"] as const;
+const TEXT_FIELDS = ["intent", "postId", "title", "body", "card", "segment", "sendAt"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = newsletterId(params);
@@ -108,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminNewsletterEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, status, choices, posts, report } = loaderData;
+  const { id, status, choices, posts, cards, report } = loaderData;
   const values = (actionData?.values as FormValues | undefined) ?? loaderData.values;
   const errors = actionData?.fieldErrors as Record<string, string> | undefined;
   const busy = useNavigation().state === "submitting";
@@ -175,6 +186,7 @@ export default function AdminNewsletterEdit({ loaderData, actionData }: Route.Co
             {report.photos.map((photo) => (
               <img key={photo.src} src={photo.src} alt={photo.alt} className="mt-3 w-full rounded-xl" />
             ))}
+            {report.card ? <NewsletterCardPreview card={report.card} /> : null}
             <p className="mt-4 text-sm text-ink-soft">
               Ends with why she receives it and <span className="underline">Unsubscribe with one click</span>.
             </p>
@@ -224,6 +236,18 @@ export default function AdminNewsletterEdit({ loaderData, actionData }: Route.Co
             max={NEWSLETTER_LIMITS.photos}
             initial={values.photos}
             {...photoPickerErrors(errors, values.photos)}
+          />
+          <SelectField
+            label="A card from the shop"
+            name="card"
+            defaultValue={values.card}
+            error={errors?.card}
+            hint="Shows the piece or workshop with its photo, price and a link to its page."
+            options={[
+              { value: "", label: "No card" },
+              ...cards.products.map((c) => ({ value: c.value, label: `Product: ${c.label}` })),
+              ...cards.events.map((c) => ({ value: c.value, label: `Event: ${c.label}` })),
+            ]}
           />
           <SegmentPicker choices={choices} values={values} errors={errors} />
           <TextField

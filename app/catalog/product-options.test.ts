@@ -122,7 +122,7 @@ describe("structured data", () => {
       image: "https://honeybee.example/images/hat.jpg",
       offers: {
         "@type": "Offer",
-        url: "https://honeybee.example/product/bucket-hat?option=2",
+        url: "https://honeybee.example/product/bucket-hat?option1=M&option2=Denim",
         price: "380.00",
         priceCurrency: "ZAR",
         availability: "https://schema.org/OutOfStock",

@@ -151,10 +151,11 @@ export function productGroupJsonLd(input: {
         return {
           "@type": "Product",
           sku: `${input.groupId}-${r.id}`,
+          inProductGroupWithID: input.groupId,
           name: variantLineName(input.name, input.options, r),
           ...named,
           ...(additional.length > 0 && { additionalProperty: additional }),
-          image: absolute(r.image ?? input.images[0] ?? ""),
+          ...((r.image ?? input.images[0]) && { image: absolute((r.image ?? input.images[0])!) }),
           ...(price !== null && {
             offers: {
               "@type": "Offer",

@@ -1,4 +1,5 @@
 import { type Browser, type Page } from "@playwright/test";
+import { productGroupErrors } from "../support/product-group-check";
 import { axe } from "./support/axe";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
 import { expect, test } from "./support/test";
@@ -95,6 +96,16 @@ test("the owner gives the hat sizes on her phone; a buyer picks L and pays; the 
   await sizes.getByText("L", { exact: true }).click();
   await expect(page.getByText("1 LIMITED STOCK!")).toBeVisible();
   await page.screenshot({ path: "test-results/sizes-product-390.png", fullPage: true });
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  const group = ld.find((d) => d["@type"] === "ProductGroup");
+  expect(productGroupErrors(group)).toEqual([]);
+  expect(
+    group.hasVariant.map((v: { size: string; offers: { availability: string } }) => [v.size, v.offers.availability]),
+  ).toEqual([
+    ["S", "https://schema.org/LimitedAvailability"],
+    ["M", "https://schema.org/OutOfStock"],
+    ["L", "https://schema.org/LimitedAvailability"],
+  ]);
   await expectClean(page);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole("button", { name: "Order Now" }).click();

@@ -13,6 +13,7 @@ const admin = [
   route("products", "routes/admin/products.tsx"),
   route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
   route("products/:id", "routes/admin/product-edit.tsx", { id: "admin-product-edit" }),
+  route("products/:id/options", "routes/admin/product-options.tsx"),
   route("events", "routes/admin/events.tsx"),
   route("events/new", "routes/admin/event-edit.tsx", { id: "admin-event-new" }),
   route("events/:id", "routes/admin/event-edit.tsx", { id: "admin-event-edit" }),

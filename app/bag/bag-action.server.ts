@@ -48,9 +48,12 @@ export async function changeBag(request: Request, context: BagContext) {
   const count = unitsInBag(lines);
 
   if (action.intent === "add") {
-    const ref = { kind: action.kind, id: action.id };
-    const found = await findSellableByRef(context.db, ref, now);
+    const asked = { kind: action.kind, id: action.id, choice: { option1: action.option1, option2: action.option2 } };
+    const found = await findSellableByRef(context.db, asked, now);
     if (!found.ok) return refuse(found.reason, 409, count);
+    // The row the choice named is what the bag keeps: a product's size is a line of its own.
+    const { variantId } = found.item.line;
+    const ref = { kind: action.kind, id: action.id, ...(variantId && { choice: { variantId } }) };
     const existing = lines.find((l) => l.lineKey === lineKeyOf(ref));
     if (!existing && lines.length >= MAX_BAG_LINES)
       return refuse(`A bag holds at most ${MAX_BAG_LINES} different things.`, 409, count);

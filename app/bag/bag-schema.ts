@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 
 import { MAX_LINE_QUANTITY } from "./bag-limits";
 
-export const BAG_FIELDS = ["intent", "kind", "id", "line", "quantity", "inPlace"] as const;
+export const BAG_FIELDS = ["intent", "kind", "id", "line", "quantity", "inPlace", "option1", "option2"] as const;
 
 const quantity = z.pipe(
   z.string().check(z.trim(), z.regex(/^[0-9]{1,3}$/, `Please choose a quantity from 1 to ${MAX_LINE_QUANTITY}.`)),
@@ -33,6 +33,9 @@ export const bagActionSchema = z.discriminatedUnion(
       kind: z.enum(["catalog", "ticket"], "We could not find that item."),
       id: id("We could not find that item."),
       quantity,
+      // A product's size or colour, as its page's radio buttons name them; whether they fit is the catalog's to say.
+      option1: z.optional(z.string().check(z.maxLength(100, "Please choose again."))),
+      option2: z.optional(z.string().check(z.maxLength(100, "Please choose again."))),
     }),
     z.object({ intent: z.literal("set"), line: id("That line is no longer in your bag."), quantity }),
     z.object({ intent: z.literal("remove"), line: id("That line is no longer in your bag.") }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { bagLines, bags, orders } from "~/db/schema";
-import { catalogStockKey, ticketStockKey } from "~/stock/keys";
+import { catalogStockKey, ticketStockKey, variantStockKey } from "~/stock/keys";
 import type { SellableRef } from "~/orders/sellable.server";
 import { BAG_LIFETIME_MS, bagIdOf } from "./bag-cookie.server";
 
@@ -9,11 +9,19 @@ export type BagLineRow = typeof bagLines.$inferSelect;
 
 /** The line key of what a bag line names: the stock key its units are counted by (one line per key). */
 export const lineKeyOf = (ref: SellableRef) =>
-  ref.kind === "catalog" ? catalogStockKey(ref.id) : ticketStockKey(ref.id);
+  ref.kind === "ticket"
+    ? ticketStockKey(ref.id)
+    : ref.choice?.variantId
+      ? variantStockKey(ref.choice.variantId)
+      : catalogStockKey(ref.id);
 
-export const refOfLine = (line: Pick<BagLineRow, "catalogItemId" | "ticketOptionId">): SellableRef =>
+export const refOfLine = (line: Pick<BagLineRow, "catalogItemId" | "ticketOptionId" | "variantId">): SellableRef =>
   line.catalogItemId !== null
-    ? { kind: "catalog", id: line.catalogItemId }
+    ? {
+        kind: "catalog",
+        id: line.catalogItemId,
+        ...(line.variantId !== null && { choice: { variantId: line.variantId } }),
+      }
     : { kind: "ticket", id: line.ticketOptionId! };
 
 const liveSince = (now: Date) => new Date(now.getTime() - BAG_LIFETIME_MS);
@@ -64,6 +72,7 @@ export async function putLine(db: Database, bagId: string, ref: SellableRef, qua
       lineKey: lineKeyOf(ref),
       catalogItemId: ref.kind === "catalog" ? ref.id : null,
       ticketOptionId: ref.kind === "ticket" ? ref.id : null,
+      variantId: ref.kind === "catalog" ? (ref.choice?.variantId ?? null) : null,
       quantity,
     })
     .onConflictDoUpdate({ target: [bagLines.bagId, bagLines.lineKey], set: { quantity } });

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { catalogItems, events, ticketOptions } from "~/db/schema";
+import { variantLabel, type ProductOption } from "~/catalog/product-options";
+import { catalogItems, events, productVariants, ticketOptions } from "~/db/schema";
 import { findSellableByRef, type Sellable } from "~/orders/sellable.server";
 import { quantityChoices } from "./bag-limits";
 import { bagLinesOf, refOfLine, type BagLineRow } from "./bag-store.server";
@@ -41,15 +42,20 @@ interface Display {
   photo: { src: string; alt: string } | null;
 }
 
+const NO_LONGER_SOLD: Display = { name: "An item no longer sold", option: null, href: "/", photo: null };
+
 /** Names, links and photos of what the lines name, whatever their state (an archived item keeps its name). */
-async function displays(db: Database, lines: BagLineRow[]): Promise<Map<string, Display>> {
+async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLineRow) => Display> {
   const shown = new Map<string, Display>();
   const itemIds = lines.flatMap((l) => (l.catalogItemId !== null ? [l.catalogItemId] : []));
   const optionIds = lines.flatMap((l) => (l.ticketOptionId !== null ? [l.ticketOptionId] : []));
+  const variantIds = lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : []));
+  const optionsOf = new Map<number, ProductOption[]>();
   if (itemIds.length) {
     const items = await db.select().from(catalogItems).where(inArray(catalogItems.id, itemIds));
     for (const item of items) {
       const src = item.images[0];
+      optionsOf.set(item.id, item.optionNames);
       shown.set(`catalog:${item.id}`, {
         name: item.name,
         option: null,
@@ -57,6 +63,19 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<Map<string, 
         photo: src ? { src, alt: item.imageAlts[0] || item.name } : null,
       });
     }
+  }
+  // A size or colour is the line's option, with its own photo when the owner gave it one.
+  const rows = variantIds.length
+    ? await db.select().from(productVariants).where(inArray(productVariants.id, variantIds))
+    : [];
+  for (const row of rows) {
+    const product = shown.get(`catalog:${row.catalogItemId}`);
+    if (!product) continue;
+    shown.set(`variant:${row.id}`, {
+      ...product,
+      option: variantLabel(optionsOf.get(row.catalogItemId) ?? [], row),
+      photo: row.image ? { src: row.image, alt: product.photo?.alt ?? product.name } : product.photo,
+    });
   }
   if (optionIds.length) {
     const rows = await db
@@ -74,7 +93,7 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<Map<string, 
       });
     }
   }
-  return shown;
+  return (line) => shown.get(line.lineKey) ?? NO_LONGER_SOLD;
 }
 
 /**
@@ -87,12 +106,12 @@ export async function viewBag(
   now: Date,
 ): Promise<BagView & { buyable: BuyableLine[] }> {
   const lines = bagId ? await bagLinesOf(db, bagId) : [];
-  const shown = await displays(db, lines);
+  const displayOf = await displays(db, lines);
   const views: BagLineView[] = [];
   const buyable: BuyableLine[] = [];
   for (const line of lines) {
     const found = await findSellableByRef(db, refOfLine(line), now);
-    const display = shown.get(line.lineKey) ?? { name: "An item no longer sold", option: null, href: "/", photo: null };
+    const display = displayOf(line);
     let problem: string | null = null;
     if (!found.ok) problem = found.reason === "We could not find that item." ? "No longer sold." : found.reason;
     else if ((found.item.available ?? null) !== null && found.item.available! < line.quantity)

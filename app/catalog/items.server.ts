@@ -4,6 +4,8 @@ import { catalogStockKey } from "~/stock/keys";
 import type { Database } from "~/db/client.server";
 import { catalogItems, catalogSlugRedirects } from "~/db/schema";
 import { formatRand } from "~/lib/money";
+import { summarizeRows } from "./product-options";
+import { listVariants } from "./product-variants.server";
 import { DEFAULT_COLLECTION_SORT, isNewAt, newSince, type CollectionSort } from "./collection-options";
 import { isPlausibleSlug } from "./slug";
 
@@ -75,24 +77,43 @@ export async function listCollectionCards(
   ).filter((r) => r.kind === "product" || r.kind === "solution");
   const held = await heldUnits(
     db,
-    rows.filter((r) => r.stockQuantity !== null).map((r) => catalogStockKey(r.id)),
+    rows.filter((r) => r.stockQuantity !== null && r.optionNames.length === 0).map((r) => catalogStockKey(r.id)),
     now,
   );
-  return rows.sort(SORTS[sort]).map((r) => {
-    const available = unitsAvailable(r.stockQuantity, held.get(catalogStockKey(r.id)) ?? 0);
-    return {
-      slug: r.slug,
-      name: r.name,
-      priceCents: r.priceCents,
-      priceText: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
-      image: r.images[0] ?? null,
-      imageAlt: r.imageAlts[0] || r.name,
-      available,
-      soldOut: available === 0,
-      limitedStock: available !== null && available > 0 ? available : null,
-      isNew: isNewAt(r.newUntil, now),
-    };
+  // A product with sizes or colours is summed over its rows, and sorts by its lowest price (issue 44).
+  const variants = await listVariants(
+    db,
+    rows.filter((r) => r.optionNames.length > 0).map((r) => r.id),
+    now,
+  );
+  const summaryOf = (r: CatalogItem) =>
+    r.optionNames.length > 0 ? summarizeRows(r.priceCents, variants.get(r.id) ?? []) : null;
+  const priced = rows.map((r) => {
+    const summary = summaryOf(r);
+    return { row: summary ? { ...r, priceCents: summary.lowestCents } : r, summary };
   });
+  const order = SORTS[sort];
+  return priced
+    .sort((a, b) => order(a.row, b.row))
+    .map(({ row: r, summary }) => {
+      const available = summary
+        ? summary.soldOut
+          ? 0
+          : summary.limitedStock
+        : unitsAvailable(r.stockQuantity, held.get(catalogStockKey(r.id)) ?? 0);
+      return {
+        slug: r.slug,
+        name: r.name,
+        priceCents: r.priceCents,
+        priceText: summary?.priceText ?? (r.priceCents === null ? r.priceText : formatRand(r.priceCents)),
+        image: r.images[0] ?? null,
+        imageAlt: r.imageAlts[0] || r.name,
+        available,
+        soldOut: available === 0,
+        limitedStock: available !== null && available > 0 ? available : null,
+        isNew: isNewAt(r.newUntil, now),
+      };
+    });
 }
 
 /** The consultation services (kind=service) in the owner's order. */

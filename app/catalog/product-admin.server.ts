@@ -6,6 +6,7 @@ import { formatRand, tenfoldPriceChange } from "~/lib/money";
 import { heldUnits, unitsAvailable } from "~/stock/availability.server";
 import { lockStockKey } from "~/stock/holds.server";
 import { catalogStockKey } from "~/stock/keys";
+import { listVariants } from "./product-variants.server";
 import { newUntilAfterSave } from "./collection-options";
 import { productRowValues, type ProductInput } from "./product-schema";
 
@@ -40,9 +41,26 @@ export async function listProductsForAdmin(db: Database, query: ProductListQuery
     .offset((page - 1) * PRODUCTS_PAGE_SIZE);
   const held = await heldUnits(
     db,
-    rows.filter((r) => r.stockQuantity !== null).map((r) => catalogStockKey(r.id)),
+    rows.filter((r) => r.stockQuantity !== null && r.optionNames.length === 0).map((r) => catalogStockKey(r.id)),
     now,
   );
+  // A product with sizes or colours counts its rows on sale: what is left and held over all of them.
+  const variants = await listVariants(
+    db,
+    rows.filter((r) => r.optionNames.length > 0).map((r) => r.id),
+    now,
+  );
+  const stockOf = (r: (typeof rows)[number]) => {
+    const list = variants.get(r.id)?.filter((v) => v.enabled);
+    if (!list) {
+      const heldNow = held.get(catalogStockKey(r.id)) ?? 0;
+      return { stock: r.stockQuantity, held: heldNow, left: unitsAvailable(r.stockQuantity, heldNow) };
+    }
+    if (list.some((v) => v.stockQuantity === null)) return { stock: null, held: 0, left: null };
+    const stock = list.reduce((n, v) => n + v.stockQuantity!, 0);
+    const left = list.reduce((n, v) => n + (v.available ?? 0), 0);
+    return { stock, held: stock - left, left };
+  };
   return {
     total,
     page,
@@ -53,9 +71,7 @@ export async function listProductsForAdmin(db: Database, query: ProductListQuery
       slug: r.slug,
       kind: r.kind,
       price: r.priceCents === null ? r.priceText : formatRand(r.priceCents),
-      stock: r.stockQuantity,
-      held: held.get(catalogStockKey(r.id)) ?? 0,
-      left: unitsAvailable(r.stockQuantity, held.get(catalogStockKey(r.id)) ?? 0),
+      ...stockOf(r),
       visible: r.visible,
       image: r.images[0] ?? null,
       imageAlt: r.imageAlts[0] || r.name,

@@ -9,6 +9,7 @@ import {
   variantLineName,
   type VariantView,
 } from "./product-options";
+import { productGroupErrors } from "../../tests/support/product-group-check";
 
 const sizes = { name: "Size", values: ["S", "M", "L"] };
 const colours = { name: "Colour", values: ["Indigo", "Mustard"] };
@@ -110,6 +111,14 @@ describe("structured data", () => {
         { ...row(3, "L", 1), value2: "Denim", enabled: false },
       ],
     });
+    expect(productGroupErrors(ld)).toEqual([]);
+    expect(
+      productGroupErrors({
+        ...ld,
+        variesBy: ["https://schema.org/fabric"],
+        hasVariant: [{ ...ld.hasVariant[0], offers: undefined }],
+      }),
+    ).toEqual(["variesBy fabric is not a property Google reads", "variant 1 has no fabric", "variant 1 has no Offer"]);
     expect(ld["@type"]).toBe("ProductGroup");
     expect(ld.variesBy).toEqual(["https://schema.org/size"]);
     expect(ld.hasVariant).toHaveLength(2);
@@ -122,7 +131,7 @@ describe("structured data", () => {
       image: "https://honeybee.example/images/hat.jpg",
       offers: {
         "@type": "Offer",
-        url: "https://honeybee.example/product/bucket-hat?option=2",
+        url: "https://honeybee.example/product/bucket-hat?option1=M&option2=Denim",
         price: "380.00",
         priceCurrency: "ZAR",
         availability: "https://schema.org/OutOfStock",

@@ -151,14 +151,15 @@ export function productGroupJsonLd(input: {
         return {
           "@type": "Product",
           sku: `${input.groupId}-${r.id}`,
+          inProductGroupWithID: input.groupId,
           name: variantLineName(input.name, input.options, r),
           ...named,
           ...(additional.length > 0 && { additionalProperty: additional }),
-          image: absolute(r.image ?? input.images[0] ?? ""),
+          ...((r.image ?? input.images[0]) && { image: absolute((r.image ?? input.images[0])!) }),
           ...(price !== null && {
             offers: {
               "@type": "Offer",
-              url: `${input.siteUrl}${input.path}?option=${r.id}`,
+              url: `${input.siteUrl}${input.path}?${choiceQuery(input.options, r)}`,
               price: (price / 100).toFixed(2),
               priceCurrency: "ZAR",
               availability:
@@ -172,4 +173,11 @@ export function productGroupJsonLd(input: {
         };
       }),
   };
+}
+
+/** The query that chooses a row on the product page and at checkout: "option1=M&option2=Mustard". */
+export function choiceQuery(options: ProductOption[], row: { value1: string; value2: string }): string {
+  const query = new URLSearchParams({ option1: row.value1 });
+  if (options.length > 1) query.set("option2", row.value2);
+  return query.toString();
 }

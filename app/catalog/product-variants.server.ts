@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
-import { catalogItems, orderLines, orders, productVariants, stockHolds } from "~/db/schema";
+import { bagLines, catalogItems, orderLines, orders, productVariants, stockHolds } from "~/db/schema";
 import { heldUnits, unitsAvailable } from "~/stock/availability.server";
 import { lockStockKey } from "~/stock/holds.server";
 import { catalogStockKey, variantStockKey } from "~/stock/keys";
@@ -18,8 +18,8 @@ export async function listVariants(
   db: Pick<Database, "select">,
   itemIds: number[],
   now: Date,
-): Promise<Map<number, VariantView[]>> {
-  const byItem = new Map<number, VariantView[]>();
+): Promise<Map<number, (VariantView & { stockQuantity: number | null })[]>> {
+  const byItem = new Map<number, (VariantView & { stockQuantity: number | null })[]>();
   if (!itemIds.length) return byItem;
   const rows = await db
     .select()
@@ -40,6 +40,7 @@ export async function listVariants(
       priceCents: r.priceCents,
       image: r.image,
       enabled: r.enabled,
+      stockQuantity: r.stockQuantity,
       available: unitsAvailable(r.stockQuantity, held.get(variantStockKey(r.id)) ?? 0),
     });
     byItem.set(r.catalogItemId, list);
@@ -137,7 +138,7 @@ export async function saveProductOptions(
   });
 }
 
-/** Rows an order line or any hold names: they stay, so orders keep saying what was bought. */
+/** Rows an order line, a hold or a bag names: they stay, so orders keep saying what was bought. */
 async function namedRows(tx: Tx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const ordered = await tx
@@ -153,7 +154,12 @@ async function namedRows(tx: Tx, ids: number[]): Promise<Set<number>> {
         ids.map((id) => variantStockKey(id)),
       ),
     );
-  const named = new Set(ordered.map((r) => r.id).filter((id): id is number => id !== null));
+  // A bag's line is kept and marked "not sold", never silently removed (issue 39), so it names its row too.
+  const bagged = await tx
+    .selectDistinct({ id: bagLines.variantId })
+    .from(bagLines)
+    .where(inArray(bagLines.variantId, ids));
+  const named = new Set([...ordered, ...bagged].map((r) => r.id).filter((id): id is number => id !== null));
   for (const { key } of held) named.add(Number(key.split(":")[1]));
   return named;
 }

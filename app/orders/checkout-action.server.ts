@@ -19,7 +19,7 @@ import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-bud
 import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
 import { newBuyerBinding } from "./order-access.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
-import { findSellable, rememberRefusal } from "./sellable.server";
+import { findSellable, rememberRefusal, type RowChoice } from "./sellable.server";
 import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { payfastEnabled } from "~/payments/payfast/providers.server";
 import { startCardSubscription } from "./payfast-checkout.server";
@@ -60,9 +60,10 @@ export async function submitCheckout(
   const url = new URL(request.url);
   const type = field(form, "type") || url.searchParams.get("type") || "";
   const item = field(form, "item") || url.searchParams.get("item") || "";
+  const choice = rowChoiceFrom(form, url);
   const now = context.clock.now();
-  const found = await findSellable(context.db, type, item, now);
-  rememberRefusal(context, type, item, found);
+  const found = await findSellable(context.db, type, item, now, choice);
+  rememberRefusal(context, type, item, found, choice);
   if (!found.ok) {
     const reason = type || item ? found.reason : "Please choose something to buy first.";
     return { ok: false, toast: checkoutErrorToast(reason), values };
@@ -167,6 +168,12 @@ export async function sendToPaymentPage(
     console.error(`[payments] checkout for order ${order.id} failed unexpectedly:`, error);
     return { ok: false, toast: UNEXPECTED_ERROR_TOAST };
   }
+}
+
+/** The size or colour chosen on the product page: it rides the checkout's URL, as the item does. */
+export function rowChoiceFrom(form: FormData | null, url: URL): RowChoice {
+  const pick = (name: string) => (form ? field(form, name) : "") || url.searchParams.get(name) || undefined;
+  return { option1: pick("option1")?.slice(0, 100), option2: pick("option2")?.slice(0, 100) };
 }
 
 function emptyValues(): CheckoutValues {

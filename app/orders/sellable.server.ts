@@ -1,10 +1,11 @@
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { catalogItems, events, membershipTiers, ticketOptions } from "~/db/schema";
+import { MAX_OPTION_TEXT, variantLineName } from "~/catalog/product-options";
+import { catalogItems, events, membershipTiers, productVariants, ticketOptions } from "~/db/schema";
 import { describeSession, describeSessionDay, nextSession } from "~/events/sessions.server";
 import { ticketAvailability } from "~/events/ticket-availability";
 import { heldUnits, soldSeats, unitsAvailable } from "~/stock/availability.server";
-import { catalogStockKey, sessionStockKey, ticketStockKey } from "~/stock/keys";
+import { catalogStockKey, sessionStockKey, ticketStockKey, variantStockKey } from "~/stock/keys";
 
 /** The default summary the spec shows with no query parameters (not payable: see decision 041). */
 export const DEFAULT_CHECKOUT = { name: "Checkout", amountCents: 20000 } as const;
@@ -21,8 +22,14 @@ export interface Sellable {
   stock: { key: string; limit: number; soldOutReason: string } | null;
   /** Units a buyer can still have now (after unexpired holds), or null when uncounted. */
   available?: number | null;
-  line: { catalogItemId?: number; ticketOptionId?: number; membershipSlug?: string };
+  line: { catalogItemId?: number; ticketOptionId?: number; membershipSlug?: string; variantId?: number };
 }
+
+/**
+ * Which row of a product with sizes or colours the buyer chose (issue 44): by the values she picked on the
+ * product page (`option1`, `option2`), or by the row's id (a bag line). Empty for a product without options.
+ */
+export type RowChoice = { variantId?: number; option1?: string; option2?: string };
 
 export type SellableLookup = { ok: true; item: Sellable } | { ok: false; reason: string };
 
@@ -32,7 +39,13 @@ const MAX_QUERY = 200;
  * Finds what `type` and `item` from the checkout query name, and whether it can be sold now.
  * The `price` query parameter is never read: the catalog price is the price.
  */
-export async function findSellable(db: Database, type: string, item: string, now: Date): Promise<SellableLookup> {
+export async function findSellable(
+  db: Database,
+  type: string,
+  item: string,
+  now: Date,
+  choice: RowChoice = {},
+): Promise<SellableLookup> {
   const name = item.trim();
   // A NUL cannot even be compared by PostgreSQL: such a name matches nothing.
   if (!name || name.length > MAX_QUERY || name.includes("\u0000"))
@@ -40,7 +53,7 @@ export async function findSellable(db: Database, type: string, item: string, now
   switch (type) {
     case "product":
     case "service":
-      return findCatalogItem(db, sql`lower(${catalogItems.name}) = lower(${name})`, now);
+      return findCatalogItem(db, sql`lower(${catalogItems.name}) = lower(${name})`, now, choice);
     case "membership":
       return findMembership(db, name);
     case "workshop":
@@ -51,8 +64,8 @@ export async function findSellable(db: Database, type: string, item: string, now
   }
 }
 
-/** What a bag line names: a catalog item or a ticket option, by id. */
-export type SellableRef = { kind: "catalog" | "ticket"; id: number };
+/** What a bag line names: a catalog item (and its row, when it has sizes or colours) or a ticket option, by id. */
+export type SellableRef = { kind: "catalog" | "ticket"; id: number; choice?: RowChoice };
 
 /**
  * `findSellable` for a bag line, by id rather than by name, with the same prices and refusals as Order
@@ -62,7 +75,7 @@ export async function findSellableByRef(db: Database, ref: SellableRef, now: Dat
   if (!Number.isSafeInteger(ref.id) || ref.id < 1 || ref.id > 2_147_483_647)
     return { ok: false, reason: "We could not find that item." };
   if (ref.kind === "catalog")
-    return findCatalogItem(db, sql`${catalogItems.id} = ${ref.id} and ${catalogItems.visible}`, now);
+    return findCatalogItem(db, sql`${catalogItems.id} = ${ref.id} and ${catalogItems.visible}`, now, ref.choice ?? {});
   return findTicket(db, (rows) => rows.find((r) => r.option.id === ref.id), now);
 }
 
@@ -73,10 +86,17 @@ export async function findSellableByRef(db: Database, ref: SellableRef, now: Dat
  * waits its turn for the one connection (decision 099). Only refusals are kept: after a lookup that
  * found the item on sale the page looks again, since the order that followed may have found it gone.
  */
-const refusedInRequest = new WeakMap<object, { type: string; item: string; found: SellableLookup }>();
+const refusedInRequest = new WeakMap<object, { asked: string; found: SellableLookup }>();
+const askedFor = (type: string, item: string, choice: RowChoice) => JSON.stringify([type, item, choice]);
 
-export function rememberRefusal(context: object, type: string, item: string, found: SellableLookup): void {
-  if (!found.ok) refusedInRequest.set(context, { type, item, found });
+export function rememberRefusal(
+  context: object,
+  type: string,
+  item: string,
+  found: SellableLookup,
+  choice: RowChoice = {},
+): void {
+  if (!found.ok) refusedInRequest.set(context, { asked: askedFor(type, item, choice), found });
 }
 
 /** `findSellable` for the checkout page: the action's refusal in this request if it asked the same, else a lookup. */
@@ -85,19 +105,21 @@ export async function findSellableForPage(
   type: string,
   item: string,
   now: Date,
+  choice: RowChoice = {},
 ): Promise<SellableLookup> {
   const refused = refusedInRequest.get(context);
-  if (refused && refused.type === type && refused.item === item) return refused.found;
-  return findSellable(context.db, type, item, now);
+  if (refused && refused.asked === askedFor(type, item, choice)) return refused.found;
+  return findSellable(context.db, type, item, now, choice);
 }
 
-async function findCatalogItem(db: Database, which: SQL, now: Date): Promise<SellableLookup> {
+async function findCatalogItem(db: Database, which: SQL, now: Date, choice: RowChoice): Promise<SellableLookup> {
   const [row] = await db
     .select()
     .from(catalogItems)
     .where(sql`${which} and not ${catalogItems.archived}`)
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that item." };
+  if (row.optionNames.length > 0) return findProductRow(db, row, now, choice);
   if (row.priceCents === null) {
     return { ok: false, reason: `${row.name} is priced on request. Please contact us for a quote.` };
   }
@@ -120,6 +142,68 @@ async function findCatalogItem(db: Database, which: SQL, now: Date): Promise<Sel
       stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
       available,
       line: { catalogItemId: row.id },
+    },
+  };
+}
+
+/**
+ * The row of a product with sizes or colours that the buyer chose, priced and counted on its own. A missing
+ * choice is refused with what to choose, never guessed; a row switched off, or of another product, is refused.
+ */
+async function findProductRow(
+  db: Database,
+  item: typeof catalogItems.$inferSelect,
+  now: Date,
+  choice: RowChoice,
+): Promise<SellableLookup> {
+  const options = item.optionNames;
+  const missing = options.filter((_, i) => !(choice.variantId || (i === 0 ? choice.option1 : choice.option2)?.trim()));
+  if (missing.length > 0) {
+    return { ok: false, reason: `Please choose a ${missing.map((o) => o.name).join(" and ")} for ${item.name}.` };
+  }
+  const typed = [choice.option1, choice.option2].map((v) => v?.trim() ?? "");
+  // A NUL cannot be compared by PostgreSQL, and no value is this long: such a choice matches nothing.
+  if (typed.some((v) => v.length > MAX_OPTION_TEXT || v.includes("\u0000"))) {
+    return { ok: false, reason: `That choice of ${item.name} is not sold. Please choose again.` };
+  }
+  const [row] = await db
+    .select()
+    .from(productVariants)
+    .where(
+      choice.variantId
+        ? and(eq(productVariants.catalogItemId, item.id), eq(productVariants.id, choice.variantId))
+        : and(
+            eq(productVariants.catalogItemId, item.id),
+            eq(productVariants.value1, typed[0]),
+            eq(productVariants.value2, options.length > 1 ? typed[1] : ""),
+          ),
+    )
+    .limit(1);
+  if (!row || !row.enabled)
+    return { ok: false, reason: `That choice of ${item.name} is not sold. Please choose again.` };
+  const displayName = variantLineName(item.name, options, row);
+  const priceCents = row.priceCents ?? item.priceCents;
+  if (priceCents === null) {
+    return { ok: false, reason: `${displayName} is priced on request. Please contact us for a quote.` };
+  }
+  const key = variantStockKey(row.id);
+  const soldOutReason = `${displayName} is sold out.`;
+  let available: number | null = null;
+  if (row.stockQuantity !== null) {
+    const held = await heldUnits(db, [key], now);
+    available = unitsAvailable(row.stockQuantity, held.get(key) ?? 0);
+    if (available === 0) return { ok: false, reason: soldOutReason };
+  }
+  return {
+    ok: true,
+    item: {
+      orderType: item.kind === "product" ? "product" : "service",
+      displayName,
+      amountCents: priceCents,
+      description: item.description,
+      stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
+      available,
+      line: { catalogItemId: item.id, variantId: row.id },
     },
   };
 }

@@ -9,7 +9,7 @@ import { bagForCheckout, submitBagCheckout } from "~/bag/bag-checkout.server";
 import { EMPTY_BAG_REASON } from "~/bag/bag-limits";
 import type { BagLineView } from "~/bag/bag-view.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { submitCheckout } from "~/orders/checkout-action.server";
+import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
 import type { Route } from "./+types/checkout";
 
@@ -29,7 +29,8 @@ const BACK_FALLBACK: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const query = url.searchParams;
   // `price` is read by nobody: the database prices every item (DESIGN.md section 1).
   const type = (query.get("type") ?? "").slice(0, 40);
   const item = (query.get("item") ?? "").slice(0, 300);
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     return { type, item, back, offer };
   }
-  const found = await findSellableForPage(context, type, item, context.clock.now());
+  const found = await findSellableForPage(context, type, item, context.clock.now(), rowChoiceFrom(null, url));
   const offer: Offer = found.ok
     ? {
         kind: "sellable",

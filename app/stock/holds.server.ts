@@ -2,7 +2,7 @@ import { keyedHash } from "~/lib/keyed-hash.server";
 import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { ClientKey } from "~/lib/client-address.server";
 import type { Tx } from "~/db/client.server";
-import { catalogItems, stockHolds, ticketOptions } from "~/db/schema";
+import { catalogItems, productVariants, stockHolds, ticketOptions } from "~/db/schema";
 import { sessionCapacityForKey, soldSeats } from "./availability.server";
 
 export class OutOfStockError extends Error {
@@ -55,6 +55,13 @@ async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
       .select({ n: catalogItems.stockQuantity })
       .from(catalogItems)
       .where(eq(catalogItems.id, Number(id)));
+    return row?.n ?? null;
+  }
+  if (kind === "variant") {
+    const [row] = await tx
+      .select({ n: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, Number(id)));
     return row?.n ?? null;
   }
   if (kind === "ticket") {
@@ -225,15 +232,28 @@ export async function convertHolds(
       }
     }
     await tx.update(stockHolds).set({ status: "converted" }).where(eq(stockHolds.id, hold.id));
-    const [kind, id] = hold.stockKey.split(":");
-    if (kind === "catalog") {
-      await tx
-        .update(catalogItems)
-        .set({ stockQuantity: sql`greatest(${catalogItems.stockQuantity} - ${hold.quantity}, 0)`, updatedAt: now })
-        .where(eq(catalogItems.id, Number(id)));
-    }
+    await moveStock(tx, hold.stockKey, -hold.quantity, now);
   }
   return { unavailable };
+}
+
+/**
+ * A sale takes units off the row that counts them, a return puts them back: a product's stock, or one of its
+ * rows' (issue 44). Seats have no row: they are counted from converted holds.
+ */
+async function moveStock(tx: Tx, key: string, delta: number, now: Date): Promise<void> {
+  const [kind, id] = key.split(":");
+  if (kind === "catalog") {
+    await tx
+      .update(catalogItems)
+      .set({ stockQuantity: sql`greatest(${catalogItems.stockQuantity} + ${delta}, 0)`, updatedAt: now })
+      .where(and(eq(catalogItems.id, Number(id)), isNotNull(catalogItems.stockQuantity)));
+  } else if (kind === "variant") {
+    await tx
+      .update(productVariants)
+      .set({ stockQuantity: sql`greatest(${productVariants.stockQuantity} + ${delta}, 0)`, updatedAt: now })
+      .where(and(eq(productVariants.id, Number(id)), isNotNull(productVariants.stockQuantity)));
+  }
 }
 
 /** Gives an unpaid order's units back. */
@@ -258,13 +278,7 @@ export async function returnUnits(tx: Tx, orderId: string, now: Date): Promise<n
   for (const hold of holds) {
     await lockStockKey(tx, hold.stockKey);
     await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));
-    const [kind, id] = hold.stockKey.split(":");
-    if (kind === "catalog") {
-      await tx
-        .update(catalogItems)
-        .set({ stockQuantity: sql`${catalogItems.stockQuantity} + ${hold.quantity}`, updatedAt: now })
-        .where(and(eq(catalogItems.id, Number(id)), isNotNull(catalogItems.stockQuantity)));
-    }
+    await moveStock(tx, hold.stockKey, hold.quantity, now);
   }
   return holds.reduce((sum, h) => sum + h.quantity, 0);
 }

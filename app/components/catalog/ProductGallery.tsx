@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { SlotImage } from "~/components/ui/SlotImage";
 import { halfOfPageFrom } from "~/components/ui/Picture";
 
@@ -6,8 +6,21 @@ import { halfOfPageFrom } from "~/components/ui/Picture";
  * Main image plus thumbnails (only when there is more than one image); the selected thumbnail is
  * highlighted. Each photo is described by the owner's alt text, or by the product's name and position.
  */
-export function ProductGallery({ photos, name }: { photos: { src: string; alt: string }[]; name: string }) {
+export function ProductGallery({
+  photos,
+  name,
+  show = null,
+}: {
+  photos: { src: string; alt: string }[];
+  name: string;
+  /** A photo to bring forward (a chosen size's or colour's own photo). */
+  show?: string | null;
+}) {
   const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    const index = show ? photos.findIndex((p) => p.src === show) : -1;
+    if (index >= 0) setSelected(index);
+  }, [show, photos]);
   const images = photos.map((p) => p.src);
   const main = images[selected] ?? images[0];
   const mainPhoto = photos[selected] ?? photos[0];

@@ -4,6 +4,7 @@ import { createdAt } from "./columns";
 import { catalogItems } from "./catalog";
 import { ticketOptions } from "./events";
 import { orders } from "./orders";
+import { productVariants } from "./product-options";
 
 export const bags = pgTable(
   "bags",
@@ -33,6 +34,8 @@ export const bagLines = pgTable(
     lineKey: text("line_key").notNull(),
     catalogItemId: integer("catalog_item_id").references(() => catalogItems.id, { onDelete: "cascade" }),
     ticketOptionId: integer("ticket_option_id").references(() => ticketOptions.id, { onDelete: "cascade" }),
+    /** The product's row (size, colour); line_key is then the row's stock key (issue 44). */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },

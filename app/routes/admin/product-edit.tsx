@@ -61,7 +61,7 @@ function productId(params: { id?: string }): number | null {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productId(params);
-  if (id === null) return { id: null, slug: null, newUntil: null, values: NEW_PRODUCT };
+  if (id === null) return { id: null, slug: null, newUntil: null, values: NEW_PRODUCT, options: [] };
   const row = await findProductForAdmin(context.db, id);
   if (!row) throw data({ error: "Product not found" }, { status: 404 });
   const values: FormValues = {
@@ -78,7 +78,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sortOrder: String(row.sortOrder),
     photos: photosWithAlts(row.images, row.imageAlts, row.name),
   };
-  return { id: row.id, slug: row.slug, newUntil: values.markNew ? row.newUntil!.toISOString() : null, values };
+  return {
+    id: row.id,
+    slug: row.slug,
+    newUntil: values.markNew ? row.newUntil!.toISOString() : null,
+    values,
+    options: row.optionNames.map((o) => o.name),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -193,7 +199,11 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             defaultValue={values.stock}
             error={errors?.stock}
             inputMode="numeric"
-            hint="Units left to sell. Leave empty if not tracked; 0 shows SOLD OUT."
+            hint={
+              loaderData.options.length
+                ? `Not used while it sells by ${loaderData.options.join(" and ")}: each row has its own stock.`
+                : "Units left to sell. Leave empty if not tracked; 0 shows SOLD OUT."
+            }
           />
           <TextField
             label="Sort order"
@@ -204,6 +214,16 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             hint="Lower numbers come first among equal prices."
           />
         </div>
+        {id !== null ? (
+          <p className="text-sm">
+            <Link to={`/admin/products/${id}/options`} className="link font-semibold">
+              Sizes and colours
+            </Link>
+            {loaderData.options.length
+              ? `: sells by ${loaderData.options.join(" and ")}, with stock per row.`
+              : ": give it sizes or colours, each with its own stock."}
+          </p>
+        ) : null}
         <CheckboxField
           label="Visible"
           name="visible"

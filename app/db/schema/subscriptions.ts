@@ -37,6 +37,11 @@ export const memberSubscriptions = pgTable(
     /** The charge due on paid-until did not arrive: the owner sees "card failed" until one does. */
     cardFailedAt: timestamp("card_failed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * The owner paused the charges (decision 130): the day PayFast charges again and the member's
+     * calendar starts again; null when not paused.
+     */
+    pausedUntil: date("paused_until", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "member_subscriptions" ADD COLUMN "paused_until" date;

@@ -6,6 +6,7 @@ import { adminAuditLog, emailOutbox, memberSubscriptions, members } from "~/db/s
 import { fixedClock } from "~/lib/clock";
 import { pauseCardCharges, resumeCardCharges } from "~/memberships/card-pauses.server";
 import { runCardRenewalPass } from "~/memberships/card-renewals.server";
+import { recurringRevenue } from "~/memberships/member-figures.server";
 import { howMemberPays } from "~/memberships/card-subscriptions.server";
 import { memberLinkSettings } from "~/memberships/member-links.server";
 import { findMemberByEmail } from "~/memberships/member-row.server";
@@ -105,7 +106,10 @@ describe("pausing a member's card charges", () => {
     expect(member.paidUntil).toBe("2025-04-10");
 
     clock.set("2025-03-20T10:00:00+02:00");
+    const revenue = await recurringRevenue(handle.db);
     const paused = await pauseCardCharges(context(), member.id, 2);
+    // She pays nothing in the pause, so she is out of the monthly recurring revenue (decision 130).
+    expect((await recurringRevenue(handle.db)).mrrCents).toBe(revenue.mrrCents - 15_000);
     expect(paused).toEqual({ ok: true, pausedUntil: "2025-06-10", name: member.name });
     expect(fake.apiCalls.at(-1)).toMatchObject({ method: "PUT", token, action: "pause", status: 200 });
     expect(fake.apiCalls.at(-1)!.body).toEqual({ cycles: 2 });

@@ -82,7 +82,12 @@ test("the owner pauses a member's card charges for two months from her page", as
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(url(`/admin/members?q=${encodeURIComponent(BUYER)}`));
   await expect(page.getByRole("listitem").filter({ hasText: NAME })).toContainText("Paused until 10 Dec");
+  // Paused, she pays nothing this month: out of the monthly recurring revenue; the chart counts her join.
+  await expect(page.getByTestId("members-mrr")).toHaveText("R 0.00");
+  const byMonth = page.getByRole("table", { name: "Members joined, renewed and lapsed per month" });
+  await expect(byMonth.getByRole("row", { name: /^Sep 2025/ })).toHaveText(/Sep 2025\s*1\s*0\s*0/);
   await page.screenshot({ path: "test-results/card-pause-admin-members-390.png", fullPage: true });
+  await expectUsableAtPhoneAndLaptop(page, url(`/admin/members?q=${encodeURIComponent(BUYER)}`));
 
   await page.goto(url("/admin/activity"));
   await expect(page.getByText(`Paused the card charges of ${NAME} (${BUYER}) for 2 months`)).toBeVisible();

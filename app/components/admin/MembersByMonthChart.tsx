@@ -5,9 +5,10 @@ interface MonthPoint {
   lapsed: number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { top: 16, right: 8, bottom: 28, left: 36 };
+// A narrow drawing, so its labels stay readable at phone width; it is kept from growing on a laptop.
+const WIDTH = 420;
+const HEIGHT = 200;
+const PAD = { top: 14, right: 6, bottom: 26, left: 30 };
 const SERIES = [
   { key: "joined", label: "Joined", fill: "#F2B705", swatch: "bg-honey" },
   { key: "renewed", label: "Renewed", fill: "#A3431F", swatch: "bg-accent" },
@@ -36,27 +37,22 @@ export function MembersByMonthChart({ months }: { months: MonthPoint[] }) {
   const step = innerW / Math.max(1, months.length);
   const bar = Math.min(14, (step * 0.8) / SERIES.length);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
+  // Whole members only on the axis: no half-member tick when the largest count is 1.
+  const ticks = [...new Set([0, Math.round(max / 2), max])];
   return (
     <figure>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-2xl"
         role="img"
         aria-labelledby="members-chart-title"
       >
         <title id="members-chart-title">Members joined, renewed and lapsed per month</title>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(max * f)}
-              y2={y(max * f)}
-              stroke="#1F1A17"
-              strokeOpacity="0.12"
-            />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#4A3F38">
-              {Math.round(max * f)}
+        {ticks.map((v) => (
+          <g key={v}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#1F1A17" strokeOpacity="0.12" />
+            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#4A3F38">
+              {v}
             </text>
           </g>
         ))}

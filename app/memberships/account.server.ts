@@ -34,6 +34,19 @@ export async function nextRenewal(db: Database, member: MemberRow) {
   };
 }
 
+/** A paused membership (decision 130): what she keeps now and when her card is charged again. */
+function pausedInWords(paidUntil: string, pausedUntil: string, today: string) {
+  const until = dayMonthYear(pausedUntil);
+  return {
+    label: `Paused until ${until}`,
+    sentence:
+      today < paidUntil
+        ? `You keep your membership until ${dayMonthYear(paidUntil)}; ` +
+          `your card is charged again on ${until} and your membership continues from then.`
+        : `Your card is charged again on ${until} and your membership continues from then.`,
+  };
+}
+
 /** Everything /account shows a signed-in member, read for that member only. */
 export async function accountView(db: Database, memberId: number, now: Date) {
   const member = await findMember(db, memberId);
@@ -56,7 +69,10 @@ export async function accountView(db: Database, memberId: number, now: Date) {
     renewalTierSlug: renewalTierSlug(member),
     planChanged: member.nextTierSlug !== null && member.nextTierSlug !== member.tierSlug,
     status,
-    words: statusInWords(status, member.paidUntil, today),
+    words:
+      pays.kind === "card" && pays.pausedUntil && status !== "cancelled"
+        ? pausedInWords(member.paidUntil, pays.pausedUntil, today)
+        : statusInWords(status, member.paidUntil, today),
     paidUntil: dayMonthYear(member.paidUntil),
     renewal,
     pays: {

@@ -19,11 +19,13 @@ export function cardChargeNoticeEmail(input: {
   member: MemberRow;
   tierName: string;
   amountCents: number;
+  /** The day of the charge: paid-until, or the day a pause ends (decision 130). */
+  chargesOn: string;
   links: MemberLinkSettings;
   contact: ShopContact;
 }): OutgoingEmail {
   const { member, links } = input;
-  const on = dayMonth(member.paidUntil);
+  const on = dayMonth(input.chargesOn);
   const subject = `Your card will be charged ${formatRand(input.amountCents)} on ${on}`;
   const lead =
     `Your ${input.tierName} membership renews by itself: your card will be charged ` +
@@ -37,7 +39,7 @@ export function cardChargeNoticeEmail(input: {
       rows: [
         ["Plan", input.tierName],
         ["Amount", formatRand(input.amountCents)],
-        ["Charged on", dayMonthYear(member.paidUntil)],
+        ["Charged on", dayMonthYear(input.chargesOn)],
       ],
     },
     {

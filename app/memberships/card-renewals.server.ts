@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { members, membershipTiers, memberSubscriptions } from "~/db/schema";
@@ -6,6 +6,7 @@ import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import { subscriptionsApi } from "~/payments/payfast/providers.server";
 import { cardChargeNoticeEmail, cardFailedEmail } from "./card-emails.server";
+import { endPausesDue } from "./card-pauses.server";
 import { markSubscriptionCancelled } from "./card-subscriptions.server";
 import type { MemberLinkSettings } from "./member-links.server";
 import { addDays, southAfricanDay } from "./periods";
@@ -44,24 +45,30 @@ export async function runCardRenewalPass(
     .innerJoin(members, eq(members.id, memberSubscriptions.memberId))
     .leftJoin(membershipTiers, eq(membershipTiers.slug, memberSubscriptions.tierSlug));
 
+  await endPausesDue(db, now);
+  const noticeDay = addDays(today, CARD_NOTICE_DAYS);
   const soon = await cards.where(
     and(
       eq(memberSubscriptions.status, "active"),
       eq(members.status, "active"),
-      gt(members.paidUntil, today),
-      lte(members.paidUntil, addDays(today, CARD_NOTICE_DAYS)),
+      or(
+        and(isNull(memberSubscriptions.pausedUntil), gt(members.paidUntil, today), lte(members.paidUntil, noticeDay)),
+        // A paused member is told before the charge that ends her pause (decision 130).
+        and(gt(memberSubscriptions.pausedUntil, today), lte(memberSubscriptions.pausedUntil, noticeDay)),
+      ),
     ),
   );
   for (const { card, member, tierName } of soon) {
+    const chargesOn = card.pausedUntil ?? member.paidUntil;
     const email = cardChargeNoticeEmail({
       member,
       tierName: tierName ?? card.tierSlug,
       amountCents: card.amountCents,
+      chargesOn,
       links,
       contact,
     });
-    if (await queueEmail(db, { ...email, dedupeKey: `member-card-notice:${member.id}:${member.paidUntil}` }))
-      result.noticed++;
+    if (await queueEmail(db, { ...email, dedupeKey: `member-card-notice:${member.id}:${chargesOn}` })) result.noticed++;
   }
 
   const late = await cards.where(
@@ -69,6 +76,7 @@ export async function runCardRenewalPass(
       eq(memberSubscriptions.status, "active"),
       lt(members.paidUntil, today),
       isNull(memberSubscriptions.cardFailedAt),
+      isNull(memberSubscriptions.pausedUntil),
     ),
   );
   for (const { card } of late) {
@@ -90,6 +98,7 @@ export async function runCardRenewalPass(
       eq(memberSubscriptions.status, "active"),
       eq(members.status, "due"),
       lte(members.paidUntil, addDays(today, -CARD_RETRY_DAYS)),
+      isNull(memberSubscriptions.pausedUntil),
     ),
   );
   for (const { card, member, tierName } of retriesOver) {

@@ -71,6 +71,8 @@ export async function recordCharge(
       status: current.status === "cancelled" ? "cancelled" : "active",
       nextChargeOn: current.status === "cancelled" ? null : input.member.paidUntil,
       cardFailedAt: null,
+      // A charge in a pause (PayFast ignored it, or it was resumed there) ends the pause: she has paid.
+      pausedUntil: null,
       updatedAt: now,
     })
     .where(eq(memberSubscriptions.id, subscription.id))
@@ -91,13 +93,25 @@ export async function activeSubscriptionOf(db: Executor, memberId: number): Prom
 
 /** How a member pays, for her page and the owner's: by card (with the next charge and whether it failed) or by email reminder. */
 export type HowMemberPays =
-  | { kind: "card"; provider: CardSubscription["provider"]; renewsOn: string | null; cardFailed: boolean }
+  | {
+      kind: "card";
+      provider: CardSubscription["provider"];
+      renewsOn: string | null;
+      cardFailed: boolean;
+      pausedUntil: string | null;
+    }
   | { kind: "email" };
 
 export async function howMemberPays(db: Executor, memberId: number): Promise<HowMemberPays> {
   const card = await activeSubscriptionOf(db, memberId);
   if (!card) return { kind: "email" };
-  return { kind: "card", provider: card.provider, renewsOn: card.nextChargeOn, cardFailed: card.cardFailedAt !== null };
+  return {
+    kind: "card",
+    provider: card.provider,
+    renewsOn: card.nextChargeOn,
+    cardFailed: card.cardFailedAt !== null,
+    pausedUntil: card.pausedUntil,
+  };
 }
 
 const providerWords = (provider: CardSubscription["provider"]) =>
@@ -117,6 +131,7 @@ export async function howMembersPay(db: Executor, memberIds: number[]): Promise<
       provider: card.provider,
       renewsOn: card.nextChargeOn,
       cardFailed: card.cardFailedAt !== null,
+      pausedUntil: card.pausedUntil,
     });
   }
   return found;
@@ -126,7 +141,7 @@ export async function howMembersPay(db: Executor, memberIds: number[]): Promise<
 export async function markSubscriptionCancelled(db: Executor, id: number, now: Date): Promise<boolean> {
   const changed = await db
     .update(memberSubscriptions)
-    .set({ status: "cancelled", cancelledAt: now, nextChargeOn: null, updatedAt: now })
+    .set({ status: "cancelled", cancelledAt: now, nextChargeOn: null, pausedUntil: null, updatedAt: now })
     .where(
       and(
         eq(memberSubscriptions.id, id),

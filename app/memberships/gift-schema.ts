@@ -25,8 +25,13 @@ export const memberActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("gift"), note: giftSchema.shape.note }),
     z.object({ intent: z.literal("cancel") }),
     z.object({ intent: z.literal("resend") }),
+    z.object({
+      intent: z.literal("pause"),
+      months: z.enum(["1", "2", "3"], { error: "Choose how long to pause: one, two or three months." }),
+    }),
+    z.object({ intent: z.literal("resume") }),
   ],
   { error: "Choose an action." },
 );
 
-export const MEMBER_ACTION_FIELDS = ["intent", "note"] as const;
+export const MEMBER_ACTION_FIELDS = ["intent", "note", "months"] as const;

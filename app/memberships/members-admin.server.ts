@@ -1,3 +1,4 @@
+import { recurringRevenue, type RecurringRevenue } from "./member-figures.server";
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
@@ -94,8 +95,11 @@ export interface MemberFigures {
   total: number;
   /** Members whose status is active (decision 088). */
   active: number;
-  /** Monthly recurring revenue: the sum of active members' tier prices now, in cents (a tier without a price counts 0). */
+  /** Monthly recurring revenue: active and due members' tier prices now, in cents (member-figures.server.ts). */
   mrrCents: number;
+  /** Due members, in the MRR but at risk, and their sum. */
+  atRisk: number;
+  atRiskCents: number;
 }
 
 /**
@@ -114,18 +118,13 @@ export async function memberFigures(db: Database): Promise<MemberFigures> {
     total: MEMBER_STATUSES.reduce((sum, s) => sum + counts[s], 0),
     active: active.active,
     mrrCents: active.mrrCents,
+    atRisk: active.atRisk,
+    atRiskCents: active.atRiskCents,
   };
 }
 
-/** The dashboard's two member figures: one aggregate over the active members only (members_status_idx). */
-export async function activeMemberFigures(db: Database): Promise<{ active: number; mrrCents: number }> {
-  const [row] = await db
-    .select({ active: count(), cents: sql<string | null>`sum(${membershipTiers.priceCents})` })
-    .from(members)
-    .leftJoin(membershipTiers, eq(membershipTiers.slug, members.tierSlug))
-    .where(eq(members.status, "active"));
-  return { active: Number(row?.active ?? 0), mrrCents: Number(row?.cents ?? 0) };
-}
+/** The dashboard's member figures: active members, MRR and what of it is at risk (one aggregate). */
+export const activeMemberFigures = (db: Database): Promise<RecurringRevenue> => recurringRevenue(db);
 
 /** Every tier, hidden ones too (a member may be on a tier no longer sold), for the tier filter. */
 export function listTierChoices(db: Database) {

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lt, lte, notExists } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lt, lte, notExists } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { memberLoginTokens, members, memberSessions, memberSubscriptions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
@@ -41,6 +41,21 @@ function reminderFor(member: MemberRow, today: string): RenewalEmailKind | null 
  * in the outbox, each status change is a conditional update, and a lapse's email is queued in the
  * transaction that made the change.
  */
+/** A member whose card charges the owner paused is neither due nor lapsed until the pause ends (decision 130). */
+const notPaused = (db: Database | Tx) =>
+  notExists(
+    db
+      .select({ id: memberSubscriptions.id })
+      .from(memberSubscriptions)
+      .where(
+        and(
+          eq(memberSubscriptions.memberId, members.id),
+          eq(memberSubscriptions.status, "active"),
+          isNotNull(memberSubscriptions.pausedUntil),
+        ),
+      ),
+  );
+
 export async function runMembershipJob(
   db: Database,
   now: Date,
@@ -80,7 +95,9 @@ export async function runMembershipJob(
   const became = await db
     .update(members)
     .set({ status: "due", updatedAt: now })
-    .where(and(eq(members.status, "active"), lte(members.paidUntil, today), gt(members.paidUntil, lapseDay)))
+    .where(
+      and(eq(members.status, "active"), lte(members.paidUntil, today), gt(members.paidUntil, lapseDay), notPaused(db)),
+    )
     .returning({ id: members.id });
   result.due = became.length;
 
@@ -88,7 +105,7 @@ export async function runMembershipJob(
     const lapsed = await tx
       .update(members)
       .set({ status: "lapsed", updatedAt: now })
-      .where(and(inArray(members.status, ["active", "due"]), lte(members.paidUntil, lapseDay)))
+      .where(and(inArray(members.status, ["active", "due"]), lte(members.paidUntil, lapseDay), notPaused(tx)))
       .returning();
     for (const member of lapsed) {
       const tier = await renewalTier(tx, member);

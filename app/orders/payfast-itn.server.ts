@@ -3,6 +3,7 @@ import { formatRand } from "~/lib/money";
 import { subscriptionForNotification } from "~/memberships/card-subscriptions.server";
 import { readItn, validateItn } from "~/payments/payfast/itn.server";
 import { alertOwner, applyCardNotification } from "./card-charges.server";
+import { holdNotification, settleHeld } from "./payfast-held.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock" | "clientIp">;
 
@@ -20,7 +21,8 @@ export async function handlePayfastItn(request: Request, context: Context): Prom
   const now = context.clock.now();
   const payfast = context.config.payfast;
   if (!payfast) return answer(404, "PayFast is not configured");
-  const read = readItn(await request.text(), context.clientIp, payfast);
+  const body = await request.text();
+  const read = readItn(body, context.clientIp, payfast);
   if (!read.ok) {
     await alertOwner(context.db, `Refused a PayFast notification: ${read.reason}`, now);
     return answer(read.status, read.reason);
@@ -57,7 +59,13 @@ export async function handlePayfastItn(request: Request, context: Context): Prom
   const validation = await validateItn(read.pairs, payfast);
   if (validation === "unavailable") {
     console.warn(
-      `[payfast] notification ${notification.paymentId}: the validate call did not answer; PayFast will resend`,
+      `[payfast] notification ${notification.paymentId}: the validate call did not answer; held, and PayFast will resend`,
+    );
+    // Kept, not lost: the sweeper asks PayFast again, and a resend still applies it once (decision 131).
+    await holdNotification(
+      context.db,
+      { paymentId: notification.paymentId, subscriptionId: subscription.id, body },
+      now,
     );
     return answer(503, "validation unavailable");
   }
@@ -70,5 +78,6 @@ export async function handlePayfastItn(request: Request, context: Context): Prom
     return answer(200, "invalid");
   }
   const outcome = await applyCardNotification(context, subscription, notification);
+  await settleHeld(context.db, notification.paymentId, "applied", now);
   return answer(200, outcome);
 }

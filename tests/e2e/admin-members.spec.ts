@@ -65,7 +65,7 @@ test("the owner finds a new member, sees MRR grow by the tier's price, and gives
   expect(after.mrr - before.mrr).toBe(45_000);
 
   // The members list, reached from the dashboard, agrees; the member is found by (part of) their email.
-  await owner.getByRole("link", { name: /from active members: show the members/ }).click();
+  await owner.getByRole("link", { name: /from active and due members: show the members/ }).click();
   await expect(owner).toHaveURL(/\/admin\/members$/);
   await expect(owner.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
   expect(cents(await owner.getByTestId("members-mrr").textContent())).toBe(after.mrr);

@@ -25,6 +25,8 @@ export interface FakeSubscription {
   statusText: "ACTIVE" | "PAUSED" | "CANCELLED" | "LOCKED";
   cyclesComplete: number;
   failedRenewals: number;
+  /** Charges still to skip after a `pause` with `cycles`. */
+  pausedCycles: number;
 }
 
 export interface SentItn {
@@ -71,6 +73,8 @@ export interface FakePayfast {
   renew(token: string, options?: { amountGross?: string; deliver?: boolean }): Promise<SentItn>;
   /** The next month's charge failed: no ITN; after five failures `fetch` says LOCKED. */
   renewFail(token: string): void;
+  /** A run date passes in a pause: no charge, no ITN; after the last paused cycle it is ACTIVE again. */
+  skipPausedCycle(token: string): void;
   /** The buyer cancelled in PayFast's pages: a CANCELLED ITN. */
   buyerCancel(token: string): Promise<SentItn>;
   /** Delivers a sent ITN again, as PayFast's retries do. */
@@ -272,13 +276,19 @@ export async function startFakePayfast(
         return;
       }
       if (action === "pause" && method === "PUT") {
+        const cycles = body.cycles === undefined ? 1 : Number(body.cycles);
+        if (!Number.isInteger(cycles) || cycles < 1) return failed(400, "Invalid cycles");
+        if (sub.statusText !== "ACTIVE") return failed(400, "The subscription is not in a valid state.");
         sub.status = 2;
         sub.statusText = "PAUSED";
+        sub.pausedCycles = cycles;
         return ok();
       }
       if (action === "unpause" && method === "PUT") {
+        if (sub.statusText !== "PAUSED") return failed(400, "The subscription is not in a valid state.");
         sub.status = 1;
         sub.statusText = "ACTIVE";
+        sub.pausedCycles = 0;
         return ok();
       }
       if (action === "update" && method === "PATCH") {
@@ -332,6 +342,7 @@ export async function startFakePayfast(
         statusText: "ACTIVE",
         cyclesComplete: 1,
         failedRenewals: 0,
+        pausedCycles: 0,
       });
       const itn = makeItn(form, { status: "COMPLETE", token, amountGross: form.amount!, billingDate });
       await send(itn);
@@ -344,6 +355,7 @@ export async function startFakePayfast(
     prepareRenewal(token, opts = {}) {
       const sub = subscriptions.get(token);
       if (!sub) throw new Error(`no subscription ${token}`);
+      if (sub.statusText === "PAUSED") throw new Error(`subscription ${token} is paused: PayFast charges nothing`);
       sub.runDate = addMonth(sub.runDate);
       sub.cyclesComplete++;
       return makeItn(sub.form, {
@@ -366,6 +378,16 @@ export async function startFakePayfast(
       if (sub.failedRenewals >= 5) {
         sub.status = 2;
         sub.statusText = "LOCKED";
+      }
+    },
+    skipPausedCycle(token) {
+      const sub = subscriptions.get(token);
+      if (!sub || sub.statusText !== "PAUSED") throw new Error(`subscription ${token} is not paused`);
+      sub.runDate = addMonth(sub.runDate);
+      sub.pausedCycles--;
+      if (sub.pausedCycles === 0) {
+        sub.status = 1;
+        sub.statusText = "ACTIVE";
       }
     },
     async buyerCancel(token) {

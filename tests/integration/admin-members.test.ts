@@ -170,14 +170,21 @@ describe("the members list", () => {
 });
 
 describe("counts and monthly recurring revenue", () => {
-  it("counts every member by status, and MRR adds up active members' tier prices only", async () => {
+  it("counts every member by status, and MRR adds up active and due members' tier prices, due ones at risk", async () => {
     const figures = await memberFigures(handle.db);
     expect(figures.counts).toEqual({ active: 3, due: 1, lapsed: 1, cancelled: 1 });
     expect(figures.total).toBe(6);
     expect(figures.active).toBe(3);
-    // Thandi R150 + Lerato R1,500 + Kim's Contact Us tier (no price) R0; due, lapsed and cancelled are left out.
-    expect(figures.mrrCents).toBe(165_000);
-    expect(await activeMemberFigures(handle.db)).toEqual({ active: 3, mrrCents: 165_000 });
+    // Thandi R150 + Lerato R1,500 + Kim's Contact Us tier (no price) R0 + Pieter, due, R450 (at risk);
+    // lapsed and cancelled are left out (issue 41).
+    expect(figures.mrrCents).toBe(210_000);
+    expect(figures).toMatchObject({ atRisk: 1, atRiskCents: 45_000 });
+    expect(await activeMemberFigures(handle.db)).toEqual({
+      active: 3,
+      mrrCents: 210_000,
+      atRisk: 1,
+      atRiskCents: 45_000,
+    });
   });
 
   it("the dashboard shows active members and MRR beside its counters, linking to the members", async () => {
@@ -185,7 +192,12 @@ describe("counts and monthly recurring revenue", () => {
       dashboard.loader({ request: get("/admin"), params: {}, context: testContext(handle) } as never),
     );
     expect(result.status).toBe(200);
-    expect((result.body as { memberFigures: unknown }).memberFigures).toEqual({ active: 3, mrrCents: 165_000 });
+    expect((result.body as { memberFigures: unknown }).memberFigures).toEqual({
+      active: 3,
+      mrrCents: 210_000,
+      atRisk: 1,
+      atRiskCents: 45_000,
+    });
   });
 
   it("an empty shop has no members and an MRR of R 0.00", async () => {
@@ -196,8 +208,10 @@ describe("counts and monthly recurring revenue", () => {
         total: 0,
         active: 0,
         mrrCents: 0,
+        atRisk: 0,
+        atRiskCents: 0,
       });
-      expect(await activeMemberFigures(empty.db)).toEqual({ active: 0, mrrCents: 0 });
+      expect(await activeMemberFigures(empty.db)).toEqual({ active: 0, mrrCents: 0, atRisk: 0, atRiskCents: 0 });
     } finally {
       await empty.close();
     }

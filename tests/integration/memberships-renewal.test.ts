@@ -5,6 +5,11 @@ import { emailOutbox, memberPeriods, members, membershipTiers, orders } from "~/
 import { fixedClock } from "~/lib/clock";
 import { memberFromLinkToken, memberLinkSettings } from "~/memberships/member-links.server";
 import { runMembershipJob } from "~/memberships/membership-job.server";
+import { runCardRenewalPass } from "~/memberships/card-renewals.server";
+import { findSubscriptionByOrder } from "~/memberships/card-subscriptions.server";
+import { failNextSimulatedCharge, runSimulatedCharge } from "~/payments/payfast/simulator.server";
+import { applyCardNotification } from "~/orders/card-charges.server";
+import { runSimulatorSubscriptionIntent } from "~/orders/simulator-subscription.server";
 import { findMemberByEmail, type MemberRow } from "~/memberships/member-row.server";
 import { cancelMembership, chooseNextTier, giftMonth, memberPayments } from "~/memberships/members.server";
 import { addDays, hasAccessOn } from "~/memberships/periods";
@@ -56,6 +61,30 @@ async function pay(orderId: string, clock: ReturnType<typeof fixedClock>) {
   await runSimulatorIntent(testContext(handle, { clock }), order!, "pay");
 }
 
+/** A visitor joins by the payment simulator's card subscription (no PayFast keys) at `at`. */
+async function joinByCard(at: string) {
+  const email = `card${++people}-${Date.now()}@example.com`;
+  const clock = fixedClock(at);
+  const orderId = orderIdFrom(
+    await checkout(handle, "membership", "style-starter", {
+      clock,
+      fields: {
+        firstName: "Ayanda",
+        lastName: `Khumalo-Botha ${people}`,
+        email,
+        phone: "+27 82 555 0177",
+        address: "9 Bree Street",
+      },
+    }),
+  );
+  const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+  await runSimulatorSubscriptionIntent(testContext(handle, { clock }), order!, "subscribe");
+  const member = await findMemberByEmail(handle.db, email);
+  const subscription = await findSubscriptionByOrder(handle.db, orderId);
+  if (!member || !subscription?.token) throw new Error("no card member was made");
+  return { member, orderId, token: subscription.token };
+}
+
 const reload = async (id: number) => (await handle.db.select().from(members).where(eq(members.id, id)))[0]!;
 
 /** The member's emails, oldest first, as "day: subject" (the day the job queued them). */
@@ -71,12 +100,26 @@ async function emailsOf(member: MemberRow) {
  * Runs the job twice a day (morning and late evening, SA time) from `from` to `to` inclusive, each time
  * on every handle in `db` at once; returns what each day queued for each of `people`.
  */
-async function runDaysFor(people: MemberRow[], from: string, to: string, db: DatabaseHandle[] = [handle]) {
+async function runDaysFor(
+  people: MemberRow[],
+  from: string,
+  to: string,
+  db: DatabaseHandle[] = [handle],
+  morning?: (day: string) => Promise<void>,
+) {
   const logs = people.map((): string[] => []);
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const before = await Promise.all(people.map(async (m) => (await emailsOf(m)).length));
+    await morning?.(day);
     for (const time of ["07:00", "23:50"]) {
-      await Promise.all(db.map((h) => runMembershipJob(h.db, new Date(`${day}T${time}:00+02:00`), links)));
+      const at = new Date(`${day}T${time}:00+02:00`);
+      // The membership job, then the card pass, as the timer runs them (membership-job.server.ts).
+      await Promise.all(
+        db.map(async (h) => {
+          await runMembershipJob(h.db, at, links);
+          await runCardRenewalPass(h.db, at, links, config);
+        }),
+      );
     }
     for (const [i, member] of people.entries()) {
       for (const email of (await emailsOf(member)).slice(before[i]))
@@ -358,6 +401,69 @@ describe(`memberships that renew (${DB_NAME})`, () => {
           "Your Honey Bee membership has lapsed",
         ]);
       }
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("two instances with card members in the mix: each email and each extension once, the 3-day notice for cards", async () => {
+    const byEmail = [];
+    for (let i = 0; i < 2; i++) byEmail.push((await join(`2025-09-10T0${i + 7}:00:00+02:00`)).member);
+    const byCard = [];
+    for (let i = 0; i < 2; i++) byCard.push(await joinByCard(`2025-09-10T1${i + 4}:00:00+02:00`));
+    const [charged, declined] = byCard as [
+      Awaited<ReturnType<typeof joinByCard>>,
+      Awaited<ReturnType<typeof joinByCard>>,
+    ];
+    expect(charged.member.paidUntil).toBe("2025-10-10");
+    const instances = [handle];
+    let second: DatabaseHandle | undefined;
+    if (process.env.TEST_DATABASE_URL) {
+      second = await openDatabase({
+        databaseUrl: (handle.raw.pool!.options as { connectionString: string }).connectionString,
+      });
+      instances.push(second, handle, second);
+    } else {
+      instances.push(handle, handle, handle);
+    }
+    try {
+      await failNextSimulatedCharge(handle.db, declined.token);
+      const everyone = [...byEmail, charged.member, declined.member];
+      const logs = await runDaysFor(everyone, "2025-10-01", "2025-10-20", instances, async (day) => {
+        if (day !== "2025-10-10") return;
+        // PayFast runs both charges early on the day; the one that went through is notified to every
+        // instance at once (PayFast resends; a load balancer may hand copies to both servers).
+        const clock = fixedClock("2025-10-10T05:00:00+02:00");
+        const made = await runSimulatedCharge(handle.db, charged.token);
+        if (!made.charged) throw new Error(made.reason);
+        const subscription = (await findSubscriptionByOrder(handle.db, charged.orderId))!;
+        await Promise.all(
+          instances.map((h) => applyCardNotification(testContext(h, { clock }), subscription, made.notification)),
+        );
+        expect((await runSimulatedCharge(handle.db, declined.token)).charged).toBe(false);
+      });
+      for (const [i, member] of byEmail.entries()) {
+        expect(logs[i], member.email).toEqual([
+          "2025-10-03: member-reminder-7",
+          "2025-10-09: member-reminder-1",
+          "2025-10-17: member-lapsed",
+        ]);
+      }
+      // The charged card member: the 3-day notice only, no reminders; extended once, by one period.
+      expect(logs[2]).toEqual(["2025-10-07: member-card-notice"]);
+      expect(await reload(charged.member.id)).toMatchObject({ status: "active", paidUntil: "2025-11-10" });
+      const periods = await handle.db.select().from(memberPeriods).where(eq(memberPeriods.memberId, charged.member.id));
+      expect(periods.map((p) => [p.startsOn, p.endsOn]).sort()).toEqual([
+        ["2025-09-10", "2025-10-10"],
+        ["2025-10-10", "2025-11-10"],
+      ]);
+      // The declined card: the notice, then the renewal link once the retries are over, then the lapse.
+      expect(logs[3]).toEqual([
+        "2025-10-07: member-card-notice",
+        "2025-10-16: member-card-failed",
+        "2025-10-17: member-lapsed",
+      ]);
+      expect((await reload(declined.member.id)).status).toBe("lapsed");
     } finally {
       await second?.close();
     }

@@ -37,6 +37,11 @@ export const memberSubscriptions = pgTable(
     /** The charge due on paid-until did not arrive: the owner sees "card failed" until one does. */
     cardFailedAt: timestamp("card_failed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * The owner paused the charges (decision 130): the day PayFast charges again and the member's
+     * calendar starts again; null when not paused.
+     */
+    pausedUntil: date("paused_until", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,4 +68,26 @@ export const simulatedSubscriptions = pgTable("simulated_subscriptions", {
   charges: integer("charges").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A PayFast notification whose validate call timed out or could not connect (decision 131): signed and
+ * checked otherwise, kept so it is neither applied unconfirmed nor lost; the sweeper retries the
+ * validate call and then asks the subscriptions API, and applies the charge once.
+ */
+export const payfastHeldNotifications = pgTable("payfast_held_notifications", {
+  /** PayFast's `pf_payment_id`: the same notification resent is held once. */
+  paymentId: text("payment_id").primaryKey(),
+  subscriptionId: integer("subscription_id")
+    .notNull()
+    .references(() => memberSubscriptions.id, { onDelete: "cascade" }),
+  /** The body as posted, in its order (the validate call and the signature need it as it came). */
+  body: text("body").notNull(),
+  /** held: waiting; applied: confirmed and applied (or PayFast's resend was); refused: PayFast said INVALID. */
+  status: text("status", { enum: ["held", "applied", "refused"] })
+    .notNull()
+    .default("held"),
+  attempts: integer("attempts").notNull().default(0),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  settledAt: timestamp("settled_at", { withTimezone: true }),
 });

@@ -136,7 +136,13 @@ export function simulatedSubscriptionsApi(db: Database): SubscriptionsApi {
     cancel: (token) => set(token, { status: "CANCELLED" }),
     updateAmount: (token, amountCents) => set(token, { amountCents }),
     moveRunDate: (token, runDate) => set(token, { runDate }),
-    pause: (token) => set(token, { status: "PAUSED" }),
+    // PayFast skips `cycles` charges; the simulator has no calendar, so its next charge is simply that much later.
+    pause: async (token, cycles) => {
+      const row = await existing(token);
+      let runDate = row.runDate;
+      for (let i = 0; i < cycles; i++) runDate = nextMonth(runDate);
+      await set(token, { runDate });
+    },
     unpause: (token) => set(token, { status: "ACTIVE" }),
   };
 }

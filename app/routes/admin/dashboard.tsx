@@ -140,7 +140,7 @@ function DashboardBody({
   period: string;
   now: Date;
   exportQuery: string;
-  memberFigures: { active: number; mrrCents: number } | null;
+  memberFigures: { active: number; mrrCents: number; atRisk: number; atRiskCents: number } | null;
 }) {
   const { counters } = dashboard;
   const exportLink = (kind: string, label: string) => (
@@ -183,9 +183,15 @@ function DashboardBody({
               <dd className="mt-1 break-words font-display text-2xl font-semibold sm:text-3xl">
                 <Link to="/admin/members" className="link">
                   <span data-testid="counter-monthly-recurring-revenue">{formatRand(memberFigures.mrrCents)}</span>
-                  <span className="sr-only"> from active members: show the members</span>
+                  <span className="sr-only"> from active and due members: show the members</span>
                 </Link>
               </dd>
+              {memberFigures.atRisk ? (
+                <dd className="mt-1 text-sm font-semibold text-red-800" data-testid="counter-mrr-at-risk">
+                  <span className="whitespace-nowrap">{formatRand(memberFigures.atRiskCents)}</span> at risk:{" "}
+                  {memberFigures.atRisk.toLocaleString("en-ZA")} due
+                </dd>
+              ) : null}
             </div>
           </>
         ) : null}

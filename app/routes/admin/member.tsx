@@ -15,6 +15,7 @@ import { memberLinkSettings } from "~/memberships/member-links.server";
 import { findMemberForAdmin, parseMemberId } from "~/memberships/members-admin.server";
 import { cancelMembershipAndCard, howMemberPays } from "~/memberships/card-subscriptions.server";
 import { paysInWords } from "~/memberships/pays-words";
+import { pauseCardCharges, PAUSE_MONTHS, resumeCardCharges } from "~/memberships/card-pauses.server";
 import { giftMonth, resendRenewalLink } from "~/memberships/members.server";
 import type { Route } from "./+types/member";
 import { telHref } from "~/lib/phone";
@@ -33,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findMemberForAdmin(context.db, memberIdFrom(params));
   if (!found) throw notFound();
   const { member } = found;
+  const pays = await howMemberPays(context.db, member.id);
   return {
     member: {
       id: member.id,
@@ -46,8 +48,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       paidUntil: member.paidUntil,
       joinedAt: iso(member.joinedAt)!,
       cancelledAt: iso(member.cancelledAt),
-      pays: paysInWords(await howMemberPays(context.db, member.id)),
+      pays: paysInWords(pays),
+      byCard: pays.kind === "card",
+      pausedUntil: pays.kind === "card" ? pays.pausedUntil : null,
     },
+    pauseMonths: [...PAUSE_MONTHS],
     payments: found.payments.map((p) => ({
       id: p.id,
       kind: p.kind,
@@ -102,6 +107,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       `It stays active until ${dayMonthYear(member.paidUntil)} and sends no more reminders.`,
     );
   }
+  if (wanted.intent === "pause") {
+    const paused = await pauseCardCharges(context, id, Number(wanted.months));
+    if (!paused.ok) return refuse({ form: paused.reason }, 409);
+    return back(
+      "Card charges paused",
+      `${paused.name} is not charged until ${dayMonthYear(paused.pausedUntil!)}; her membership starts again then.`,
+    );
+  }
+  if (wanted.intent === "resume") {
+    const resumed = await resumeCardCharges(context, id);
+    if (!resumed.ok) return refuse({ form: resumed.reason }, 409);
+    return back("Card charges resumed", `${resumed.name}'s card is charged again from her next renewal day.`);
+  }
   const sent = await resendRenewalLink(context.db, id, now, memberLinkSettings(context.config));
   if (!sent) throw notFound();
   return back("Renewal link sent", `Emailed to ${found.member.email}.`);
@@ -111,13 +129,14 @@ const section = "card space-y-3 p-4 sm:p-6";
 const details = "rounded-xl border border-ink/15 p-3";
 
 export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, payments, emails } = loaderData;
+  const { member, payments, emails, pauseMonths } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const answer = actionData as ActionAnswer | undefined;
   const giftErrors = answer?.intent === "gift" ? answer.fieldErrors : undefined;
   // A refused cancel (already cancelled, say in another tab) is shown above the actions: the cancel step itself is gone by then.
   const actionError = answer && answer.intent !== "gift" ? answer.fieldErrors.form : undefined;
+  const pauseError = answer?.intent === "pause" ? answer.fieldErrors.months : undefined;
   return (
     <div className={adminPageClass}>
       <Link to="/admin/members" className="link text-sm">
@@ -159,6 +178,14 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <dd data-testid="member-pays" className={member.pays === "Card failed" ? "font-semibold text-red-800" : ""}>
               {member.pays}
             </dd>
+            {member.pausedUntil ? (
+              <>
+                <dt className="text-ink-soft">Paused</dt>
+                <dd data-testid="member-paused-until">
+                  Paused until {dayMonthYear(member.pausedUntil)}: not charged, no access after paid-until
+                </dd>
+              </>
+            ) : null}
             <dt className="text-ink-soft">Joined</dt>
             <dd>{formatDateTime(member.joinedAt)}</dd>
             {member.cancelledAt ? (
@@ -226,6 +253,55 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
         </details>
+
+        {member.byCard && member.status === "active" && !member.pausedUntil ? (
+          <details className={details} open={Boolean(pauseError)}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Pause card charges</summary>
+            <Form method="post" className="mt-2 space-y-3" noValidate>
+              <input type="hidden" name="intent" value="pause" />
+              <p className="text-ink-soft">
+                Her card is not charged for the months you choose. She keeps her membership until{" "}
+                {dayMonthYear(member.paidUntil)}, gets no reminders while paused, and is charged again when the pause
+                ends.
+              </p>
+              <fieldset aria-describedby={pauseError ? "pause-months-error" : undefined}>
+                <legend className="font-semibold">How long</legend>
+                <div className="mt-1 flex flex-wrap gap-x-4">
+                  {pauseMonths.map((months) => (
+                    <label key={months} className="flex min-h-11 items-center gap-2">
+                      <input type="radio" name="months" value={months} className="size-5" />
+                      {months === 1 ? "1 month" : `${months} months`}
+                    </label>
+                  ))}
+                </div>
+                {pauseError ? (
+                  <p id="pause-months-error" className="font-semibold text-red-800">
+                    {pauseError}
+                  </p>
+                ) : null}
+              </fieldset>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Yes, pause her card charges
+              </button>
+            </Form>
+          </details>
+        ) : null}
+
+        {member.pausedUntil && member.status !== "cancelled" ? (
+          <details className={details}>
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold">Resume card charges</summary>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="resume" />
+              <p className="text-ink-soft">
+                Ends the pause now: her card is charged on {dayMonthYear(member.paidUntil)} if that is still ahead,
+                otherwise today, and her membership continues from that day.
+              </p>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Yes, resume her card charges
+              </button>
+            </Form>
+          </details>
+        ) : null}
 
         {member.status !== "cancelled" ? (
           <details className={details}>

@@ -17,26 +17,30 @@ import {
 import { southAfricanDay } from "~/memberships/periods";
 import { listMembersForAdmin, listTierChoices, memberFigures } from "~/memberships/members-admin.server";
 import { howMembersPay } from "~/memberships/card-subscriptions.server";
+import { membersByMonth } from "~/memberships/member-figures.server";
+import { MembersByMonthChart } from "~/components/admin/MembersByMonthChart";
 import { paysInWords } from "~/memberships/pays-words";
 import type { Route } from "./+types/members";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readMemberQuery(new URL(request.url).searchParams);
-  const [list, figures, tiers] = await Promise.all([
-    listMembersForAdmin(context.db, query, southAfricanDay(context.clock.now())),
+  const today = southAfricanDay(context.clock.now());
+  const [list, figures, tiers, byMonth] = await Promise.all([
+    listMembersForAdmin(context.db, query, today),
     memberFigures(context.db),
     listTierChoices(context.db),
+    membersByMonth(context.db, today),
   ]);
   const pays = await howMembersPay(
     context.db,
     list.members.map((m) => m.id),
   );
   const members = list.members.map((m) => ({ ...m, pays: paysInWords(pays.get(m.id) ?? { kind: "email" }) }));
-  return { query, figures, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list, members };
+  return { query, figures, byMonth, tiers: tiers.map(({ slug, name }) => ({ slug, name })), ...list, members };
 }
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
-  const { members, figures, tiers, query, page, pages, total } = loaderData;
+  const { members, figures, byMonth, tiers, query, page, pages, total } = loaderData;
   const [search] = useSearchParams();
   const exportSearch = new URLSearchParams(search);
   exportSearch.delete("page");
@@ -58,6 +62,12 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
             <dd className="mt-1 whitespace-nowrap font-display text-2xl font-semibold" data-testid="members-mrr">
               {formatRand(figures.mrrCents)}
             </dd>
+            {figures.atRisk ? (
+              <dd className="mt-1 text-sm font-semibold text-red-800" data-testid="members-mrr-at-risk">
+                <span className="whitespace-nowrap">{formatRand(figures.atRiskCents)}</span> at risk:{" "}
+                {figures.atRisk.toLocaleString("en-ZA")} due
+              </dd>
+            ) : null}
           </div>
           {MEMBER_STATUSES.map((status) => (
             <div key={status} className="card p-4">
@@ -72,8 +82,17 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-2 text-sm text-ink-soft">
-          Monthly recurring revenue adds up the current price of every active member's tier.
+          Monthly recurring revenue adds up the current price of every active and due member's tier; due members are at
+          risk until they pay. Lapsed, cancelled and paused members are not counted.
         </p>
+      </section>
+
+      <section aria-labelledby="members-by-month-heading" className="card p-4 sm:p-6">
+        <h2 id="members-by-month-heading" className="text-xl font-semibold">
+          Members by month
+        </h2>
+        <p className="mb-3 text-sm text-ink-soft">The last twelve months: members who joined, renewed and lapsed.</p>
+        <MembersByMonthChart months={byMonth} />
       </section>
 
       <AdminFilterForm label="Members" layout="grid" className="lg:grid-cols-4">

@@ -78,4 +78,7 @@ export interface CheckoutActionResult {
   toast: CheckoutToast;
   /** What the buyer typed, sent back so nothing is lost. */
   values: CheckoutValues;
+  /** The attendee names typed, one per seat field (issue 39), and what is wrong with each. */
+  attendees?: string[];
+  attendeeErrors?: (string | null)[];
 }

@@ -142,6 +142,8 @@ export const orderLines = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** Why, in the owner's words: "10% Creative Bee", "LAUNCH20". */
     discountReason: text("discount_reason"),
+    /** A ticket line's holder per seat, in seat order (issue 39); null on other lines and older orders (the buyer). */
+    attendeeNames: jsonb("attendee_names").$type<string[]>(),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
   (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],

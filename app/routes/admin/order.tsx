@@ -13,6 +13,7 @@ import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-m
 import { fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
 import { historyWords, paidByWords, providerName } from "~/orders/payment-words";
 import { Money } from "~/components/admin/Money";
+import { LineAttendees } from "~/components/admin/LineAttendees";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
@@ -80,6 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: l.displayName,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
+      attendees: l.attendeeNames ?? [],
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
@@ -240,11 +242,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </h2>
           <ul>
             {lines.map((l) => (
-              <li key={l.id} className="flex justify-between gap-3">
-                <span className="min-w-0 [overflow-wrap:anywhere]">
-                  {l.quantity} × {l.name}
-                </span>
-                <Money cents={l.unitPriceCents} />
+              <li key={l.id}>
+                <div className="flex justify-between gap-3">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    {l.quantity} × {l.name}
+                  </span>
+                  <Money cents={l.unitPriceCents} />
+                </div>
+                <LineAttendees names={l.attendees} />
               </li>
             ))}
           </ul>

@@ -11,18 +11,31 @@ export function typedAttendees(form: FormData): string[] {
     .map((v) => (typeof v === "string" ? v : ""));
 }
 
-/** The posted names of a request, read from a copy so the action can still read the form itself. */
-export async function attendeesOfRequest(request: Request): Promise<string[]> {
+export interface TypedSeats {
+  attendees: string[];
+  seats: string;
+}
+
+/** The posted names (and seats chosen) of a request, read from a copy so the action can still read the form itself. */
+export async function attendeesOfRequest(request: Request): Promise<TypedSeats> {
   try {
-    return typedAttendees(await request.clone().formData());
+    const form = await request.clone().formData();
+    const seats = form.get("seats");
+    return { attendees: typedAttendees(form), seats: typeof seats === "string" ? seats.slice(0, 2) : "" };
   } catch {
-    return [];
+    return { attendees: [], seats: "" };
   }
 }
 
-/** A refusal keeps the names typed, so the page shows them again (a refused hold, a missing field). */
-export const keepAttendees = <R extends CheckoutActionResult>(result: R, typed: string[]): R =>
-  result.attendees ? result : { ...result, attendees: typed };
+/**
+ * A refusal keeps the names typed and the seats chosen, so the page shows them again (a refused hold, a
+ * missing field) also without JavaScript, where the page is drawn anew.
+ */
+export const keepAttendees = <R extends CheckoutActionResult>(result: R, typed: TypedSeats): R => ({
+  ...result,
+  attendees: result.attendees ?? typed.attendees,
+  seats: typed.seats || undefined,
+});
 
 /** The ticket lines of a checkout as the form names their seats, in the order the fields are posted. */
 export const seatGroupsOf = (lines: { item: Pick<Sellable, "orderType" | "displayName">; quantity: number }[]) =>

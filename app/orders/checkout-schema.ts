@@ -81,4 +81,6 @@ export interface CheckoutActionResult {
   /** The attendee names typed, one per seat field (issue 39), and what is wrong with each. */
   attendees?: string[];
   attendeeErrors?: (string | null)[];
+  /** The seats chosen on the one-item checkout. */
+  seats?: string;
 }

@@ -154,6 +154,7 @@ describe(`attendee names per seat (${engine})`, () => {
     expect(refused.status).toBe(400);
     expect(refused.body.toast.description).toMatch(/only 1|full|sold out/i);
     expect(refused.body.attendees).toEqual(["Lerato", "Zanele", "Ignored"]);
+    expect(refused.body.seats).toBe("2");
     expect(refused.body.values.firstName).toBe("Thandi");
 
     // A missing customer field keeps the names too.

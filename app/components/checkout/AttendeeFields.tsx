@@ -13,13 +13,15 @@ interface AttendeeFieldsProps {
   kept?: string[];
   /** What is wrong with each field, or null. */
   errors?: (string | null)[];
+  /** A field was changed: its message no longer applies. */
+  onEdit?: (index: number) => void;
 }
 
 /**
  * A name per seat: each seat is its own ticket, and the door lists it under this name. Empty means the
  * buyer's name, so a buyer coming alone types nothing more.
  */
-export function AttendeeFields({ labels, shown = labels.length, kept, errors }: AttendeeFieldsProps) {
+export function AttendeeFields({ labels, shown = labels.length, kept, errors, onEdit }: AttendeeFieldsProps) {
   if (!labels.length || shown < 1) return null;
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-md border border-ink/20 p-4">
@@ -42,6 +44,7 @@ export function AttendeeFields({ labels, shown = labels.length, kept, errors }: 
               maxLength={ATTENDEE_NAME_MAX}
               defaultValue={kept?.[i] ?? ""}
               disabled={i >= shown}
+              onChange={error ? () => onEdit?.(i) : undefined}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error attendee-hint` : "attendee-hint"}
               className={fieldClass}

@@ -79,7 +79,8 @@ export function CheckoutForm({ type, item, itemName, amountCents, result, seatGr
   // seats chosen show. Without it every field shows, and names beyond the seats bought are ignored.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [chosenSeats, setChosenSeats] = useState(1);
+  const keptSeats = Number(result?.seats) || 1;
+  const [chosenSeats, setChosenSeats] = useState(keptSeats);
   const [attendeeErrors, setAttendeeErrors] = useState<(string | null)[] | null>(null);
   const oneItemSeats = sellsSeats(type) && !seatGroups;
   const labels = oneItemSeats
@@ -94,6 +95,8 @@ export function CheckoutForm({ type, item, itemName, amountCents, result, seatGr
         : 0
       : labels.length
     : labels.length;
+
+  const shownErrors = attendeeErrors ?? result?.attendeeErrors;
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
@@ -142,7 +145,7 @@ export function CheckoutForm({ type, item, itemName, amountCents, result, seatGr
             Seats
             <select
               name="seats"
-              defaultValue="1"
+              defaultValue={String(keptSeats)}
               className={fieldClass}
               onChange={(event) => setChosenSeats(Number(event.currentTarget.value) || 1)}
             >
@@ -218,7 +221,8 @@ export function CheckoutForm({ type, item, itemName, amountCents, result, seatGr
           labels={labels}
           shown={shownAttendees}
           kept={result?.attendees}
-          errors={attendeeErrors ?? result?.attendeeErrors}
+          errors={shownErrors}
+          onEdit={(i) => setAttendeeErrors((shownErrors ?? []).map((e, j) => (j === i ? null : e)))}
         />
         <label className="flex min-h-11 items-center gap-3 text-ink">
           <input type="checkbox" name={NEWS_BOX_FIELD} className="size-5 accent-ink" />

@@ -149,6 +149,29 @@ export const orderLines = pgTable(
   (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],
 );
 
+/**
+ * What a refund of some units of one line covers (issue 39, decision 124): how many, what that gave back
+ * (unitsRefundCents, from what the line was charged) and, for seats, which tickets. A later refund reads
+ * what is left per line from these rows of refunds not failed.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    id: serial("id").primaryKey(),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    units: integer("units").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The seats' tickets this refund voids (ticket lines only). */
+    ticketIds: jsonb("ticket_ids").$type<number[]>(),
+  },
+  (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.orderLineId)],
+);
+
 /** Webhook deliveries already processed, keyed by the provider's webhook id, so a repeat changes nothing. */
 export const paymentWebhookEvents = pgTable("payment_webhook_events", {
   webhookId: text("webhook_id").primaryKey(),

@@ -25,7 +25,8 @@ const FRIEND = "Thandiwe Nomathemba Radebe-Vanderwesthuizen";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  yoco = await startFakeYoco();
+  // Live mode: the owner refunds one seat below, and the fake refunds only live-mode checkouts, as Yoco does.
+  yoco = await startFakeYoco({ secretKey: "sk_live_fake0123456789" });
   sink = await startSmtpSink();
   app = await startInstance({
     DATA_DIR: tempDataDir(),
@@ -78,6 +79,7 @@ const webhook = (delivery: { headers: Record<string, string>; body: string }) =>
 
 test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid once: one email, two tickets", async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await standInForYoco(page);
@@ -174,6 +176,38 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   await expect(page.getByTestId("seats-left")).toHaveText("6 of 8 seats left");
   await page.goto(url("/bag"));
   await expect(page.getByText("Your bag is empty.")).toBeVisible();
+
+  // The owner refunds one seat of the two, by its holder, and returns it to sale.
+  const orderId = new URL(checkout.successUrl!).searchParams.get("orderId")!;
+  const ownerContext = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await owner.goto(url("/admin/login"));
+  await owner.getByLabel("Password").fill("instance-admin-password");
+  await owner.getByRole("button", { name: "Sign In" }).click();
+  await expect(owner).toHaveURL(/\/admin$/);
+  await owner.goto(url(`/admin/orders/${orderId}`));
+  await expect(owner.getByRole("list", { name: "Attendees" })).toContainText(`Seat 1 of 2: ${FRIEND}`);
+  await owner.getByText("Refund per line", { exact: true }).click();
+  const seatForm = owner.locator("form").filter({ hasText: "Seats to refund" });
+  await seatForm.getByLabel(`Seat 1: ${FRIEND}`).check();
+  await expect(seatForm.getByLabel("Return the seats to sale")).toBeChecked();
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: test.info().outputPath("owner-line-refund-390.png"), fullPage: true });
+  await seatForm.getByRole("button", { name: "Refund these through the payment provider" }).click();
+  await expect(owner.getByText("Refund requested").first()).toBeVisible();
+  expect(yoco.refunds.get(checkout.id)).toEqual([{ refundId: expect.any(String), amount: 25000 }]);
+  expect((await webhook(yoco.refundSucceeded(checkout.id))).status).toBe(200);
+  await owner.reload();
+  await expect(owner.getByText("Refunded R 250.00 of R 1,200.00").first()).toBeVisible();
+  await expect(
+    owner.getByText("Refunded R 250.00 for 1 × Transform Tablecloth into Wrap Around Skirt, back on sale"),
+  ).toBeVisible();
+  await owner.getByText("Refund per line", { exact: true }).click();
+  await expect(owner.locator("form").filter({ hasText: "Seats to refund" })).not.toContainText(FRIEND);
+  await owner.screenshot({ path: test.info().outputPath("owner-after-refund-390.png"), fullPage: true });
+  await ownerContext.close();
+  await page.goto(url("/workshop/tablecloth-skirt"));
+  await expect(page.getByTestId("seats-left")).toHaveText("7 of 8 seats left");
 });
 
 test("the bag without JavaScript: add, change, remove, check out", async ({ browser }) => {

@@ -12,6 +12,7 @@ import {
   stockHolds,
   ticketOptions,
   tickets,
+  waitlistEntries,
 } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { lineChargedCents } from "~/orders/line-money";
@@ -20,8 +21,11 @@ import { recordPayment } from "~/orders/payment-events.server";
 import { requestRefund } from "~/orders/refunds.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { checkInByCode } from "~/tickets/check-in.server";
+import * as joinRoute from "~/routes/waiting-list";
+import { offerFreedSeats } from "~/waitlist/offers.server";
 import { bagBrowser } from "../support/bag";
-import { buyer, orderIdFrom } from "../support/checkout";
+import { buyer, checkout, orderIdFrom } from "../support/checkout";
+import { routeAnswer } from "../support/route-answer";
 import { createTestDatabase, testContext } from "../support/test-db";
 
 const SITE = "http://localhost:3000";
@@ -208,5 +212,61 @@ describe(`refunds per line (${engine})`, () => {
     expect(after!.stockQuantity).toBe(earrings!.stockQuantity! - 2);
     const again = await lineRefundChoices(handle.db, orderId);
     expect(again.find((c) => c.id === seatLine.id)).toMatchObject({ left: 1, amounts: [25000] });
+  });
+
+  it("a seat refunded back to sale while someone waits is offered to them by the next pass", async () => {
+    const [option] = await handle.db
+      .select()
+      .from(ticketOptions)
+      .where(eq(ticketOptions.eventId, "tablecloth-workshop"));
+    // One seat is still sold from the test before: three seats, two bought here, and the session is full.
+    await handle.db.update(ticketOptions).set({ capacity: 3 }).where(eq(ticketOptions.id, option!.id));
+    const orderId = orderIdFrom(
+      await checkout(handle, "workshop", "Transform Tablecloth into Wrap Around Skirt", {
+        clock,
+        fields: { ...buyer, seats: "2", attendee: "Lerato Molefe" },
+      }),
+    );
+    const paid = await recordPayment(handle.db, {
+      event: { eventId: "msg_lr_2", provider: "simulator", eventType: "payment.succeeded", payload: {} },
+      orderId,
+      paymentId: "p_lr_2",
+      amountCents: 50000,
+      now: clock.now(),
+      mail,
+    });
+    expect(paid.outcome).toBe("paid");
+    const joined = await routeAnswer(() =>
+      joinRoute.action({
+        request: new Request(`${SITE}/waiting-list/${option!.id}`, {
+          method: "POST",
+          body: new URLSearchParams({ name: "Waiting Person", email: "waiting@example.com", seats: "1" }),
+        }),
+        params: { optionId: String(option!.id) },
+        context: context(),
+      } as never),
+    );
+    expect(joined.status).toBe(303);
+    expect(await offerFreedSeats(handle.db, clock.now(), SITE)).toBe(0);
+    const [line] = await lineRefundChoices(handle.db, orderId);
+    const lerato = line!.seats!.find((s) => s.name === "Lerato Molefe")!;
+    const done = await requestRefund(
+      context(),
+      {
+        orderId,
+        amountCents: 0,
+        restock: true,
+        key: randomUUID(),
+        line: { orderLineId: line!.id, units: 1, ticketIds: [lerato.id] },
+      },
+      provider,
+    );
+    expect(done).toMatchObject({ ok: true });
+    expect(await offerFreedSeats(handle.db, clock.now(), SITE)).toBe(1);
+    const [entry] = await handle.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, "waiting@example.com"));
+    expect(entry).toMatchObject({ status: "offered" });
   });
 });

@@ -7,6 +7,7 @@ import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.
 import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
 import { sendToPaymentPage } from "~/orders/checkout-action.server";
+import { attendeesForLines, seatGroupsOf } from "~/orders/checkout-attendees.server";
 import {
   CHECKOUT_FIELDS,
   checkoutErrorToast,
@@ -59,7 +60,20 @@ export async function submitBagCheckout(
     const named = marked.problem!.startsWith(marked.name) ? marked.problem : `${marked.name}: ${marked.problem}`;
     return refuse(`${named} ${CHANGE_BAG}`, values);
   }
-  const lines = bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity }));
+  const named = attendeesForLines(
+    form,
+    bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })),
+    parsed.data,
+  );
+  if (!named.ok)
+    return {
+      ok: false,
+      toast: checkoutErrorToast(named.message),
+      values,
+      attendees: named.attendees,
+      attendeeErrors: named.attendeeErrors,
+    };
+  const lines = named.lines;
   const overBudget = bagBudgetProblem(lines);
   if (overBudget) return refuse(overBudget, values);
   if (!(await withinCheckoutBudget(context))) return refuse(CHECKOUT_RATE_LIMIT_REASON, values);
@@ -128,7 +142,8 @@ export async function bagForCheckout(request: Request, context: Pick<AppContext,
   if (bagId) await emptyIfBought(context.db, bagId);
   const bag = await viewBag(context.db, bagId, now);
   const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
-  return { lines: bag.lines, totalCents: bag.subtotalCents, ready };
+  const seatGroups = seatGroupsOf(bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })));
+  return { lines: bag.lines, totalCents: bag.subtotalCents, ready, seatGroups };
 }
 
 function refuse(reason: string, values: CheckoutActionResult["values"]): CheckoutActionResult {

@@ -12,6 +12,8 @@ import type { OrderType, Sellable } from "./sellable.server";
 export interface OrderLineInput {
   item: Sellable;
   quantity: number;
+  /** A ticket line's holder per seat (attendeesForLines). */
+  attendeeNames?: string[];
 }
 
 /** A line of a bag that could not be held: the error names it, and says how many are left. */
@@ -106,6 +108,7 @@ export async function createPendingBagOrder(
         displayName: l.item.displayName,
         quantity: l.quantity,
         unitPriceCents: l.item.amountCents,
+        ...(l.attendeeNames ? { attendeeNames: l.attendeeNames } : {}),
       })),
     );
     await orderEventInsert(tx, orderId, "created", `Checkout started: ${itemName}, ${reference}`, input.now);

@@ -17,6 +17,7 @@ import {
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
+import { attendeesForLines } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal, type RowChoice } from "./sellable.server";
@@ -71,6 +72,15 @@ export async function submitCheckout(
 
   const quantity = seatsFromForm(found.item.orderType, field(form, "seats"));
   if (quantity === null) return { ok: false, toast: checkoutErrorToast(SEATS_PROBLEM), values };
+  const named = attendeesForLines(form, [{ item: found.item, quantity }], parsed.data);
+  if (!named.ok)
+    return {
+      ok: false,
+      toast: checkoutErrorToast(named.message),
+      values,
+      attendees: named.attendees,
+      attendeeErrors: named.attendeeErrors,
+    };
   if (!(await withinCheckoutBudget(context)))
     return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
@@ -94,6 +104,7 @@ export async function submitCheckout(
       clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
       quantity,
       buyer: buyer.row,
+      attendeeNames: named.lines[0]!.attendeeNames,
     });
   } catch (error) {
     if (error instanceof OutOfStockError || error instanceof HoldLimitError)

@@ -78,4 +78,9 @@ export interface CheckoutActionResult {
   toast: CheckoutToast;
   /** What the buyer typed, sent back so nothing is lost. */
   values: CheckoutValues;
+  /** The attendee names typed, one per seat field (issue 39), and what is wrong with each. */
+  attendees?: string[];
+  attendeeErrors?: (string | null)[];
+  /** The seats chosen on the one-item checkout. */
+  seats?: string;
 }

@@ -14,6 +14,7 @@ import {
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { sendToPaymentPage } from "./checkout-action.server";
+import { attendeesForLines } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
 import { createPendingOrder } from "./orders.server";
 import type { Sellable } from "./sellable.server";
@@ -64,6 +65,15 @@ export async function submitOfferCheckout(
     stock: { key: entry.stockKey, limit: entry.seats, soldOutReason: item.soldOutReason },
     line: { ticketOptionId: item.optionId },
   };
+  const named = attendeesForLines(form, [{ item: sellable, quantity: entry.seats }], parsed.data);
+  if (!named.ok)
+    return {
+      ok: false,
+      toast: checkoutErrorToast(named.message),
+      values,
+      attendees: named.attendees,
+      attendeeErrors: named.attendeeErrors,
+    };
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   const buyer = newBuyerBinding(context);
   let order;
@@ -79,6 +89,7 @@ export async function submitOfferCheckout(
       clientKey: null,
       quantity: entry.seats,
       buyer: buyer.row,
+      attendeeNames: named.lines[0]!.attendeeNames,
       claimHold: (tx, orderId) =>
         claimOfferHold(tx, {
           token,

@@ -50,6 +50,8 @@ export async function createPendingOrder(
     idempotencyKey?: string;
     /** Units already held for this buyer (a waiting-list offer): moved onto the order instead of a new hold. */
     claimHold?: (tx: Tx, orderId: string) => Promise<void>;
+    /** A ticket line's holder per seat (attendeesForLines). */
+    attendeeNames?: string[];
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -77,7 +79,15 @@ export async function createPendingOrder(
     createdAt: input.now,
     updatedAt: input.now,
   } satisfies typeof orders.$inferInsert;
-  const line = { orderId, ...item.line, displayName: item.displayName, quantity, unitPriceCents: item.amountCents };
+  const line = {
+    orderId,
+    ...item.line,
+    displayName: item.displayName,
+    quantity,
+    unitPriceCents: item.amountCents,
+    // Left out rather than null: a null parameter would be stored as JSON null, not SQL NULL.
+    ...(input.attendeeNames ? { attendeeNames: input.attendeeNames } : {}),
+  };
   const created = `Checkout started: ${item.displayName}, ${orderReference}`;
   const access = input.buyer?.(orderId);
 

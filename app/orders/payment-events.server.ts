@@ -10,6 +10,7 @@ import { applyMembershipPayment } from "~/memberships/members.server";
 import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/holds.server";
 import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
 import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
+import { settleLineRefund } from "./line-refunds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
@@ -365,12 +366,16 @@ export async function recordRefund(
     }
     if (order.status !== "paid" && order.status !== "partially_refunded") await releaseHolds(tx, [order.id]);
     let summary = `Refunded ${formatRand(amount)}${refund ? "" : " (made at the payment provider)"}`;
-    if (refund?.restock && order.status !== "pending") {
+    // A refund of some units of a line voids and returns only those (issue 39).
+    const byLine = refund ? await settleLineRefund(tx, refund, input.now) : null;
+    if (byLine) summary += byLine.summary;
+    else if (refund?.restock && order.status !== "pending") {
       const units = await returnUnits(tx, order.id, input.now);
       if (units) summary += `; ${units === 1 ? "the unit is" : `${units} units are`} back on sale`;
     }
     // A ticket whose seat went back on sale, or whose money went back, no longer admits.
-    if (refund?.restock || refundedCents >= order.amountCents) await voidOrderTickets(tx, order.id, input.now);
+    if ((refund?.restock && !byLine) || refundedCents >= order.amountCents)
+      await voidOrderTickets(tx, order.id, input.now);
     await recordOrderEvent(tx, order.id, "refund", summary, input.now, {
       refundId: input.refundId ?? null,
       amountCents: amount,

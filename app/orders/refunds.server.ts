@@ -1,16 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
-import { orders, refunds } from "~/db/schema";
+import { orders, refundLines, refunds } from "~/db/schema";
 import { formatRand } from "~/lib/money";
 import type { PaymentProvider } from "~/payments/provider";
 import { paymentProvider } from "~/payments/providers.server";
 import { recordOrderEvent } from "./order-history.server";
 import { deliverSimulatedRefund } from "./simulator-actions.server";
 import { findOrder } from "./orders.server";
+import { priceLineRefund, type LineRefundAsk } from "./line-refunds.server";
 
 export type RefundRequestResult =
-  { ok: true; state: "pending" | "succeeded" | "already-requested" } | { ok: false; error: string; field?: "amount" };
+  | { ok: true; state: "pending" | "succeeded" | "already-requested" }
+  | { ok: false; error: string; field?: "amount" | "line" };
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
@@ -36,7 +38,8 @@ async function refundableCents(
  */
 export async function requestRefund(
   context: Context,
-  input: { orderId: string; amountCents: number; restock: boolean; key: string },
+  /** With `line`, the amount is what those units were charged (priceLineRefund); `amountCents` is not read. */
+  input: { orderId: string; amountCents: number; restock: boolean; key: string; line?: LineRefundAsk },
   provider: PaymentProvider = paymentProvider(context.config),
 ): Promise<RefundRequestResult> {
   const now = context.clock.now();
@@ -51,7 +54,10 @@ export async function requestRefund(
     }
     if (!order.yocoCheckoutId) return { kind: "error" as const, error: "This order has no payment to refund." };
     const left = await refundableCents(tx, order.id, order.amountCents, order.refundedCents);
-    if (input.amountCents < 1 || input.amountCents > left) {
+    const priced = input.line ? await priceLineRefund(tx, order, input.line, left) : null;
+    if (priced && !priced.ok) return { kind: "error" as const, error: priced.error, field: "line" as const };
+    const amountCents = priced?.ok ? priced.amountCents : input.amountCents;
+    if (amountCents < 1 || amountCents > left) {
       return {
         kind: "error" as const,
         error:
@@ -65,7 +71,7 @@ export async function requestRefund(
       .insert(refunds)
       .values({
         orderId: order.id,
-        amountCents: input.amountCents,
+        amountCents,
         restock: input.restock,
         idempotencyKey: input.key,
         createdAt: now,
@@ -73,7 +79,8 @@ export async function requestRefund(
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
     if (!refund) return { kind: "existing" as const };
-    const summary = `Refund of ${formatRand(input.amountCents)} requested${input.restock ? ", unit back on sale when it succeeds" : ""}`;
+    if (priced?.ok) await tx.insert(refundLines).values({ ...priced.row, refundId: refund.id });
+    const summary = `Refund of ${formatRand(amountCents)} requested${input.restock ? ", unit back on sale when it succeeds" : ""}`;
     await recordOrderEvent(tx, order.id, "refund", summary, now);
     await recordAudit(
       tx,
@@ -82,7 +89,7 @@ export async function requestRefund(
         entity: "order",
         entityId: order.id,
         summary: `${summary} (${order.reference})`,
-        after: { amountCents: input.amountCents, restock: input.restock },
+        after: { amountCents, restock: input.restock, ...(priced?.ok && { line: priced.row }) },
       },
       now,
     );

@@ -1,7 +1,7 @@
 // What erasing a person's data does to each kind of record (decision 119): the scope it works with,
 // the scrubbing of her details out of free text, and one eraser per kind of record. When and how a
 // request is carried out (once, under its row's lock) is erasure.server.ts.
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import {
   adminAuditLog,
@@ -16,6 +16,7 @@ import {
   members,
   newsletterRecipients,
   orderEvents,
+  orderLines,
   orders,
   paymentWebhookEvents,
   stockHolds,
@@ -67,7 +68,7 @@ function mentions(text: SQL, scope: ErasureScope): SQL {
 }
 
 export async function identifiersOf(tx: Tx, who: DataSubject, orderIds: string[]): Promise<string[]> {
-  const [orderRows, messageRows, memberRows, ticketRows] = await Promise.all([
+  const [orderRows, messageRows, memberRows, ticketRows, lineRows] = await Promise.all([
     tx.select().from(orders).where(subjectOrders(who)),
     tx
       .select()
@@ -76,6 +77,13 @@ export async function identifiersOf(tx: Tx, who: DataSubject, orderIds: string[]
     tx.select().from(members).where(eq(members.email, who.email)),
     orderIds.length
       ? tx.select({ name: tickets.holderName }).from(tickets).where(inArray(tickets.orderId, orderIds))
+      : Promise.resolve([]),
+    // Names typed for seats of an order not yet paid have no ticket yet.
+    orderIds.length
+      ? tx
+          .select({ names: orderLines.attendeeNames })
+          .from(orderLines)
+          .where(and(inArray(orderLines.orderId, orderIds), isNotNull(orderLines.attendeeNames)))
       : Promise.resolve([]),
   ]);
   const found = [
@@ -92,6 +100,7 @@ export async function identifiersOf(tx: Tx, who: DataSubject, orderIds: string[]
     ...messageRows.flatMap((m) => [m.email, `${m.firstName} ${m.lastName}`, m.firstName, m.lastName]),
     ...memberRows.flatMap((m) => [m.email, m.name, ...m.name.split(/\s+/), m.phone]),
     ...ticketRows.map((t) => t.name),
+    ...lineRows.flatMap((l) => l.names ?? []),
   ];
   const cleaned = found.map((s) => s.trim()).filter((s) => s.length >= 2);
   return [...new Set(cleaned)].sort((a, b) => b.length - a.length);
@@ -120,6 +129,8 @@ export const ERASERS: readonly Eraser[] = [
       })
       .where(inArray(orders.id, scope.orderIds));
     await tx.update(tickets).set({ holderName: scope.reference }).where(inArray(tickets.orderId, scope.orderIds));
+    // The seats' holders are the buyer's personal data too: the line keeps its item, quantity and money.
+    await tx.update(orderLines).set({ attendeeNames: null }).where(inArray(orderLines.orderId, scope.orderIds));
     const history = await tx.select().from(orderEvents).where(inArray(orderEvents.orderId, scope.orderIds));
     for (const event of history)
       await tx

@@ -84,6 +84,11 @@ const ordersSource: Source = {
           .filter((l) => l.orderId === o.id)
           .map((l) => `${l.quantity} × ${l.displayName} at ${formatRand(l.unitPriceCents)}`)
           .join("; ") || o.itemName,
+      Attendees:
+        lines
+          .filter((l) => l.orderId === o.id && l.attendeeNames?.length)
+          .map((l) => `${l.displayName}: ${l.attendeeNames!.join(", ")}`)
+          .join("; ") || null,
       Amount: formatRand(o.amountCents),
       Refunded: o.refundedCents ? formatRand(o.refundedCents) : null,
       Status: o.status,

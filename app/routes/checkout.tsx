@@ -8,13 +8,15 @@ import { ActionToast } from "~/components/ui/toast";
 import { bagForCheckout, submitBagCheckout } from "~/bag/bag-checkout.server";
 import { EMPTY_BAG_REASON } from "~/bag/bag-limits";
 import type { BagLineView } from "~/bag/bag-view.server";
+import type { SeatGroup } from "~/tickets/attendees";
+import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
-  | { kind: "bag"; lines: BagLineView[]; totalCents: number; ready: boolean }
+  | { kind: "bag"; lines: BagLineView[]; totalCents: number; ready: boolean; seatGroups: SeatGroup[] }
   | { kind: "sellable"; item: SummaryItem }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
@@ -69,8 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const bag = new URL(request.url).searchParams.get("bag") === "1";
-  const result = bag ? await submitBagCheckout(request, context) : await submitCheckout(request, context);
-  if (result instanceof Response) return result;
+  const typed = await attendeesOfRequest(request);
+  const submitted = bag ? await submitBagCheckout(request, context) : await submitCheckout(request, context);
+  if (submitted instanceof Response) return submitted;
+  const result = keepAttendees(submitted, typed);
   return data(result, { status: result.toast.title === "Unexpected Error" ? 500 : 400 });
 }
 
@@ -123,6 +127,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 itemName={offer.lines.map((l) => l.name).join(", ")}
                 amountCents={offer.totalCents}
                 result={actionData ?? null}
+                seatGroups={offer.seatGroups}
               />
             ) : (
               <div role="status">

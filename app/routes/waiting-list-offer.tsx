@@ -3,6 +3,7 @@ import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { submitOfferCheckout } from "~/orders/offer-checkout.server";
+import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.server";
 import { describeOfferDeadline } from "~/waitlist/offer-email.server";
 import { findOffer, OFFER_ENDED, OFFER_USED } from "~/waitlist/offers.server";
 import type { Route } from "./+types/waiting-list-offer";
@@ -36,8 +37,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const result = await submitOfferCheckout(request, params.token, context);
-  if (result instanceof Response) return result;
+  const typed = await attendeesOfRequest(request);
+  const submitted = await submitOfferCheckout(request, params.token, context);
+  if (submitted instanceof Response) return submitted;
+  const result = keepAttendees(submitted, typed);
   return data(result, { status: result.toast.title === "Unexpected Error" ? 500 : 400 });
 }
 
@@ -93,6 +96,7 @@ export default function WaitingListOfferPage({ loaderData, actionData }: Route.C
               itemName={loaderData.itemName}
               amountCents={loaderData.priceCents * loaderData.seats}
               result={actionData ?? null}
+              seatGroups={[{ name: loaderData.itemName, seats: loaderData.seats }]}
             />
           </div>
         </div>

@@ -282,3 +282,34 @@ export async function returnUnits(tx: Tx, orderId: string, now: Date): Promise<n
   }
   return holds.reduce((sum, h) => sum + h.quantity, 0);
 }
+
+/**
+ * Some of a refunded order's units go back on sale (a refund of part of one line): its converted holds
+ * under `key` (`catalog:{id}`, or `ticket:{optionId}` and its sessions) shrink by `units`, and catalog
+ * stock goes up by as many. Returns how many went back.
+ */
+export async function returnSomeUnits(tx: Tx, orderId: string, key: string, units: number, now: Date): Promise<number> {
+  const converted = await tx
+    .select()
+    .from(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.orderId, orderId),
+        eq(stockHolds.status, "converted"),
+        sql`(${stockHolds.stockKey} = ${key} or ${stockHolds.stockKey} like ${`${key}:%`})`,
+      ),
+    );
+  let left = units;
+  for (const hold of converted.filter((h) => countsUnits(h.stockKey))) {
+    if (left <= 0) break;
+    await lockStockKey(tx, hold.stockKey);
+    const n = Math.min(left, hold.quantity);
+    await tx
+      .update(stockHolds)
+      .set(n === hold.quantity ? { status: "released" } : { quantity: hold.quantity - n })
+      .where(eq(stockHolds.id, hold.id));
+    await moveStock(tx, hold.stockKey, n, now);
+    left -= n;
+  }
+  return units - left;
+}

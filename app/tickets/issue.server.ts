@@ -90,7 +90,7 @@ export async function issueTickets(tx: Tx, order: TicketedOrder, now: Date): Pro
         eventId: event.id,
         ticketOptionId: option.id,
         seatNumber: ++seat,
-        holderName: `${order.customerFirstName} ${order.customerLastName}`.trim(),
+        holderName: line.attendeeNames?.[i] || `${order.customerFirstName} ${order.customerLastName}`.trim(),
         sessionStartsAt: startsAt,
         sessionEndsAt: endsAt,
         createdAt: now,

@@ -20,10 +20,13 @@ let yoco: FakeYoco;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const url = (p: string) => `${app.base}${p}`;
 const LONG_FIRST = "Nomvula Kgomotso-Fairbairn";
+const WORKSHOP = "Transform Tablecloth into Wrap Around Skirt";
+const FRIEND = "Thandiwe Nomathemba Radebe-Vanderwesthuizen";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  yoco = await startFakeYoco();
+  // Live mode: the owner refunds one seat below, and the fake refunds only live-mode checkouts, as Yoco does.
+  yoco = await startFakeYoco({ secretKey: "sk_live_fake0123456789" });
   sink = await startSmtpSink();
   app = await startInstance({
     DATA_DIR: tempDataDir(),
@@ -76,6 +79,7 @@ const webhook = (delivery: { headers: Record<string, string>; body: string }) =>
 
 test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid once: one email, two tickets", async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await standInForYoco(page);
@@ -114,6 +118,18 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   await expect(page.getByTestId("summary-line")).toHaveCount(2);
   await expect(page.getByTestId("checkout-total")).toHaveText("R 1,200.00");
   await fillCustomer(page, "nomvula@example.test");
+  // A name per seat; a bad one is refused in the browser with a message at its field.
+  const seat1 = page.getByLabel(`Seat 1 of 2: ${WORKSHOP}`);
+  const seat2 = page.getByLabel(`Seat 2 of 2: ${WORKSHOP}`);
+  await seat1.fill("Line\u0007break");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(seat1).toHaveAttribute("aria-invalid", "true");
+  await expect(seat1).toBeFocused();
+  await expect(page.getByText("A name cannot contain line breaks or control characters.").first()).toBeVisible();
+  expect(yoco.requests.filter((r) => r.method === "POST" && r.path === "/api/checkouts")).toHaveLength(0);
+  await seat1.fill(FRIEND);
+  await expect(seat1).not.toHaveAttribute("aria-invalid", "true");
+  await expect(seat2).toHaveValue("");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("bag-checkout-390.png"), fullPage: true });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
@@ -135,6 +151,10 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   await page.goto(url(`${success.pathname}${success.search}`));
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByTestId("ticket-card")).toHaveCount(2);
+  // Each seat is its own ticket with its holder: the friend named, the empty seat the buyer's.
+  await expect(page.getByTestId("ticket-card").nth(0)).toContainText(FRIEND);
+  await expect(page.getByTestId("ticket-card").nth(1)).toContainText(`${LONG_FIRST} Mahlangu-Vanderbijlpark`);
+  await page.screenshot({ path: test.info().outputPath("bag-confirmation-390.png"), fullPage: true });
   await expect(page.getByTestId("order-lines").getByRole("listitem")).toHaveText([
     "2 × Candy Earrings, R 350.00 each",
     "2 × Transform Tablecloth into Wrap Around Skirt, R 250.00 each",
@@ -147,6 +167,8 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   const mail = await simpleParser(sink.messages.find((m) => m.to[0] === "nomvula@example.test")!.raw);
   expect(mail.text).toContain("Candy Earrings × 2, Transform Tablecloth into Wrap Around Skirt × 2");
   expect(mail.attachments.filter((a) => a.contentType === "image/png")).toHaveLength(2);
+  expect(mail.text).toContain(`Name: ${FRIEND}`);
+  expect(mail.text).toContain(`Name: ${LONG_FIRST} Mahlangu-Vanderbijlpark`);
 
   await page.goto(url("/product/candy-earrings"));
   await expect(page.getByText("8 LIMITED STOCK!")).toBeVisible();
@@ -154,6 +176,38 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
   await expect(page.getByTestId("seats-left")).toHaveText("6 of 8 seats left");
   await page.goto(url("/bag"));
   await expect(page.getByText("Your bag is empty.")).toBeVisible();
+
+  // The owner refunds one seat of the two, by its holder, and returns it to sale.
+  const orderId = new URL(checkout.successUrl!).searchParams.get("orderId")!;
+  const ownerContext = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await owner.goto(url("/admin/login"));
+  await owner.getByLabel("Password").fill("instance-admin-password");
+  await owner.getByRole("button", { name: "Sign In" }).click();
+  await expect(owner).toHaveURL(/\/admin$/);
+  await owner.goto(url(`/admin/orders/${orderId}`));
+  await expect(owner.getByRole("list", { name: "Attendees" })).toContainText(`Seat 1 of 2: ${FRIEND}`);
+  await owner.getByText("Refund per line", { exact: true }).click();
+  const seatForm = owner.locator("form").filter({ hasText: "Seats to refund" });
+  await seatForm.getByLabel(`Seat 1: ${FRIEND}`).check();
+  await expect(seatForm.getByLabel("Return the seats to sale")).toBeChecked();
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: test.info().outputPath("owner-line-refund-390.png"), fullPage: true });
+  await seatForm.getByRole("button", { name: "Refund these through the payment provider" }).click();
+  await expect(owner.getByText("Refund requested").first()).toBeVisible();
+  expect(yoco.refunds.get(checkout.id)).toEqual([{ refundId: expect.any(String), amount: 25000 }]);
+  expect((await webhook(yoco.refundSucceeded(checkout.id))).status).toBe(200);
+  await owner.reload();
+  await expect(owner.getByText("Refunded R 250.00 of R 1,200.00").first()).toBeVisible();
+  await expect(
+    owner.getByText("Refunded R 250.00 for 1 × Transform Tablecloth into Wrap Around Skirt, back on sale"),
+  ).toBeVisible();
+  await owner.getByText("Refund per line", { exact: true }).click();
+  await expect(owner.locator("form").filter({ hasText: "Seats to refund" })).not.toContainText(FRIEND);
+  await owner.screenshot({ path: test.info().outputPath("owner-after-refund-390.png"), fullPage: true });
+  await ownerContext.close();
+  await page.goto(url("/workshop/tablecloth-skirt"));
+  await expect(page.getByTestId("seats-left")).toHaveText("7 of 8 seats left");
 });
 
 test("the bag without JavaScript: add, change, remove, check out", async ({ browser }) => {
@@ -191,5 +245,31 @@ test("the bag without JavaScript: add, change, remove, check out", async ({ brow
     amount: 35000,
     lineItems: [{ displayName: "Candy Earrings", quantity: 1, pricingDetails: { price: 35000 } }],
   });
+  await context.close();
+});
+
+test("seat names without JavaScript: a bad name comes back with its message and every value kept", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  await standInForYoco(page);
+  await page.goto(url(`/checkout?type=workshop&item=${encodeURIComponent(WORKSHOP)}`));
+  await page.getByLabel("Seats").selectOption("2");
+  await fillCustomer(page, "noscript-seats@example.test");
+  // Without JavaScript a field shows for every seat one checkout can buy; names past the seats chosen are ignored.
+  await page.getByLabel(`Seat 1: ${WORKSHOP}`).fill(FRIEND);
+  await page.getByLabel(`Seat 2: ${WORKSHOP}`).fill("Sipho\u0001Ndlovu");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  const bad = page.getByLabel(`Seat 2: ${WORKSHOP}`);
+  await expect(bad).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("A name cannot contain line breaks or control characters.").first()).toBeVisible();
+  await expect(page.getByLabel(`Seat 1: ${WORKSHOP}`)).toHaveValue(FRIEND);
+  await expect(page.getByLabel("First Name")).toHaveValue(LONG_FIRST);
+  await page.screenshot({ path: test.info().outputPath("seat-names-refused-nojs-390.png"), fullPage: true });
+  await expect(page.getByLabel("Seats")).toHaveValue("2");
+  await bad.fill("Sipho Ndlovu");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Pay with Yoco" })).toBeVisible();
   await context.close();
 });

@@ -38,7 +38,10 @@ export function bagBrowser(handle: DatabaseHandle, options: { clock?: Clock; cli
       return keep(await routeAnswer(() => action(args)));
     },
     /** Posts the bag checkout's customer form (/checkout?bag=1) with this browser's cookies. */
-    checkout(provider: PaymentProvider = createSimulatorProvider(), fields: Record<string, string> = buyer) {
+    checkout(
+      provider: PaymentProvider = createSimulatorProvider(),
+      fields: Record<string, string> | [string, string][] = buyer,
+    ) {
       const request = new Request("http://localhost/checkout?bag=1", {
         method: "POST",
         headers: headers(),

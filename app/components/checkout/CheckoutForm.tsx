@@ -4,6 +4,7 @@ import { getAnalyticsSessionId, trackEvent } from "~/analytics/track";
 import { ActionToast, toast } from "~/components/ui/toast";
 import {
   CHECKOUT_LIMITS,
+  checkoutErrorToast,
   checkoutFormProblem,
   type CheckoutActionResult,
   type CheckoutValues,
@@ -12,6 +13,8 @@ import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
 import { NEWS_BOX_FIELD } from "~/newsletters/news-choice-schema";
 import { NEWS_CONSENT_WORDING } from "~/newsletters/sign-up-words";
 import { formatRand } from "~/lib/money";
+import { ATTENDEE_FIELD, checkAttendees, seatLabels, type SeatGroup } from "~/tickets/attendees";
+import { AttendeeFields } from "./AttendeeFields";
 
 const fieldClass =
   "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink " +
@@ -25,6 +28,8 @@ interface CheckoutFormProps {
   amountCents: number;
   /** The action's answer when it did not redirect: a toast and the values typed. */
   result?: CheckoutActionResult | null;
+  /** Seats already chosen (a bag's ticket lines, a waiting-list offer): a name field per seat. */
+  seatGroups?: SeatGroup[];
 }
 
 /**
@@ -58,7 +63,7 @@ function restoreDetails(form: HTMLFormElement) {
   }
 }
 
-export function CheckoutForm({ type, item, itemName, amountCents, result }: CheckoutFormProps) {
+export function CheckoutForm({ type, item, itemName, amountCents, result, seatGroups }: CheckoutFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const [sessionId, setSessionId] = useState("");
@@ -70,12 +75,46 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
     if (retrying && formRef.current) restoreDetails(formRef.current);
   }, [retrying]);
 
+  // The one-item checkout offers a name field for every seat it could sell; with JavaScript only the
+  // seats chosen show. Without it every field shows, and names beyond the seats bought are ignored.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const keptSeats = Number(result?.seats) || 1;
+  const [chosenSeats, setChosenSeats] = useState(keptSeats);
+  const [attendeeErrors, setAttendeeErrors] = useState<(string | null)[] | null>(null);
+  const oneItemSeats = sellsSeats(type) && !seatGroups;
+  const labels = oneItemSeats
+    ? hydrated
+      ? seatLabels([{ name: itemName, seats: chosenSeats }])
+      : Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => `Seat ${i + 1}: ${itemName}`)
+    : seatLabels(seatGroups ?? []);
+  const shownAttendees = oneItemSeats
+    ? hydrated
+      ? chosenSeats > 1
+        ? chosenSeats
+        : 0
+      : labels.length
+    : labels.length;
+
+  const shownErrors = attendeeErrors ?? result?.attendeeErrors;
+
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as unknown as CheckoutValues;
+    const data = new FormData(event.currentTarget);
+    const values = Object.fromEntries(data) as unknown as CheckoutValues;
     const problem = checkoutFormProblem(values);
     if (problem) {
       event.preventDefault();
       toast(problem);
+      return;
+    }
+    const typed = data.getAll(ATTENDEE_FIELD).map(String);
+    const attendees = checkAttendees(typed, typed.length, labels);
+    setAttendeeErrors(attendees.ok ? null : attendees.errors);
+    if (!attendees.ok) {
+      event.preventDefault();
+      toast(checkoutErrorToast(attendees.message));
+      const bad = attendees.errors.findIndex((e) => e !== null);
+      event.currentTarget.querySelector<HTMLInputElement>(`#attendee-${bad + 1}`)?.focus();
       return;
     }
     rememberDetails(values as unknown as Record<string, unknown>);
@@ -104,7 +143,12 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
         {sellsSeats(type) ? (
           <label className={labelClass}>
             Seats
-            <select name="seats" defaultValue="1" className={fieldClass}>
+            <select
+              name="seats"
+              defaultValue={String(keptSeats)}
+              className={fieldClass}
+              onChange={(event) => setChosenSeats(Number(event.currentTarget.value) || 1)}
+            >
               {Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(amountCents * n)}
@@ -173,6 +217,13 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
             className={fieldClass}
           />
         </label>
+        <AttendeeFields
+          labels={labels}
+          shown={shownAttendees}
+          kept={result?.attendees}
+          errors={shownErrors}
+          onEdit={(i) => setAttendeeErrors((shownErrors ?? []).map((e, j) => (j === i ? null : e)))}
+        />
         <label className="flex min-h-11 items-center gap-3 text-ink">
           <input type="checkbox" name={NEWS_BOX_FIELD} className="size-5 accent-ink" />
           <span>{NEWS_CONSENT_WORDING}</span>

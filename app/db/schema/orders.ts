@@ -149,9 +149,34 @@ export const orderLines = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** Why, in the owner's words: "10% Creative Bee", "LAUNCH20". */
     discountReason: text("discount_reason"),
+    /** A ticket line's holder per seat, in seat order (issue 39); null on other lines and older orders (the buyer). */
+    attendeeNames: jsonb("attendee_names").$type<string[]>(),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
   (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * What a refund of some units of one line covers (issue 39, decision 124): how many, what that gave back
+ * (unitsRefundCents, from what the line was charged) and, for seats, which tickets. A later refund reads
+ * what is left per line from these rows of refunds not failed.
+ */
+export const refundLines = pgTable(
+  "refund_lines",
+  {
+    id: serial("id").primaryKey(),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    units: integer("units").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The seats' tickets this refund voids (ticket lines only). */
+    ticketIds: jsonb("ticket_ids").$type<number[]>(),
+  },
+  (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.orderLineId)],
 );
 
 /** Webhook deliveries already processed, keyed by the provider's webhook id, so a repeat changes nothing. */

@@ -13,6 +13,10 @@ import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-m
 import { fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
 import { historyWords, paidByWords, providerName } from "~/orders/payment-words";
 import { Money } from "~/components/admin/Money";
+import { LineAttendees } from "~/components/admin/LineAttendees";
+import { LineRefunds } from "~/components/admin/LineRefunds";
+import { lineRefundChoices } from "~/orders/line-refunds.server";
+import { refundLineFromForm } from "~/orders/line-refund-form.server";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
 import { isOrderId } from "~/orders/orders.server";
 import { findOrderForAdmin } from "~/orders/orders-admin.server";
@@ -80,6 +84,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: l.displayName,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
+      attendees: l.attendeeNames ?? [],
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
@@ -95,6 +100,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       createdAt: e.createdAt.toISOString(),
       sentAt: e.sentAt?.toISOString() ?? null,
     })),
+    lineRefunds: await lineRefundChoices(context.db, order.id),
   };
 }
 
@@ -110,6 +116,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent: values.intent, error }, { status });
   const found = await findOrderForAdmin(context.db, id);
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
+  if (values.intent === "refund-line") {
+    const done = await refundLineFromForm(context, id, form);
+    return done.ok ? back(done.title, done.description) : refuse(done.error);
+  }
   if (!checked.ok) {
     const { intent, key, amount, note } = checked.fieldErrors;
     return refuse(intent ?? key ?? amount ?? note ?? "Enter the amount to refund in rand, e.g. 450 or 450,00.");
@@ -177,7 +187,7 @@ const formatTime = (iso: string) => time.format(new Date(iso));
 const formatDay = (iso: string) => day.format(new Date(iso));
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, refunds, history, emails, key } = loaderData;
+  const { order, lines, refunds, history, emails, key, lineRefunds } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
@@ -240,11 +250,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </h2>
           <ul>
             {lines.map((l) => (
-              <li key={l.id} className="flex justify-between gap-3">
-                <span className="min-w-0 [overflow-wrap:anywhere]">
-                  {l.quantity} × {l.name}
-                </span>
-                <Money cents={l.unitPriceCents} />
+              <li key={l.id}>
+                <div className="flex justify-between gap-3">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    {l.quantity} × {l.name}
+                  </span>
+                  <Money cents={l.unitPriceCents} />
+                </div>
+                <LineAttendees names={l.attendees} />
               </li>
             ))}
           </ul>
@@ -335,6 +348,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </details>
         ) : null}
         {paid && order.refundableCents > 0 ? (
+          <LineRefunds lines={lineRefunds} pageKey={key} error={errorFor("refund-line")} busy={busy} />
+        ) : null}
+        {paid && order.refundableCents > 0 && lines.length < 2 ? (
           <details
             className="rounded-xl border border-ink/15 p-3"
             open={Boolean(errorFor("refund")) || order.needsAttention}

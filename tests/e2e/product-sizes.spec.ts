@@ -120,6 +120,10 @@ test("the owner gives the hat sizes on her phone; a buyer picks L and pays; the 
   await owner.reload();
   await expect(row("Size L").getByText("0 left now · sold 1")).toBeVisible();
   await expect(row("Size S").getByText("2 left now · sold 0")).toBeVisible();
+  await owner.goto(url("/admin"));
+  const sold = owner.getByRole("region", { name: /Sizes and Colours Sold/ });
+  await expect(sold.getByText(`${HAT}: Size L sold 1`)).toBeVisible();
+  await expectClean(owner);
 });
 
 test("without JavaScript a buyer chooses S and checks out", async ({ browser }) => {

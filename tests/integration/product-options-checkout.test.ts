@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCollectionCards } from "~/catalog/items.server";
+import { soldByOption } from "~/catalog/option-sales.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { bagLines, catalogItems, orderLines, orders, productVariants, stockHolds } from "~/db/schema";
 import { submitCheckout } from "~/orders/checkout-action.server";
@@ -178,6 +179,12 @@ describe(`a product with sizes (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     expect(await card()).toMatchObject({ soldOut: false, limitedStock: 2 });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.itemName).toBe("Upcycled Bucket Hat — Size L");
+
+    // The dashboard says what sold by size; an unpaid checkout of another size is not counted.
+    expect(await soldByOption(handle.db, null)).toEqual([
+      { product: "Upcycled Bucket Hat", rows: [{ label: "Size L", sold: 1 }] },
+    ]);
+    expect(await soldByOption(handle.db, new Date(NOW.getTime() + 60_000))).toEqual([]);
 
     // A refund that returns the unit puts it back on the row it came from.
     await handle.db.transaction((tx) => returnUnits(tx, orderId, NOW));

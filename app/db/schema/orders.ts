@@ -85,7 +85,9 @@ export const orders = pgTable(
     index("orders_type_created_idx").on(t.orderType, t.createdAt),
     index("orders_attention_idx").on(t.needsAttention),
     // Only a bag's orders, by date: the dashboard's bag funnel counts them per period.
-    index("orders_from_bag_created_idx").on(t.createdAt).where(sql`${t.fromBag}`),
+    index("orders_from_bag_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.fromBag}`),
   ],
 );
 
@@ -153,7 +155,13 @@ export const orderLines = pgTable(
     attendeeNames: jsonb("attendee_names").$type<string[]>(),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
-  (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId, t.id),
+    // What each size or colour sold (issue 44) reads only lines of a product's rows.
+    index("order_lines_variant_idx")
+      .on(t.variantId)
+      .where(sql`${t.variantId} is not null`),
+  ],
 );
 
 /**

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "rea
 import { formatDateTime } from "~/admin/format-date";
 import { mailtoHref } from "~/admin/mailto";
 import { type DashboardData, loadDashboardData } from "~/analytics/dashboard.server";
-import { PERIODS, parsePeriod } from "~/analytics/days";
+import { PERIODS, parsePeriod, periodStartDay, saDayStart } from "~/analytics/days";
 import { activityLabel, pageLabel, relativeTime } from "~/analytics/labels";
 import { DailyChart } from "~/components/admin/DailyChart";
 import { DataList } from "~/components/admin/DataList";
@@ -17,6 +17,8 @@ import { loadTodoList } from "~/dashboard/todo.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { TodoList } from "~/components/admin/TodoList";
 import { BagFunnelPanel } from "~/components/admin/BagFunnelPanel";
+import { OptionSalesPanel } from "~/components/admin/OptionSalesPanel";
+import { soldByOption, type OptionSales } from "~/catalog/option-sales.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Dashboard data failed to load:", error);
   }
-  const [todo, memberFigures] = await Promise.all([
+  const since = periodStartDay(period, now);
+  const [todo, memberFigures, optionSales] = await Promise.all([
     loadTodoList(context.db, now).catch((error: unknown) => {
       console.error("The to-do list failed to load:", error);
       return null;
@@ -43,9 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.error("Member figures failed to load:", error);
       return null;
     }),
+    soldByOption(context.db, since ? saDayStart(since) : null).catch((error: unknown) => {
+      console.error("Sales by size and colour failed to load:", error);
+      return [];
+    }),
   ]);
   return data(
-    { dashboard, period, now: now.toISOString(), today: southAfricanDay(now), todo, memberFigures },
+    { dashboard, period, now: now.toISOString(), today: southAfricanDay(now), todo, memberFigures, optionSales },
     { headers },
   );
 }
@@ -62,7 +69,7 @@ const thClass = "border-b border-ink/10 px-3 py-2 font-semibold";
 const tdClass = "border-b border-ink/5 px-3 py-2 align-top";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, period, now, today, todo, memberFigures } = loaderData;
+  const { dashboard, period, now, today, todo, memberFigures, optionSales } = loaderData;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submit = useSubmit();
@@ -122,6 +129,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           now={new Date(now)}
           exportQuery={exportQuery}
           memberFigures={memberFigures}
+          optionSales={optionSales}
         />
       )}
       <ActionToast message={failed} />
@@ -135,12 +143,14 @@ function DashboardBody({
   now,
   exportQuery,
   memberFigures,
+  optionSales,
 }: {
   dashboard: DashboardData;
   period: string;
   now: Date;
   exportQuery: string;
   memberFigures: { active: number; mrrCents: number; atRisk: number; atRiskCents: number } | null;
+  optionSales: OptionSales;
 }) {
   const { counters } = dashboard;
   const exportLink = (kind: string, label: string) => (
@@ -378,6 +388,7 @@ function DashboardBody({
 
       <div className="grid gap-6 lg:grid-cols-2">
         <BagFunnelPanel steps={dashboard.bagFunnel} period={period} />
+        {optionSales.length > 0 ? <OptionSalesPanel sales={optionSales} period={period} /> : null}
       </div>
     </>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_variant_idx" ON "order_lines" USING btree ("variant_id") WHERE "order_lines"."variant_id" is not null;

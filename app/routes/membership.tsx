@@ -66,9 +66,6 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
                 <li key={p}>{p}</li>
               ))}
             </ul>
-            <p className="mt-2 text-sm text-ink/80">
-              Sign in as a member at checkout and the price is taken off for you.
-            </p>
           </>
         ) : null}
         <p className="mt-6 text-sm text-ink/80">

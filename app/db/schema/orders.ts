@@ -142,9 +142,13 @@ export const orderLines = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** Why, in the owner's words: "10% Creative Bee", "LAUNCH20". */
     discountReason: text("discount_reason"),
+    /** The member whose perks priced this line (issue 40): her month's free tickets are counted from these lines. */
+    perkMemberId: integer("perk_member_id").references((): AnyPgColumn => members.id),
+    /** Units of this line that were one of the member's free tickets of the month. */
+    perkFreeTickets: integer("perk_free_tickets").notNull().default(0),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
-  (t) => [index("order_lines_order_idx").on(t.orderId, t.id)],
+  (t) => [index("order_lines_order_idx").on(t.orderId, t.id), index("order_lines_perk_member_idx").on(t.perkMemberId)],
 );
 
 /** Webhook deliveries already processed, keyed by the provider's webhook id, so a repeat changes nothing. */

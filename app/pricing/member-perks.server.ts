@@ -6,7 +6,7 @@
 import { and, eq, exists, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { SA_OFFSET_MS } from "~/analytics/days";
 import type { Database, Tx } from "~/db/client.server";
-import { membershipTiers, orderLines, orders, stockHolds } from "~/db/schema";
+import { members, membershipTiers, orderLines, orders, stockHolds } from "~/db/schema";
 import { findMember } from "~/memberships/member-row.server";
 import { southAfricanDay, statusOn } from "~/memberships/periods";
 import type { MemberPerks } from "./price-lines";
@@ -72,4 +72,15 @@ export async function perksForMember(db: Database | Tx, memberId: number, now: D
   if (perks.freeTicketsPerMonth > 0 && !perks.allEventsFree)
     perks.freeTicketsUsedThisMonth = await freeTicketsUsedThisMonth(db, memberId, now);
   return perks;
+}
+
+/**
+ * The member's perks for a checkout that will store its order in this same transaction (decision 128):
+ * her member row is locked first, so two checkouts of hers count her free tickets one after the other,
+ * and the second sees the first one's held line. The last free ticket goes to exactly one of them; the
+ * other is priced in full, before anyone pays.
+ */
+export async function takeMemberPerks(tx: Tx, memberId: number, now: Date): Promise<MemberPerks | null> {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
+  return perksForMember(tx, memberId, now);
 }

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { members, orderLines, orders, stockHolds } from "~/db/schema";
-import { freeTicketsUsedThisMonth, perksForMember, southAfricanMonth } from "~/pricing/member-perks.server";
+import {
+  freeTicketsUsedThisMonth,
+  perksForMember,
+  southAfricanMonth,
+  takeMemberPerks,
+} from "~/pricing/member-perks.server";
+import { priceLines } from "~/pricing/price-lines";
 import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
@@ -134,5 +140,93 @@ describe("a member's perks", () => {
     // Once that hold runs out unpaid, its two come back; next month starts again at none.
     expect(await freeTicketsUsedThisMonth(handle.db, glow, at("2025-09-20T10:20:00+02:00"))).toBe(1);
     expect(await freeTicketsUsedThisMonth(handle.db, glow, at("2025-10-01T00:00:00+02:00"))).toBe(0);
+  });
+});
+
+describe("two checkouts racing for the last free ticket", () => {
+  it("give one free ticket and one full price, decided before paying", async () => {
+    const [racer] = await handle.db
+      .insert(members)
+      .values({
+        email: "racer@example.test",
+        name: "Lerato Racer",
+        phone: "082 555 0109",
+        tierSlug: "glow-bee",
+        paidUntil: "2025-10-10",
+        joinedAt: new Date(),
+      })
+      .returning();
+    const now = at("2025-09-20T10:00:00+02:00");
+    // Each checkout waits after counting until all have counted (or 300 ms pass), so without the lock
+    // every one would count the same free ticket as unused; with it, the others wait at the lock.
+    const RACERS = 4;
+    let counted = 0;
+    const allCounted = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (counted === RACERS) resolve();
+      }, 5);
+      setTimeout(() => {
+        clearInterval(check);
+        resolve();
+      }, 300);
+    });
+    const checkout = (i: number) =>
+      handle.db.transaction(async (tx) => {
+        const perks = await takeMemberPerks(tx, racer!.id, now);
+        counted += 1;
+        await Promise.race([allCounted, new Promise((resolve) => setTimeout(resolve, 300))]);
+        const priced = priceLines(
+          [
+            {
+              id: "1",
+              kind: "ticket",
+              itemKey: "ticket-option:1",
+              eventKey: "event:sip-style",
+              quantity: 1,
+              unitCents: 45000,
+            },
+          ],
+          { perks },
+        );
+        const line = priced.lines[0]!;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            reference: `HB-RACE${String(i).padStart(4, "0")}`,
+            orderType: "ticket",
+            itemName: "Sip & Style at Nanas - Normal Price",
+            amountCents: priced.totalCents,
+            customerFirstName: "Lerato",
+            customerLastName: "Racer",
+            customerEmail: "racer@example.test",
+            customerPhone: "082 555 0109",
+            customerAddress: "",
+            provider: "simulator",
+            idempotencyKey: `race-${i}`,
+            status: "pending",
+            createdAt: now,
+          })
+          .returning();
+        await tx.insert(orderLines).values({
+          orderId: order!.id,
+          displayName: "Sip & Style at Nanas - Normal Price",
+          quantity: 1,
+          unitPriceCents: 45000,
+          discountCents: line.discountCents,
+          discountReason: line.reason,
+          perkMemberId: racer!.id,
+          perkFreeTickets: line.freeTickets,
+        });
+        await tx.insert(stockHolds).values({
+          orderId: order!.id,
+          stockKey: `unpaid:ticket:race-${i}`,
+          quantity: 1,
+          expiresAt: at("2025-09-20T10:15:00+02:00"),
+        });
+        return priced.totalCents;
+      });
+    const totals = await Promise.all(Array.from({ length: RACERS }, (_, i) => checkout(i + 1)));
+    expect([...totals].sort((a, b) => a - b)).toEqual([0, 40500, 40500, 40500]);
+    expect(await freeTicketsUsedThisMonth(handle.db, racer!.id, now)).toBe(1);
   });
 });

@@ -60,7 +60,7 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
         </ul>
         {tier.perks.length ? (
           <>
-            <h2 className="mt-6 text-lg font-semibold">Member prices at checkout</h2>
+            <h2 className="mt-6 text-lg font-semibold">Member perks</h2>
             <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="tier-perks">
               {tier.perks.map((p) => (
                 <li key={p}>{p}</li>

@@ -27,7 +27,7 @@ test("the owner gives a tier its perks; a bad percent is refused; the tier page 
   await expect(perks).toContainText("1 free ticket a month for Sip & Style at Nanas");
   await expect(perks).toContainText("10% off workshops and events");
   await noSidewaysScrollAndNoAxeFindings(page);
-  await page.getByRole("heading", { name: "Member prices at checkout" }).scrollIntoViewIfNeeded();
+  await page.getByRole("heading", { name: "Member perks" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/tier-page-390.png` });
 
   await signInAsOwner(page);

@@ -23,6 +23,8 @@ interface CheckoutFormProps {
   item: string;
   itemName: string;
   amountCents: number;
+  /** What the server will charge for 1, 2, … seats after a member's perks (issue 40); list price × seats without. */
+  totalsBySeats?: number[];
   /** The action's answer when it did not redirect: a toast and the values typed. */
   result?: CheckoutActionResult | null;
 }
@@ -58,7 +60,7 @@ function restoreDetails(form: HTMLFormElement) {
   }
 }
 
-export function CheckoutForm({ type, item, itemName, amountCents, result }: CheckoutFormProps) {
+export function CheckoutForm({ type, item, itemName, amountCents, totalsBySeats, result }: CheckoutFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const [sessionId, setSessionId] = useState("");
@@ -107,7 +109,7 @@ export function CheckoutForm({ type, item, itemName, amountCents, result }: Chec
             <select name="seats" defaultValue="1" className={fieldClass}>
               {Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(amountCents * n)}
+                  {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(totalsBySeats?.[n - 1] ?? amountCents * n)}
                 </option>
               ))}
             </select>

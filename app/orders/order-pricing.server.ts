@@ -8,6 +8,8 @@ import type { Database, Tx } from "~/db/client.server";
 import { ticketOptions } from "~/db/schema";
 import { perksForMember, takeMemberPerks } from "~/pricing/member-perks.server";
 import { priceLines, type LineToPrice, type PricedOrder } from "~/pricing/price-lines";
+import type { CheckoutLineItem } from "~/payments/provider";
+import { lineChargedCents, type LineMoney } from "./line-money";
 import type { Sellable } from "./sellable.server";
 
 /** The provider refuses less than R 2.00: a total between nothing and this is never sent to it. */
@@ -86,6 +88,12 @@ export async function priceForCheckout(
   );
 }
 
+/** A line's perk as a checkout page shows it: why, and what the line costs after it. */
+export interface LinePerk {
+  reason: string;
+  chargedCents: number;
+}
+
 /** What the one-item checkout page shows: the price of one, why, and the total for each number of seats. */
 export interface PagePrice {
   listCents: number;
@@ -123,4 +131,18 @@ export function lineDiscountColumns(priced: PricedOrder, index: number, memberId
     perkMemberId: line.source === "perk" && memberId !== undefined ? memberId : null,
     perkFreeTickets: line.freeTickets,
   };
+}
+
+/**
+ * The order's lines as the provider lists them, each at what it was charged, so they add up to the
+ * amount asked for. A discounted line whose charge does not split evenly over its units is listed as
+ * one item of its whole charge.
+ */
+export function providerLineItems(lines: (LineMoney & { displayName: string })[]): CheckoutLineItem[] {
+  return lines.map((line) => {
+    const charged = lineChargedCents(line);
+    return charged % line.quantity === 0
+      ? { displayName: line.displayName, quantity: line.quantity, unitPriceCents: charged / line.quantity }
+      : { displayName: `${line.displayName} × ${line.quantity}`, quantity: 1, unitPriceCents: charged };
+  });
 }

@@ -17,7 +17,13 @@ import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server"
 import type { Route } from "./+types/checkout";
 
 type Offer =
-  | { kind: "bag"; lines: BagLineView[]; totalCents: number; ready: boolean }
+  | {
+      kind: "bag";
+      lines: BagLineView[];
+      totalCents: number;
+      ready: boolean;
+      perks: Record<number, { reason: string; chargedCents: number }>;
+    }
   | { kind: "sellable"; item: SummaryItem; price: PagePrice }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
@@ -127,7 +133,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : offer.kind === "bag" ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <BagSummary lines={offer.lines} totalCents={offer.totalCents} />
+          <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.ready ? (

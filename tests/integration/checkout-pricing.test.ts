@@ -1,7 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { emailOutbox, members, orderLines, orders, tickets } from "~/db/schema";
+import {
+  catalogItems,
+  emailOutbox,
+  members,
+  membershipTiers,
+  orderLines,
+  orders,
+  ticketOptions,
+  tickets,
+} from "~/db/schema";
+import { and } from "drizzle-orm";
+import { bagBrowser } from "../support/bag";
 import { fixedClock } from "~/lib/clock";
 import { createMemberSession } from "~/memberships/member-session.server";
 import { submitCheckout } from "~/orders/checkout-action.server";
@@ -16,6 +27,8 @@ let handle: DatabaseHandle;
 let glow: number;
 let creative: number;
 let lapsed: number;
+let glowBag: number;
+let starter: number;
 beforeAll(async () => {
   handle = await createTestDatabase();
   const add = async (email: string, tierSlug: string, paidUntil: string) => {
@@ -28,6 +41,8 @@ beforeAll(async () => {
   glow = await add("glow@example.test", "glow-bee", "2025-10-10");
   creative = await add("creative@example.test", "creative-bee", "2025-10-10");
   lapsed = await add("lapsed@example.test", "creative-bee", "2025-07-01");
+  glowBag = await add("glow-bag@example.test", "glow-bee", "2025-10-10");
+  starter = await add("starter@example.test", "style-starter", "2025-10-10");
 });
 afterAll(() => handle?.close());
 
@@ -160,5 +175,58 @@ describe("no perks", () => {
       expect(lines[0]).toMatchObject({ discountCents: 0, discountReason: null, perkMemberId: null });
       expect(sent.map((s) => s.amountCents)).toEqual([25000]);
     }
+  });
+});
+
+describe("a bag checked out by a Glow Bee member", () => {
+  it("prices each line by the rule: the page and the order agree, and the provider lists the charged lines", async () => {
+    const at = "2025-09-10T10:00:00+02:00";
+    const [earlyBird] = await handle.db
+      .select()
+      .from(ticketOptions)
+      .where(and(eq(ticketOptions.eventId, "sip-style"), eq(ticketOptions.type, "Early Bird")));
+    const [earrings] = await handle.db.select().from(catalogItems).where(eq(catalogItems.slug, "candy-earrings"));
+    const { context, cookie } = await asMember(glowBag, at);
+    const browser = bagBrowser(handle, { clock: context.clock, clientIp: "10.9.1.1" });
+    const [name, token] = cookie.split("=");
+    browser.jar.set(name!, token!);
+    await browser.post({ intent: "add", kind: "ticket", id: String(earlyBird!.id), quantity: "2" });
+    await browser.post({ intent: "add", kind: "catalog", id: String(earrings!.id), quantity: "1" });
+
+    const request = new Request("http://localhost/checkout?bag=1", { headers: { cookie: browser.cookieHeader() } });
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const page = (await loader({ request, context, params: {} } as any)) as any;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
+    const reason = "Glow Bee: free ticket, 1 of 1 this month; 10% Glow Bee";
+    expect(page.offer).toMatchObject({ kind: "bag", ready: true, totalCents: 66500 });
+    expect(Object.values(page.offer.perks)).toEqual([{ reason, chargedCents: 31500 }]);
+
+    const { provider, sent } = countingProvider();
+    const { order, lines } = await orderOf(await browser.checkout(provider));
+    expect(order.amountCents).toBe(66500);
+    expect(lines.map((l) => [l.displayName, l.discountCents, l.discountReason, l.perkFreeTickets])).toEqual(
+      expect.arrayContaining([
+        ["Sip & Style at Nanas - Early Bird", 38500, reason, 1],
+        [earrings!.name, 0, null, 0],
+      ]),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.amountCents).toBe(66500);
+    const items = sent[0]!.lineItems as { quantity: number; unitPriceCents: number }[];
+    expect(items.reduce((sum, i) => sum + i.quantity * i.unitPriceCents, 0)).toBe(66500);
+  });
+});
+
+describe("a total the provider cannot take", () => {
+  it("above R 0.00 but under R 2.00 is refused with a message, and nothing is stored", async () => {
+    await handle.db
+      .update(membershipTiers)
+      .set({ perkPercentOffProducts: 70 })
+      .where(eq(membershipTiers.slug, "style-starter"));
+    const before = await handle.db.select().from(orders);
+    const { result, sent } = await buy(starter, "2025-09-10T10:00:00+02:00", "product", "Test Product");
+    expect(result).toMatchObject({ ok: false, toast: { description: expect.stringContaining("R 2.00") } });
+    expect(sent).toEqual([]);
+    expect(await handle.db.select().from(orders)).toHaveLength(before.length);
   });
 });

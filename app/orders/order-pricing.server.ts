@@ -15,7 +15,8 @@ import type { Sellable } from "./sellable.server";
 /** The provider refuses less than R 2.00: a total between nothing and this is never sent to it. */
 export const MIN_CHARGE_CENTS = 200;
 export const BELOW_MIN_CHARGE_REASON =
-  "Card payments start at R 2.00, and this order comes to less after your member perks. Please add something to it, or contact us and we will sort it out.";
+  "Card payments start at R 2.00, and this order comes to less after your member perks. " +
+  "Please add something to it, or contact us and we will sort it out.";
 
 /** A priced total the provider cannot take (above R 0.00 but under R 2.00). */
 export class BelowMinimumChargeError extends Error {

@@ -2,7 +2,7 @@
 export function providerName(provider: string): string {
   if (provider === "payfast") return "PayFast";
   // An order a member's perks made free (issue 40) is confirmed without any provider.
-  if (provider === "free") return "the shop (free with a member perk, nothing to pay)";
+  if (provider === "free") return "a member perk (nothing to pay)";
   return provider === "yoco" ? "Yoco" : provider === "simulator" ? "the payment simulator" : provider;
 }
 

@@ -1,5 +1,6 @@
 import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
+import { ADMIN_PASSWORD } from "./support/admin";
 import { axe } from "./support/axe";
 import { emailedSignInLink } from "./support/member";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
@@ -21,11 +22,12 @@ const dataDir = tempDataDir();
 let app: Instance;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const url = (p: string) => `${app.base}${p}`;
+let freeOrderId = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   sink = await startSmtpSink();
-  app = await startInstance({ DATA_DIR: dataDir, APP_NOW: NOW, SMTP_URL: sink.url });
+  app = await startInstance({ DATA_DIR: dataDir, APP_NOW: NOW, SMTP_URL: sink.url, ADMIN_PASSWORD });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -72,6 +74,7 @@ test("a Glow Bee member's free Sip & Style ticket, then her second at the member
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   // No payment page: the order is confirmed at once.
   await expect(page).toHaveURL(/\/order-confirmation\?status=success/);
+  freeOrderId = new URL(page.url()).searchParams.get("orderId") ?? "";
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await expect
     .poll(
@@ -95,4 +98,21 @@ test("a Glow Bee member's free Sip & Style ticket, then her second at the member
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(/\/payments\/simulator\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("button", { name: "Pay R 315.00" })).toBeVisible();
+});
+
+test("the owner sees the free order as Free (member perk), with the perk on its line", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(url("/admin/login"));
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(url(`/admin/orders/${freeOrderId}`));
+  await expect(page.locator("dd", { hasText: "Free (member perk)" })).toContainText(
+    "Payment confirmed by a member perk (nothing to pay)",
+  );
+  await expect(page.getByTestId("line-discount")).toHaveText("− R 350.00 Glow Bee: free ticket, 1 of 1 this month");
+  await noSidewaysScroll(page);
+  expect((await (await axe(page)).analyze()).violations).toEqual([]);
+  await page.getByRole("heading", { name: "Item and payment" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/admin-free-order-390.png` });
 });

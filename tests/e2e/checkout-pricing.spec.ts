@@ -116,3 +116,31 @@ test("the owner sees the free order as Free (member perk), with the perk on its 
   await page.getByRole("heading", { name: "Item and payment" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/admin-free-order-390.png` });
 });
+
+test("the bag's checkout shows the member's perk on its line and the total the server will charge", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(await emailedSignInLink(page, sink, BUYER, url));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(url("/account"));
+  await page.goto(url("/product/candy-earrings"));
+  await page.getByRole("button", { name: /^Add to bag\W+Candy Earrings/ }).click();
+  await expect(page.getByTestId("bag-link")).toHaveText("Bag (1)");
+  await page.goto(url("/tickets/sip-style"));
+  const earlyBird = page.getByRole("listitem").filter({ hasText: "Early Bird" });
+  await earlyBird.getByRole("button", { name: /Add to bag/ }).click();
+  await expect(page.getByTestId("bag-link")).toHaveText("Bag (2)");
+
+  await page.goto(url("/checkout?bag=1"));
+  // This month's free ticket was taken above: the tier's event discount is what is left.
+  await expect(page.getByTestId("summary-perk")).toHaveText("10% Glow Bee");
+  await expect(page.getByTestId("checkout-total")).toHaveText("R 665.00");
+  await noSidewaysScroll(page);
+  expect((await (await axe(page)).analyze()).violations).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/checkout-bag-member-390.png`, fullPage: true });
+  await fillDetails(page);
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/simulator\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("button", { name: "Pay R 665.00" })).toBeVisible();
+});

@@ -29,6 +29,7 @@ let creative: number;
 let lapsed: number;
 let glowBag: number;
 let starter: number;
+let glowRace: number;
 beforeAll(async () => {
   handle = await createTestDatabase();
   const add = async (email: string, tierSlug: string, paidUntil: string) => {
@@ -43,6 +44,7 @@ beforeAll(async () => {
   lapsed = await add("lapsed@example.test", "creative-bee", "2025-07-01");
   glowBag = await add("glow-bag@example.test", "glow-bee", "2025-10-10");
   starter = await add("starter@example.test", "style-starter", "2025-10-10");
+  glowRace = await add("glow-race@example.test", "glow-bee", "2025-10-10");
 });
 afterAll(() => handle?.close());
 
@@ -228,5 +230,17 @@ describe("a total the provider cannot take", () => {
     expect(result).toMatchObject({ ok: false, toast: { description: expect.stringContaining("R 2.00") } });
     expect(sent).toEqual([]);
     expect(await handle.db.select().from(orders)).toHaveLength(before.length);
+  });
+});
+
+describe("four checkouts of one Glow Bee member at once, through the checkout action", () => {
+  it("give exactly one free ticket; the others are priced in full before anyone pays", async () => {
+    const at = "2025-09-10T10:00:00+02:00";
+    const results = await Promise.all(Array.from({ length: 4 }, () => buy(glowRace, at, "ticket", EARLY_BIRD)));
+    const placed = await Promise.all(results.map(({ result }) => orderOf(result)));
+    const amounts = placed.map((p) => p.order.amountCents).sort((a, b) => a - b);
+    expect(amounts).toEqual([0, 31500, 31500, 31500]);
+    expect(placed.filter((p) => p.order.status === "paid")).toHaveLength(1);
+    expect(results.reduce((n, r) => n + r.sent.length, 0)).toBe(3);
   });
 });

@@ -130,6 +130,7 @@ describe("a Glow Bee member's free Sip & Style ticket", () => {
     expect(await handle.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(1);
     const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(mail.find((m) => m.toAddress === buyer.email)?.attachments?.length).toBeGreaterThan(0);
+    expect(mail.find((m) => m.toAddress !== buyer.email)?.textBody).toContain("Free (member perk)");
   });
 
   it("the second ticket that month is not free: the tier's event discount only, sent to the provider", async () => {

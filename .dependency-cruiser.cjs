@@ -14,8 +14,9 @@ const FEATURES = [
   "gallery",
   "newsletters",
   "waitlist",
+  "pricing", // a member's perks read her membership (decision 128)
 ];
-const LOWER = ["stock", "pricing", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
+const LOWER = ["stock", "payments", "email", "analytics", "media", "settings", "admin", "auth"];
 const BASE = ["db", "lib", "content", "fonts"];
 // The configuration and the request context sit at the top of app/ but belong to the base layer.
 const BASE_FILES = "^app/(config|context)\\.server\\.ts$";

@@ -16,6 +16,16 @@ import {
   type CheckoutActionResult,
 } from "~/orders/checkout-schema";
 import { newBuyerBinding } from "~/orders/order-access.server";
+import { signedInMemberId } from "~/memberships/member-session.server";
+import { confirmFreeOrder } from "~/orders/free-order.server";
+import {
+  BelowMinimumChargeError,
+  priceForCheckout,
+  providerLineItems,
+  type LinePerk,
+} from "~/orders/order-pricing.server";
+import { orderLines } from "~/db/schema";
+import { eq } from "drizzle-orm";
 import { findSellableByRef } from "~/orders/sellable.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
@@ -82,6 +92,8 @@ export async function submitBagCheckout(
     ? String(form.get("sessionId"))
     : null;
   const buyer = newBuyerBinding(context);
+  // A signed-in member's perks price the bag (issue 40).
+  const perksOf = await signedInMemberId(request, context);
   let order;
   try {
     order = await createPendingBagOrder(context.db, {
@@ -93,8 +105,10 @@ export async function submitBagCheckout(
       holdMinutes: context.config.payment.stockHoldMinutes,
       clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
       buyer: buyer.row,
+      perksOf,
     });
   } catch (error) {
+    if (error instanceof BelowMinimumChargeError) return refuse(error.message, values);
     if (error instanceof LineNotHeldError) {
       const line = bag.buyable.find((b) => b.item === error.item)!;
       const again = await findSellableByRef(context.db, refOfLine(line.line), now);
@@ -110,12 +124,20 @@ export async function submitBagCheckout(
     throw error;
   }
   await rememberCheckout(context.db, bagId, order.id);
-  const lineItems = lines.map((l) => ({
-    displayName: l.item.displayName,
-    quantity: l.quantity,
-    unitPriceCents: l.item.amountCents,
-  }));
-  const sent = await sendToPaymentPage(context, order, provider, lineItems);
+  // The provider lists each line at what it was charged (a member's perks included), adding up to the amount.
+  const charged =
+    perksOf === undefined
+      ? lines.map((l) => ({
+          displayName: l.item.displayName,
+          quantity: l.quantity,
+          unitPriceCents: l.item.amountCents,
+          discountCents: 0,
+        }))
+      : await context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id);
+  const sent =
+    order.amountCents === 0 && perksOf !== undefined
+      ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order), checkoutId: null }
+      : await sendToPaymentPage(context, order, provider, providerLineItems(charged));
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
   if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout?bag=1", now);
   if (sessionId) {
@@ -135,15 +157,31 @@ export async function submitBagCheckout(
   return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
 }
 
-/** What /checkout?bag=1 shows: the bag's lines and total, and whether it can be checked out as it stands. */
-export async function bagForCheckout(request: Request, context: Pick<AppContext, "db" | "clock">) {
+/**
+ * What /checkout?bag=1 shows: the bag's lines and total, and whether it can be checked out as it stands.
+ * A signed-in member sees each line's perk and the total the server will charge, by the same rule.
+ */
+export async function bagForCheckout(request: Request, context: Pick<AppContext, "db" | "clock" | "config">) {
   const now = context.clock.now();
   const bagId = await findBagId(context.db, requestBagToken(request), now);
   if (bagId) await emptyIfBought(context.db, bagId);
   const bag = await viewBag(context.db, bagId, now);
   const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
   const seatGroups = seatGroupsOf(bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })));
-  return { lines: bag.lines, totalCents: bag.subtotalCents, ready, seatGroups };
+  const memberId = ready ? await signedInMemberId(request, context) : undefined;
+  if (memberId === undefined) return { lines: bag.lines, totalCents: bag.subtotalCents, ready, seatGroups, perks: {} };
+  const price = await priceForCheckout(
+    context.db,
+    bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })),
+    memberId,
+    now,
+  );
+  const perks: Record<number, LinePerk> = {};
+  bag.buyable.forEach((b, i) => {
+    const line = price.lines[i]!;
+    if (line.reason) perks[b.line.id] = { reason: line.reason, chargedCents: line.chargedCents };
+  });
+  return { lines: bag.lines, totalCents: price.totalCents, ready, seatGroups, perks };
 }
 
 function refuse(reason: string, values: CheckoutActionResult["values"]): CheckoutActionResult {

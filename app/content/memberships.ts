@@ -12,7 +12,51 @@ export interface MembershipSeed {
   sortOrder: number;
 }
 
-export const membershipsSeed: MembershipSeed[] = [
+/** A tier's perks as the pricing rule reads them (decision 127); the owner changes them in /admin/memberships. */
+export interface TierPerksSeed {
+  perkPercentOffEvents: number;
+  perkFreeTicketsPerMonth: number;
+  perkFreeTicketEvents: "any" | string[];
+  perkAllEventsFree: boolean;
+  perkPercentOffProducts: number;
+}
+
+const NO_PERKS: TierPerksSeed = {
+  perkPercentOffEvents: 0,
+  perkFreeTicketsPerMonth: 0,
+  perkFreeTicketEvents: "any",
+  perkAllEventsFree: false,
+  perkPercentOffProducts: 0,
+};
+/** "Free workshops": the two workshops, up to four seats a month between them (decision 127). */
+const FREE_WORKSHOPS: TierPerksSeed = {
+  ...NO_PERKS,
+  perkFreeTicketsPerMonth: 4,
+  perkFreeTicketEvents: ["tablecloth-workshop", "radiance-reset"],
+};
+const ALL_EVENTS_FREE: TierPerksSeed = { ...NO_PERKS, perkAllEventsFree: true };
+/** "Workshop discounts of 10-15%": the lower end, so the shop never promises more than the owner gives. */
+const CREATIVE_BEE: TierPerksSeed = { ...NO_PERKS, perkPercentOffEvents: 10 };
+const GLOW_BEE: TierPerksSeed = {
+  ...CREATIVE_BEE,
+  perkFreeTicketsPerMonth: 1,
+  perkFreeTicketEvents: ["sip-style"],
+};
+
+/** What each seeded tier's text promises, as perks (the SQL of migration "pricing" gives existing databases the same). */
+export const SEEDED_TIER_PERKS: Record<string, TierPerksSeed> = {
+  "glow-bee-journey": FREE_WORKSHOPS,
+  "purposeful-bee": FREE_WORKSHOPS,
+  "upcycle-kings-queens": ALL_EVENTS_FREE,
+  "vip-sustainable-human": ALL_EVENTS_FREE,
+  "creative-bee": CREATIVE_BEE,
+  "glow-bee": GLOW_BEE,
+  "purpose-bee": GLOW_BEE,
+  "upcycle-queen": ALL_EVENTS_FREE,
+  "vip-sustainable-woman": ALL_EVENTS_FREE,
+};
+
+const tiersSeed: MembershipSeed[] = [
   {
     slug: "style-starter",
     tierSet: "newer",
@@ -175,3 +219,8 @@ export const membershipsSeed: MembershipSeed[] = [
     sortOrder: 16,
   },
 ];
+
+export const membershipsSeed: (MembershipSeed & TierPerksSeed)[] = tiersSeed.map((tier) => ({
+  ...tier,
+  ...(SEEDED_TIER_PERKS[tier.slug] ?? NO_PERKS),
+}));

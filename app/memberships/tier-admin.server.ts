@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
-import { membershipTiers } from "~/db/schema";
+import { events, membershipTiers } from "~/db/schema";
 import { tenfoldPriceChange } from "~/lib/money";
 import { tierRowValues, type TierInput } from "./tier-schema";
 
@@ -13,7 +13,29 @@ export function listTiersForAdmin(db: Database) {
     .orderBy(asc(membershipTiers.tierSet), asc(membershipTiers.sortOrder), asc(membershipTiers.slug));
 }
 
-const AUDITED = ["name", "priceCents", "priceText", "description", "features", "visible", "sortOrder"] as const;
+/** The events a tier's free tickets may be for, in the order the site lists them. */
+export function listEventsForPerks(db: Database) {
+  return db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(eq(events.archived, false))
+    .orderBy(asc(events.sortOrder), asc(events.id));
+}
+
+const AUDITED = [
+  "name",
+  "priceCents",
+  "priceText",
+  "description",
+  "features",
+  "visible",
+  "sortOrder",
+  "perkPercentOffEvents",
+  "perkFreeTicketsPerMonth",
+  "perkFreeTicketEvents",
+  "perkAllEventsFree",
+  "perkPercentOffProducts",
+] as const;
 const auditView = (row: Record<string, unknown>) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
 
 /**
@@ -34,14 +56,28 @@ export async function saveTier(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(membershipTiers).where(eq(membershipTiers.slug, input.slug)).for("update");
     if (!before) return { ok: false as const, missing: true as const };
+    if (values.perkFreeTicketEvents !== "any") {
+      const known = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(inArray(events.id, values.perkFreeTicketEvents));
+      if (known.length !== values.perkFreeTicketEvents.length) {
+        return {
+          ok: false as const,
+          missing: false as const,
+          fieldErrors: { freeTicketEvents: "Choose events from the list." } as Record<string, string>,
+          confirm: {} as Record<string, number>,
+        };
+      }
+    }
     // A tenfold change is most often a separator read the wrong way: it waits for a second save (decision 103).
     const question = tenfoldPriceChange(before.priceCents, values.priceCents);
     if (question && input.confirmPrice !== String(values.priceCents)) {
       return {
         ok: false as const,
         missing: false as const,
-        fieldErrors: { price: question },
-        confirm: { price: values.priceCents! },
+        fieldErrors: { price: question } as Record<string, string>,
+        confirm: { price: values.priceCents! } as Record<string, number>,
       };
     }
     const diff = changedFields(auditView(before), values);

@@ -8,6 +8,12 @@ import { isCleanText, isOneLine } from "~/lib/storable-text";
 export const TIER_PRICE_RULES = { label: "Price", minCents: 100, maxCents: 10_000_000, optional: true };
 const MAX_BENEFITS = 20;
 
+const wholePercent = (label: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d{1,3}$/.test(v) && Number(v) <= 100, `${label} must be a whole number from 0 to 100.`),
+  );
+
 const benefitLines = (text: string) =>
   text
     .split(/\r?\n/)
@@ -62,6 +68,20 @@ export const tierSchema = z
         "Sort order must be a whole number from -10000 to 10000.",
       ),
     ),
+    percentOffEvents: wholePercent("Percent off workshops and events"),
+    freeTicketsPerMonth: z.string().check(
+      z.trim(),
+      z.refine(
+        (v) => /^\d{1,2}$/.test(v) && Number(v) <= 31,
+        "Free tickets per month must be a whole number from 0 to 31.",
+      ),
+    ),
+    /** The events the free tickets are for; none ticked means any event. Checked against the events on saving. */
+    freeTicketEvents: z
+      .array(z.string().check(z.regex(/^[a-z0-9-]{1,100}$/, "Choose events from the list.")))
+      .check(z.maxLength(50, "Choose events from the list.")),
+    allEventsFree: z.boolean(),
+    percentOffProducts: wholePercent("Percent off products"),
   })
   .check(
     z.refine((t) => t.price !== "" || t.priceText !== "", {
@@ -81,7 +101,12 @@ export const TIER_TEXT_FIELDS = [
   "description",
   "benefits",
   "sortOrder",
+  "percentOffEvents",
+  "freeTicketsPerMonth",
+  "percentOffProducts",
 ] as const;
+
+export const TIER_CHECKBOX_FIELDS = ["visible", "allEventsFree"] as const;
 
 /** What the form's fields become in the tier's row. A priced tier shows its short price ("R150"). */
 export function tierRowValues(input: TierInput) {
@@ -94,5 +119,10 @@ export function tierRowValues(input: TierInput) {
     features: benefitLines(input.benefits),
     visible: input.visible,
     sortOrder: Number(input.sortOrder),
+    perkPercentOffEvents: Number(input.percentOffEvents),
+    perkFreeTicketsPerMonth: Number(input.freeTicketsPerMonth),
+    perkFreeTicketEvents: input.freeTicketEvents.length ? [...new Set(input.freeTicketEvents)] : ("any" as const),
+    perkAllEventsFree: input.allEventsFree,
+    perkPercentOffProducts: Number(input.percentOffProducts),
   };
 }

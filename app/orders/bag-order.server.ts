@@ -7,6 +7,13 @@ import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert } from "./order-history.server";
 import { newReference, uncountedHoldKey, type OrderRow } from "./orders.server";
 import type { OrderType, Sellable } from "./sellable.server";
+import {
+  BelowMinimumChargeError,
+  chargeIsPayable,
+  FREE_PROVIDER,
+  lineDiscountColumns,
+  priceForCheckout,
+} from "./order-pricing.server";
 
 /** One line of a bag's order: what the catalog sells it as now, and how many. */
 export interface OrderLineInput {
@@ -67,6 +74,8 @@ export async function createPendingBagOrder(
     holdMinutes: number;
     clientKey: string | null;
     buyer?: (orderId: string) => BuyerAccessRow;
+    /** The signed-in member whose perks price the lines (issue 40), decided in this transaction (decision 128). */
+    perksOf?: number;
   },
 ): Promise<OrderRow> {
   const { lines, customer } = input;
@@ -100,15 +109,23 @@ export async function createPendingBagOrder(
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const access = input.buyer?.(orderId);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(orders).values(order).returning();
+    // The member's row is locked before any stock key, in every checkout, so none waits in a circle.
+    const price =
+      input.perksOf !== undefined ? await priceForCheckout(tx, lines, input.perksOf, input.now, { lock: true }) : null;
+    if (price && !chargeIsPayable(price.totalCents)) throw new BelowMinimumChargeError();
+    const priced = price
+      ? { ...order, amountCents: price.totalCents, provider: price.totalCents === 0 ? FREE_PROVIDER : order.provider }
+      : order;
+    const [row] = await tx.insert(orders).values(priced).returning();
     await tx.insert(orderLines).values(
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         orderId,
         ...l.item.line,
         displayName: l.item.displayName,
         quantity: l.quantity,
         unitPriceCents: l.item.amountCents,
         ...(l.attendeeNames ? { attendeeNames: l.attendeeNames } : {}),
+        ...(price && lineDiscountColumns(price, i, input.perksOf)),
       })),
     );
     await orderEventInsert(tx, orderId, "created", `Checkout started: ${itemName}, ${reference}`, input.now);

@@ -24,6 +24,9 @@ import { findSellable, rememberRefusal, type RowChoice } from "./sellable.server
 import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { payfastEnabled } from "~/payments/payfast/providers.server";
 import { startCardSubscription } from "./payfast-checkout.server";
+import { signedInMemberId } from "~/memberships/member-session.server";
+import { BelowMinimumChargeError } from "./order-pricing.server";
+import { confirmFreeOrder } from "./free-order.server";
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -92,6 +95,8 @@ export async function submitCheckout(
   const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
   // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
   const buyer = newBuyerBinding(context);
+  // A signed-in member's perks price the order (issue 40); a card subscription is priced as listed.
+  const perksOf = cardTier ? undefined : await signedInMemberId(request, context);
   let order;
   try {
     order = await createPendingOrder(context.db, {
@@ -105,16 +110,20 @@ export async function submitCheckout(
       quantity,
       buyer: buyer.row,
       attendeeNames: named.lines[0]!.attendeeNames,
+      perksOf,
     });
   } catch (error) {
-    if (error instanceof OutOfStockError || error instanceof HoldLimitError)
+    if (error instanceof OutOfStockError || error instanceof HoldLimitError || error instanceof BelowMinimumChargeError)
       return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
 
-  const sent = cardTier
-    ? await startCardSubscription(context, order, cardTier)
-    : await sendToPaymentPage(context, order, provider);
+  const sent =
+    order.amountCents === 0 && perksOf !== undefined
+      ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order), checkoutId: null }
+      : cardTier
+        ? await startCardSubscription(context, order, cardTier)
+        : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
   if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout", now);
   if (sessionId) {

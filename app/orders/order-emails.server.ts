@@ -10,6 +10,7 @@ import type { IssuedTicket } from "~/tickets/issue.server";
 import { qrPng } from "~/tickets/qr.server";
 import type { OrderEmail } from "./order-email-queue.server";
 import type { OrderRow } from "./orders.server";
+import { paidByWords } from "./payment-words";
 
 const customerName = (order: OrderRow) => order.customerFirstName;
 
@@ -171,7 +172,13 @@ export function ownerOrderNotice(
     ["Customer", `${order.customerFirstName} ${order.customerLastName} <${order.customerEmail}>`],
     ["Phone", order.customerPhone],
     ["Address", order.customerAddress],
-    ["Payment provider", `${order.provider}${order.providerPaymentId ? ` (payment ${order.providerPaymentId})` : ""}`],
+    [
+      "Payment provider",
+      // A member's perk made the order free (issue 40): no provider saw it.
+      order.provider === "free"
+        ? paidByWords(order.provider)
+        : `${order.provider}${order.providerPaymentId ? ` (payment ${order.providerPaymentId})` : ""}`,
+    ],
   ];
   if (ticketCount) rows.push(["Tickets issued", String(ticketCount)]);
   const { html, text } = renderEmail({

@@ -9,6 +9,13 @@ import type { CheckoutCustomer } from "./checkout-schema";
 import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
 import type { Sellable } from "./sellable.server";
+import {
+  BelowMinimumChargeError,
+  chargeIsPayable,
+  FREE_PROVIDER,
+  lineDiscountColumns,
+  priceForCheckout,
+} from "./order-pricing.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow["status"];
@@ -52,6 +59,8 @@ export async function createPendingOrder(
     claimHold?: (tx: Tx, orderId: string) => Promise<void>;
     /** A ticket line's holder per seat (attendeesForLines). */
     attendeeNames?: string[];
+    /** The signed-in member whose perks price the order (issue 40), decided in its transaction (decision 128). */
+    perksOf?: number;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -91,11 +100,24 @@ export async function createPendingOrder(
   const created = `Checkout started: ${item.displayName}, ${orderReference}`;
   const access = input.buyer?.(orderId);
 
-  if (item.stock) {
-    const stock = item.stock;
+  if (item.stock || input.perksOf !== undefined) {
+    const stock = item.stock ?? { key: uncountedHoldKey(item), soldOutReason: `${item.displayName} is sold out.` };
     return db.transaction(async (tx) => {
-      const [row] = await tx.insert(orders).values(order).returning();
-      await tx.insert(orderLines).values(line);
+      let priced: { order: typeof orders.$inferInsert; line: typeof orderLines.$inferInsert } = { order, line };
+      if (input.perksOf !== undefined) {
+        const price = await priceForCheckout(tx, [{ item, quantity }], input.perksOf, input.now, { lock: true });
+        if (!chargeIsPayable(price.totalCents)) throw new BelowMinimumChargeError();
+        priced = {
+          order: {
+            ...order,
+            amountCents: price.totalCents,
+            provider: price.totalCents === 0 ? FREE_PROVIDER : order.provider,
+          },
+          line: { ...line, ...lineDiscountColumns(price, 0, input.perksOf) },
+        };
+      }
+      const [row] = await tx.insert(orders).values(priced.order).returning();
+      await tx.insert(orderLines).values(priced.line);
       await orderEventInsert(tx, orderId, "created", created, input.now);
       if (access) await tx.insert(orderAccess).values(access);
       if (input.claimHold) {

@@ -1,11 +1,14 @@
 /** The payment provider as the owner knows it: "Yoco", or the built-in simulator, said truthfully. */
 export function providerName(provider: string): string {
   if (provider === "payfast") return "PayFast";
+  // An order a member's perks made free (issue 40) is confirmed without any provider.
+  if (provider === "free") return "a member perk (nothing to pay)";
   return provider === "yoco" ? "Yoco" : provider === "simulator" ? "the payment simulator" : provider;
 }
 
 /** "Paid by card (Yoco)" / "Paid by card (simulator: no money moved)". */
 export function paidByWords(provider: string): string {
+  if (provider === "free") return "Free (member perk)";
   return provider === "simulator"
     ? "Paid by card (simulator: no money moved)"
     : `Paid by card (${providerName(provider)})`;

@@ -23,6 +23,8 @@ import { ACCOUNT_LIMITS } from "~/memberships/account-schema";
 import { accountView, type AccountView } from "~/memberships/account.server";
 import { destroyMemberSession, signedInMemberId } from "~/memberships/member-session.server";
 import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
+import { perksOfTierSlug } from "~/pricing/perk-view.server";
+import { memberPerksInWords } from "~/pricing/perk-words";
 import { AccountNewsForm } from "~/components/newsletters/AccountNewsForm";
 import { saveAccountNews, type AccountNewsResult } from "~/newsletters/account-news.server";
 import { newsStatus, type NewsStatus } from "~/newsletters/subscriptions.server";
@@ -40,8 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (memberId !== undefined) headers.append("Set-Cookie", await destroyMemberSession(request, context));
     return data({ signedIn: false as const }, { headers });
   }
-  const news = await newsStatus(context.db, view.email);
-  return data({ signedIn: true as const, account: view, news }, { headers: PRIVATE });
+  const [news, perks] = await Promise.all([
+    newsStatus(context.db, view.email),
+    perksOfTierSlug(context.db, view.tierSlug),
+  ]);
+  return data(
+    { signedIn: true as const, account: view, news, perks: memberPerksInWords(view.status, perks) },
+    { headers: PRIVATE },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -117,7 +125,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </AccountCard>
     );
   }
-  return <MemberPage account={loaderData.account} news={loaderData.news} result={actionData} />;
+  return (
+    <MemberPage account={loaderData.account} news={loaderData.news} perks={loaderData.perks} result={actionData} />
+  );
 }
 
 function resultFor(result: AccountActionResult | AccountNewsResult | undefined, intent: string) {
@@ -128,10 +138,13 @@ function resultFor(result: AccountActionResult | AccountNewsResult | undefined, 
 function MemberPage({
   account,
   news,
+  perks,
   result,
 }: {
   account: AccountView;
   news: NewsStatus;
+  /** The plan's perks in words, or why the member has none now. */
+  perks: string;
   result: AccountActionResult | AccountNewsResult | undefined;
 }) {
   const navigation = useNavigation();
@@ -154,6 +167,8 @@ function MemberPage({
           <dd>
             <strong>{account.words.label}.</strong> {account.words.sentence}
           </dd>
+          <dt className="font-semibold">Member perks</dt>
+          <dd data-testid="account-perks">{perks}</dd>
           <dt className="font-semibold">{cancelled ? "Ends on" : "Paid until"}</dt>
           <dd data-testid="account-paid-until">{account.paidUntil}</dd>
           {cancelled ? null : (

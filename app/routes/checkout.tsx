@@ -3,6 +3,9 @@ import { data, Link, useNavigate } from "react-router";
 import { trackEvent } from "~/analytics/track";
 import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { OrderSummary, type SummaryItem } from "~/components/checkout/OrderSummary";
+import { signedInMemberId } from "~/memberships/member-session.server";
+import { MAX_SEATS_PER_CHECKOUT, sellsSeats } from "~/orders/checkout-seats";
+import { priceForPage, type PagePrice } from "~/orders/order-pricing.server";
 import { BagSummary } from "~/components/bag/BagSummary";
 import { ActionToast } from "~/components/ui/toast";
 import { bagForCheckout, submitBagCheckout } from "~/bag/bag-checkout.server";
@@ -16,8 +19,15 @@ import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server"
 import type { Route } from "./+types/checkout";
 
 type Offer =
-  | { kind: "bag"; lines: BagLineView[]; totalCents: number; ready: boolean; seatGroups: SeatGroup[] }
-  | { kind: "sellable"; item: SummaryItem }
+  | {
+      kind: "bag";
+      lines: BagLineView[];
+      totalCents: number;
+      ready: boolean;
+      seatGroups: SeatGroup[];
+      perks: Record<number, { reason: string; chargedCents: number }>;
+    }
+  | { kind: "sellable"; item: SummaryItem; price: PagePrice }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
 
@@ -54,9 +64,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     return { type, item, back, offer };
   }
-  const found = await findSellableForPage(context, type, item, context.clock.now(), rowChoiceFrom(null, url));
+  const now = context.clock.now();
+  const found = await findSellableForPage(context, type, item, now, rowChoiceFrom(null, url));
+  // The page shows what the action will charge, priced by the same rule (issue 40).
+  const price = found.ok
+    ? await priceForPage(
+        context.db,
+        found.item,
+        await signedInMemberId(request, context),
+        now,
+        sellsSeats(found.item.orderType) ? MAX_SEATS_PER_CHECKOUT : 1,
+      )
+    : null;
   const offer: Offer = found.ok
     ? {
+        price: price!,
         kind: "sellable",
         item: {
           name: found.item.displayName,
@@ -117,7 +139,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : offer.kind === "bag" ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <BagSummary lines={offer.lines} totalCents={offer.totalCents} />
+          <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.ready ? (
@@ -146,7 +168,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <OrderSummary item={offer.item} />
+          <OrderSummary
+            item={offer.item}
+            perk={
+              offer.kind === "sellable" && offer.price.reason
+                ? { reason: offer.price.reason, listCents: offer.price.listCents, totalCents: offer.price.totalCents }
+                : null
+            }
+          />
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.kind === "sellable" ? (
@@ -154,7 +183,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 type={type}
                 item={item}
                 itemName={offer.item.name}
-                amountCents={offer.item.amountCents}
+                amountCents={offer.price.totalCents}
+                totalsBySeats={offer.price.totalsBySeats}
                 result={actionData ?? null}
               />
             ) : (

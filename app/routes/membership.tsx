@@ -4,6 +4,7 @@ import { shortRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { findMembershipTier } from "~/memberships/memberships.server";
 import { payfastEnabled } from "~/payments/payfast/providers.server";
+import { perksOfTier } from "~/pricing/perk-view.server";
 import { useSiteSettings } from "~/settings/use-site-settings";
 import type { Route } from "./+types/membership";
 
@@ -18,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: tier.description,
     features: tier.features,
     popular: tier.popular,
+    perks: await perksOfTier(context.db, tier),
     // Only a card subscription renews by itself; without PayFast keys the member renews from an email.
     renewsByCard: payfastEnabled(context.config),
   };
@@ -56,6 +58,16 @@ export default function MembershipPage({ loaderData: tier }: Route.ComponentProp
             <li key={f}>{f}</li>
           ))}
         </ul>
+        {tier.perks.length ? (
+          <>
+            <h2 className="mt-6 text-lg font-semibold">Member perks</h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="tier-perks">
+              {tier.perks.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p className="mt-6 text-sm text-ink/80">
           {tier.renewsByCard
             ? "Membership is a recurring monthly subscription, charged to your card each month, that you can cancel any time."

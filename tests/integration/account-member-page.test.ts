@@ -183,6 +183,21 @@ describe("the member's forms", () => {
     expect(await memberRow(a.member.id)).toMatchObject({ nextTierSlug: null });
   });
 
+  it("lists the plan's perks in words, and none once the membership has lapsed", async () => {
+    expect((await get(account.loader, context(), "/account", cookieA)).body.perks).toBe("None with this plan.");
+    await handle.db.update(members).set({ tierSlug: "glow-bee" }).where(eq(members.id, b.member.id));
+    const words = "1 free ticket a month for Sip & Style at Nanas; 10% off workshops and events";
+    expect((await get(account.loader, context(), "/account", cookieB)).body.perks).toBe(`${words}.`);
+    await handle.db.update(members).set({ paidUntil: "2025-08-01" }).where(eq(members.id, b.member.id));
+    expect((await get(account.loader, context(), "/account", cookieB)).body.perks).toBe(
+      `None while your membership is lapsed: renew to get ${words}.`,
+    );
+    await handle.db
+      .update(members)
+      .set({ tierSlug: "style-starter", paidUntil: "2025-10-05" })
+      .where(eq(members.id, b.member.id));
+  });
+
   it("cancels at the end of the paid month, then keeps the membership on request", async () => {
     const cancelled = await post(account.action, context(), "/account", { intent: "cancel" }, cookieA);
     expect(cancelled.body).toMatchObject({

@@ -31,6 +31,9 @@ const form = (overrides: Record<string, string> = {}) => ({
   benefits: "Monthly posts\n\n  Art-healing sessions  \nA warm community focus\nA new benefit",
   sortOrder: "1",
   visible: "on",
+  percentOffEvents: "0",
+  freeTicketsPerMonth: "0",
+  percentOffProducts: "0",
   ...overrides,
 });
 const save = (fields: Record<string, string>) =>
@@ -108,6 +111,13 @@ describe("membership tiers in the admin", () => {
     ["benefits", Array.from({ length: 21 }, (_, i) => `Benefit ${i}`).join("\n")],
     ["sortOrder", "first"],
     ["description", "nul \u0000"],
+    ["percentOffEvents", ""],
+    ["percentOffEvents", "101"],
+    ["percentOffEvents", "-5"],
+    ["percentOffEvents", "12.5"],
+    ["freeTicketsPerMonth", "32"],
+    ["freeTicketsPerMonth", "one"],
+    ["percentOffProducts", "100%"],
   ])("refuses a bad %s with a field message and changes nothing", async (field, value) => {
     const before = await handle.db.select().from(membershipTiers).orderBy(membershipTiers.slug);
     const answer = await save(form({ [field]: value }));
@@ -115,6 +125,68 @@ describe("membership tiers in the admin", () => {
     expect((answer.body.fieldErrors as Record<string, string>)[field]).toBeTruthy();
     expect(answer.body.slug).toBe(SLUG);
     expect(await handle.db.select().from(membershipTiers).orderBy(membershipTiers.slug)).toEqual(before);
+  });
+
+  it("the seeded tiers keep what their texts promise, in words on their pages", async () => {
+    expect(await tier("creative-bee")).toMatchObject({ perkPercentOffEvents: 10, perkFreeTicketsPerMonth: 0 });
+    expect(await tier("glow-bee")).toMatchObject({
+      perkPercentOffEvents: 10,
+      perkFreeTicketsPerMonth: 1,
+      perkFreeTicketEvents: ["sip-style"],
+    });
+    expect(await tier("upcycle-queen")).toMatchObject({ perkAllEventsFree: true });
+    expect(await tier("style-starter")).toMatchObject({ perkAllEventsFree: false, perkPercentOffEvents: 0 });
+    expect((await tierPage("glow-bee")).body.perks).toEqual([
+      "1 free ticket a month for Sip & Style at Nanas",
+      "10% off workshops and events",
+    ]);
+    expect((await tierPage("vip-sustainable-human")).body.perks).toEqual(["All events and workshops free"]);
+    expect((await tierPage("creative-healer")).body.perks).toEqual([]);
+  });
+
+  it("the owner sets a tier's perks: percentages, free tickets for chosen events, all events free", async () => {
+    // A text field given in `extra` replaces the form's; the ticked events repeat their name.
+    const savePairs = (extra: [string, string][]) => {
+      const given = new Set(extra.map(([name]) => name));
+      const base = Object.entries(form()).filter(([name]) => !given.has(name));
+      return call(handle, tiersRoute.action, post("/admin/memberships", [...base, ...extra], cookie));
+    };
+    const answer = await savePairs([
+      ["percentOffEvents", "15"],
+      ["freeTicketsPerMonth", "2"],
+      ["freeTicketEvents", "sip-style"],
+      ["freeTicketEvents", "radiance-reset"],
+      ["percentOffProducts", "5"],
+    ]);
+    expect(answer.status).toBe(302);
+    expect(await tier()).toMatchObject({
+      perkPercentOffEvents: 15,
+      perkFreeTicketsPerMonth: 2,
+      perkFreeTicketEvents: ["sip-style", "radiance-reset"],
+      perkAllEventsFree: false,
+      perkPercentOffProducts: 5,
+    });
+    const [entry] = await handle.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1);
+    expect(entry?.after).toMatchObject({ perkPercentOffEvents: 15, perkFreeTicketsPerMonth: 2 });
+    const page = await call(handle, tiersRoute.loader, get("/admin/memberships", cookie));
+    const listed = (page.body.tiers as { values: { slug: string }; perks: string[] }[]).find(
+      (t) => t.values.slug === SLUG,
+    );
+    expect(listed?.perks).toEqual([
+      "2 free tickets a month for Sip & Style at Nanas and Radiance Reset & Sustainable Style Workshop",
+      "15% off workshops and events",
+      "5% off products",
+    ]);
+
+    // Nothing ticked is any event; an unknown event is refused and changes nothing.
+    await savePairs([["allEventsFree", "on"]]);
+    expect(await tier()).toMatchObject({ perkFreeTicketEvents: "any", perkAllEventsFree: true });
+    const before = await tier();
+    const refused = await savePairs([["freeTicketEvents", "no-such-event"]]);
+    expect(refused.status).toBe(400);
+    expect((refused.body.fieldErrors as Record<string, string>).freeTicketEvents).toBe("Choose events from the list.");
+    expect(await tier()).toEqual(before);
+    await save(form());
   });
 
   it("an unknown tier is a 404 and nothing is created", async () => {

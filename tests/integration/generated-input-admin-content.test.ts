@@ -119,6 +119,9 @@ const VALID_TIER = {
   benefits: "One\nTwo",
   sortOrder: "2",
   visible: "on",
+  percentOffEvents: "0",
+  freeTicketsPerMonth: "0",
+  percentOffProducts: "0",
 };
 
 const postsSnapshot = () => handle.db.select().from(blogPosts).orderBy(asc(blogPosts.id));
@@ -209,6 +212,9 @@ describe("membership tiers, generated input", () => {
       ["description", true],
       ["benefits", true],
       ["sortOrder", true],
+      ["percentOffEvents", true],
+      ["freeTicketsPerMonth", true],
+      ["percentOffProducts", true],
     ];
     await fc.assert(
       fc.asyncProperty(oneBadField(VALID_TIER, fields), async (input) => {
@@ -235,6 +241,11 @@ describe("membership tiers, generated input", () => {
             benefits: text("benefits"),
             sortOrder: text("sortOrder"),
             visible: input.visible === "on",
+            percentOffEvents: text("percentOffEvents"),
+            freeTicketsPerMonth: text("freeTicketsPerMonth"),
+            freeTicketEvents: [],
+            allEventsFree: input.allEventsFree === "on",
+            percentOffProducts: text("percentOffProducts"),
           };
           expect(tierSchema.safeParse(values).success).toBe(true);
         }

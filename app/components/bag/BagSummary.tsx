@@ -1,8 +1,19 @@
 import type { BagLineView } from "~/bag/bag-view.server";
 import { formatRand } from "~/lib/money";
 
-/** The bag checkout's summary card: each line, its quantity and price, and the total the server will charge. */
-export function BagSummary({ lines, totalCents }: { lines: BagLineView[]; totalCents: number }) {
+/**
+ * The bag checkout's summary card: each line, its quantity and price (with a member's perk, what it
+ * costs after it), and the total the server will charge.
+ */
+export function BagSummary({
+  lines,
+  totalCents,
+  perks = {},
+}: {
+  lines: BagLineView[];
+  totalCents: number;
+  perks?: Record<number, { reason: string; chargedCents: number }>;
+}) {
   return (
     <section className="card p-6" aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="font-display text-2xl">
@@ -17,10 +28,26 @@ export function BagSummary({ lines, totalCents }: { lines: BagLineView[]; totalC
               <p className="text-sm">
                 {line.quantity} × {line.unitPriceCents !== null ? formatRand(line.unitPriceCents) : "no price"}
               </p>
+              {perks[line.id] ? (
+                <p className="text-sm text-ink/85 break-words" data-testid="summary-perk">
+                  {perks[line.id]!.reason}
+                </p>
+              ) : null}
               {line.problem ? <p className="mt-1 text-sm font-semibold text-accent">{line.problem}</p> : null}
             </div>
             {line.unitPriceCents !== null && !line.problem ? (
-              <p className="shrink-0 font-semibold">{formatRand(line.unitPriceCents * line.quantity)}</p>
+              perks[line.id] ? (
+                <p className="shrink-0 text-right font-semibold">
+                  <s className="block text-sm font-normal text-ink/70">
+                    <span className="sr-only">was </span>
+                    {formatRand(line.unitPriceCents * line.quantity)}
+                  </s>
+                  <span className="sr-only">now </span>
+                  {formatRand(perks[line.id]!.chargedCents)}
+                </p>
+              ) : (
+                <p className="shrink-0 font-semibold">{formatRand(line.unitPriceCents * line.quantity)}</p>
+              )
             ) : null}
           </li>
         ))}

@@ -26,6 +26,8 @@ interface CheckoutFormProps {
   item: string;
   itemName: string;
   amountCents: number;
+  /** What the server will charge for 1, 2, … seats after a member's perks (issue 40); list price × seats without. */
+  totalsBySeats?: number[];
   /** The action's answer when it did not redirect: a toast and the values typed. */
   result?: CheckoutActionResult | null;
   /** Seats already chosen (a bag's ticket lines, a waiting-list offer): a name field per seat. */
@@ -63,7 +65,15 @@ function restoreDetails(form: HTMLFormElement) {
   }
 }
 
-export function CheckoutForm({ type, item, itemName, amountCents, result, seatGroups }: CheckoutFormProps) {
+export function CheckoutForm({
+  type,
+  item,
+  itemName,
+  amountCents,
+  totalsBySeats,
+  result,
+  seatGroups,
+}: CheckoutFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const [sessionId, setSessionId] = useState("");
@@ -151,7 +161,7 @@ export function CheckoutForm({ type, item, itemName, amountCents, result, seatGr
             >
               {Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(amountCents * n)}
+                  {n === 1 ? "1 seat" : `${n} seats`}, {formatRand(totalsBySeats?.[n - 1] ?? amountCents * n)}
                 </option>
               ))}
             </select>

@@ -77,4 +77,14 @@ export const membershipTiers = pgTable("membership_tiers", {
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** The tier's perks (issue 40, decision 127), read by the pricing rule for an active or due member. */
+  perkPercentOffEvents: integer("perk_percent_off_events").notNull().default(0),
+  perkFreeTicketsPerMonth: integer("perk_free_tickets_per_month").notNull().default(0),
+  /** "any", or the ids of the events the month's free tickets are for. */
+  perkFreeTicketEvents: jsonb("perk_free_ticket_events")
+    .$type<"any" | string[]>()
+    .notNull()
+    .default(sql`'"any"'::jsonb`),
+  perkAllEventsFree: boolean("perk_all_events_free").notNull().default(false),
+  perkPercentOffProducts: integer("perk_percent_off_products").notNull().default(0),
 });

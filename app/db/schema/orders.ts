@@ -153,10 +153,15 @@ export const orderLines = pgTable(
     discountReason: text("discount_reason"),
     /** A ticket line's holder per seat, in seat order (issue 39); null on other lines and older orders (the buyer). */
     attendeeNames: jsonb("attendee_names").$type<string[]>(),
+    /** The member whose perks priced this line (issue 40): her month's free tickets are counted from these lines. */
+    perkMemberId: integer("perk_member_id").references((): AnyPgColumn => members.id),
+    /** Units of this line that were one of the member's free tickets of the month. */
+    perkFreeTickets: integer("perk_free_tickets").notNull().default(0),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
   (t) => [
     index("order_lines_order_idx").on(t.orderId, t.id),
+    index("order_lines_perk_member_idx").on(t.perkMemberId),
     // What each size or colour sold (issue 44) reads only lines of a product's rows.
     index("order_lines_variant_idx")
       .on(t.variantId)

@@ -5,8 +5,9 @@ import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { RandField } from "~/components/admin/RandField";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { listTiersForAdmin, saveTier } from "~/memberships/tier-admin.server";
-import { TIER_PRICE_RULES, TIER_TEXT_FIELDS, tierSchema } from "~/memberships/tier-schema";
+import { listEventsForPerks, listTiersForAdmin, saveTier } from "~/memberships/tier-admin.server";
+import { TIER_CHECKBOX_FIELDS, TIER_PRICE_RULES, TIER_TEXT_FIELDS, tierSchema } from "~/memberships/tier-schema";
+import { perksInWords } from "~/pricing/perk-words";
 import type { Route } from "./+types/memberships";
 
 interface TierValues {
@@ -19,7 +20,14 @@ interface TierValues {
   benefits: string;
   visible: boolean;
   sortOrder: string;
+  percentOffEvents: string;
+  freeTicketsPerMonth: string;
+  freeTicketEvents: string[];
+  allEventsFree: boolean;
+  percentOffProducts: string;
 }
+
+type EventChoice = { id: string; title: string };
 
 const SETS = [
   { set: "newer", title: "Current plans", hint: "Shown on the home page; each has its own page at /membership/…" },
@@ -31,10 +39,13 @@ const SETS = [
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listTiersForAdmin(context.db);
+  const [rows, eventChoices] = await Promise.all([listTiersForAdmin(context.db), listEventsForPerks(context.db)]);
+  const eventTitles = Object.fromEntries(eventChoices.map((e) => [e.id, e.title]));
   return {
+    events: eventChoices,
     tiers: rows.map((t) => ({
       tierSet: t.tierSet,
+      perks: perksInWords(t, eventTitles),
       values: {
         slug: t.slug,
         name: t.name,
@@ -45,6 +56,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         benefits: t.features.join("\n"),
         visible: t.visible,
         sortOrder: String(t.sortOrder),
+        percentOffEvents: String(t.perkPercentOffEvents),
+        freeTicketsPerMonth: String(t.perkFreeTicketsPerMonth),
+        freeTicketEvents: t.perkFreeTicketEvents === "any" ? [] : t.perkFreeTicketEvents,
+        allEventsFree: t.perkAllEventsFree,
+        percentOffProducts: String(t.perkPercentOffProducts),
       } satisfies TierValues,
     })),
   };
@@ -52,7 +68,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { ...textFields(form, TIER_TEXT_FIELDS), ...checkboxFields(form, ["visible"]) };
+  const values = {
+    ...textFields(form, TIER_TEXT_FIELDS),
+    ...checkboxFields(form, TIER_CHECKBOX_FIELDS),
+    freeTicketEvents: form.getAll("freeTicketEvents").filter((v): v is string => typeof v === "string"),
+  };
   const checked = validateForm(tierSchema, values);
   if (!checked.ok) return data({ slug: values.slug, fieldErrors: checked.fieldErrors, values }, { status: 400 });
   const saved = await saveTier(context.db, checked.data, context.clock.now());
@@ -70,9 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function TierForm({
   initial,
+  perks,
+  eventChoices,
   failed,
 }: {
   initial: TierValues;
+  perks: string[];
+  eventChoices: EventChoice[];
   failed?: { fieldErrors: Record<string, string>; values: TierValues; confirm?: Record<string, number> };
 }) {
   const values = failed?.values ?? initial;
@@ -86,6 +110,7 @@ function TierForm({
         <span className="font-semibold">{initial.name}</span>
         <span className="text-ink-soft">{initial.price ? `R ${initial.price} / month` : initial.priceText}</span>
         {initial.visible ? null : <span className="rounded-full bg-cream-deep px-2 text-sm font-semibold">Hidden</span>}
+        <span className="basis-full text-sm text-ink-soft">Perks: {perks.length ? perks.join("; ") : "none"}</span>
       </summary>
       <Form
         method="post"
@@ -155,6 +180,7 @@ function TierForm({
           inputMode="numeric"
           hint="Lower numbers come first."
         />
+        <PerkFields id={id} values={values} errors={errors} eventChoices={eventChoices} />
         <CheckboxField
           id={id("visible")}
           label="Visible"
@@ -168,6 +194,93 @@ function TierForm({
         </button>
       </Form>
     </details>
+  );
+}
+
+/** What a member of this tier gets at checkout while active or due (the pricing rule reads these). */
+function PerkFields({
+  id,
+  values,
+  errors,
+  eventChoices,
+}: {
+  id: (field: string) => string;
+  values: TierValues;
+  errors?: Record<string, string>;
+  eventChoices: EventChoice[];
+}) {
+  const eventsError = errors?.freeTicketEvents;
+  return (
+    <fieldset className="space-y-5 rounded-lg border border-ink/20 p-4">
+      <legend className="px-1 text-lg font-semibold">Member perks</legend>
+      <p className="text-sm text-ink-soft">
+        Active members, and members whose payment is due, get these at checkout; lapsed or cancelled members do not.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={id("percentOffEvents")}
+          label="Percent off workshops and events"
+          name="percentOffEvents"
+          defaultValue={values.percentOffEvents}
+          error={errors?.percentOffEvents}
+          inputMode="numeric"
+          hint="0 to 100."
+        />
+        <TextField
+          id={id("percentOffProducts")}
+          label="Percent off products"
+          name="percentOffProducts"
+          defaultValue={values.percentOffProducts}
+          error={errors?.percentOffProducts}
+          inputMode="numeric"
+          hint="0 to 100. Consultation services are not products."
+        />
+      </div>
+      <TextField
+        id={id("freeTicketsPerMonth")}
+        label="Free tickets per month"
+        name="freeTicketsPerMonth"
+        defaultValue={values.freeTicketsPerMonth}
+        error={errors?.freeTicketsPerMonth}
+        inputMode="numeric"
+        hint="Counted per calendar month, South African time. 0 for none."
+      />
+      <fieldset
+        aria-describedby={`${id("freeTicketEvents")}-hint${eventsError ? ` ${id("freeTicketEvents")}-error` : ""}`}
+      >
+        <legend className="font-semibold">Free tickets are for</legend>
+        <p id={`${id("freeTicketEvents")}-hint`} className="text-sm text-ink-soft">
+          Leave all unticked for any event or workshop.
+        </p>
+        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
+          {eventChoices.map((event) => (
+            <label key={event.id} className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                name="freeTicketEvents"
+                value={event.id}
+                defaultChecked={values.freeTicketEvents.includes(event.id)}
+                className="h-5 w-5 shrink-0 accent-ink"
+              />
+              <span className="min-w-0 break-words">{event.title}</span>
+            </label>
+          ))}
+        </div>
+        {eventsError ? (
+          <p id={`${id("freeTicketEvents")}-error`} className="mt-1 text-sm font-semibold text-red-800">
+            {eventsError}
+          </p>
+        ) : null}
+      </fieldset>
+      <CheckboxField
+        id={id("allEventsFree")}
+        label="All events and workshops free"
+        name="allEventsFree"
+        defaultChecked={values.allEventsFree}
+        error={errors?.allEventsFree}
+        hint="Overrides the percent and the free tickets above."
+      />
+    </fieldset>
   );
 }
 
@@ -191,6 +304,8 @@ export default function AdminMemberships({ loaderData, actionData }: Route.Compo
               <TierForm
                 key={t.values.slug}
                 initial={t.values}
+                perks={t.perks}
+                eventChoices={loaderData.events}
                 failed={failed?.slug === t.values.slug ? failed : undefined}
               />
             ))}

@@ -85,6 +85,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       attendees: l.attendeeNames ?? [],
+      discountCents: l.discountCents,
+      discountReason: l.discountReason,
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
@@ -251,11 +253,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul>
             {lines.map((l) => (
               <li key={l.id}>
-                <div className="flex justify-between gap-3">
-                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                <div className="flex flex-wrap justify-between gap-x-3">
+                  <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                     {l.quantity} × {l.name}
                   </span>
                   <Money cents={l.unitPriceCents} />
+                  {l.discountCents ? (
+                    // A member's perk or a code (issue 40): what came off the line, and why.
+                    <span className="basis-full text-sm text-ink-soft" data-testid="line-discount">
+                      − <Money cents={l.discountCents} /> {l.discountReason}
+                    </span>
+                  ) : null}
                 </div>
                 <LineAttendees names={l.attendees} />
               </li>

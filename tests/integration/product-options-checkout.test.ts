@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,8 @@ import { recordPayment } from "~/orders/payment-events.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import * as optionsPage from "~/routes/admin/product-options";
 import * as productPage from "~/routes/product";
-import { returnUnits } from "~/stock/holds.server";
+import { requestRefund } from "~/orders/refunds.server";
+import { fixedClock } from "~/lib/clock";
 import { bagBrowser } from "../support/bag";
 import { buyer, orderIdFrom } from "../support/checkout";
 import { routeAnswer } from "../support/route-answer";
@@ -186,8 +188,19 @@ describe(`a product with sizes (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     ]);
     expect(await soldByOption(handle.db, new Date(NOW.getTime() + 60_000))).toEqual([]);
 
-    // A refund that returns the unit puts it back on the row it came from.
-    await handle.db.transaction((tx) => returnUnits(tx, orderId, NOW));
+    // The owner refunds the line with return to sale: the unit goes back to the row it came from.
+    const refunded = await requestRefund(
+      testContext(handle, { clock: fixedClock(NOW) }),
+      {
+        orderId,
+        amountCents: 0,
+        restock: true,
+        key: randomUUID(),
+        line: { orderLineId: line!.id, units: 1, ticketIds: [] },
+      },
+      createSimulatorProvider(),
+    );
+    expect(refunded).toMatchObject({ ok: true, state: "succeeded" });
     expect((await rows()).map((r) => r.stockQuantity)).toEqual([2, 0, 1]);
   });
 

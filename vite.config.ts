@@ -105,7 +105,7 @@ const clientFileName = (chunk: { name: string; moduleIds: string[] }) =>
  * only because a regex literal cannot wrap onto a second line.
  */
 const SITE_KIT = new RegExp(
-  String.raw`[\\/]app[\\/](components[\\/]ui[\\/][^\\/]+|lib[\\/](image-renditions|seo|money|dates-in-words)` +
+  String.raw`[\\/]app[\\/](components[\\/]ui[\\/][^\\/]+|lib[\\/](image-renditions|seo|money|dates-in-words|storable-text)` +
     String.raw`|content[\\/]site|settings[\\/]use-site-settings|analytics[\\/]track` +
     // The header's bag count and the footer's WhatsApp link and news sign-up: on every public page too.
     String.raw`|components[\\/](bag[\\/](bag-count|BagLink)|contact[\\/]WhatsAppLink|newsletters[\\/]NewsSignUp)` +

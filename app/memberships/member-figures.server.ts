@@ -17,7 +17,12 @@ export interface RecurringRevenue {
 }
 
 export async function recurringRevenue(db: Database): Promise<RecurringRevenue> {
-  const price = sql`coalesce(${membershipTiers.priceCents}, 0)`;
+  // A card member pays what her subscription agreed, which a later change of the tier's price does not move.
+  const price = sql`coalesce(
+    (select ${memberSubscriptions.amountCents} from ${memberSubscriptions}
+      where ${memberSubscriptions.memberId} = ${members.id} and ${memberSubscriptions.status} = 'active'
+      order by ${memberSubscriptions.id} desc limit 1),
+    ${membershipTiers.priceCents}, 0)`;
   const [row] = await db
     .select({
       active: sql<string>`count(*) filter (where ${members.status} = 'active')`,

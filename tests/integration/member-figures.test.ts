@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { memberPeriods, members } from "~/db/schema";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { memberPeriods, members, memberSubscriptions, orders } from "~/db/schema";
 import { membersByMonth, recurringRevenue } from "~/memberships/member-figures.server";
 import { createTestDatabase } from "../support/test-db";
 
@@ -54,6 +56,37 @@ describe("monthly recurring revenue", () => {
       atRisk: 1,
       atRiskCents: 45_000,
     });
+  });
+});
+
+describe("monthly recurring revenue of a card member", () => {
+  it("counts what her subscription agreed, not the tier's price today", async () => {
+    const [lerato] = await handle.db.select().from(members).where(eq(members.name, "Lerato Mokoena"));
+    const orderId = randomUUID();
+    await handle.db.insert(orders).values({
+      id: orderId,
+      reference: "HB-CARD1",
+      orderType: "membership",
+      itemName: "VIP Sustainable Human Membership",
+      amountCents: 120_000,
+      status: "paid",
+      customerFirstName: "Lerato",
+      customerLastName: "Mokoena",
+      customerEmail: lerato!.email,
+      customerPhone: "082 555 0101",
+      customerAddress: "",
+      provider: "payfast",
+      idempotencyKey: randomUUID(),
+    });
+    await handle.db.insert(memberSubscriptions).values({
+      orderId,
+      memberId: lerato!.id,
+      provider: "payfast",
+      tierSlug: "vip-sustainable-human",
+      amountCents: 120_000,
+      status: "active",
+    });
+    expect((await recurringRevenue(handle.db)).mrrCents).toBe(15_000 + 120_000 + 45_000);
   });
 });
 

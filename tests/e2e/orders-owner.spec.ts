@@ -117,7 +117,7 @@ test(
     await expect(owner.getByRole("heading", { level: 1, name: `Order ${reference}` })).toBeVisible();
 
     await owner.getByText("Mark posted or handed over", { exact: true }).click();
-    await owner.getByLabel("How").selectOption({ label: "Posted" });
+    await owner.getByLabel("How", { exact: true }).selectOption({ label: "Posted" });
     await owner.getByRole("button", { name: "Yes, mark it and email the customer" }).click();
     await expect(owner.getByText("Marked posted").first()).toBeVisible();
     await expect

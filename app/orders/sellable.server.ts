@@ -120,30 +120,15 @@ async function findCatalogItem(db: Database, which: SQL, now: Date, choice: RowC
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that item." };
   if (row.optionNames.length > 0) return findProductRow(db, row, now, choice);
-  if (row.priceCents === null) {
-    return { ok: false, reason: `${row.name} is priced on request. Please contact us for a quote.` };
-  }
-  const key = catalogStockKey(row.id);
-  const soldOutReason = `${row.name} is sold out.`;
-  let available: number | null = null;
-  if (row.stockQuantity !== null) {
-    const held = await heldUnits(db, [key], now);
-    available = unitsAvailable(row.stockQuantity, held.get(key) ?? 0);
-    if (available === 0) return { ok: false, reason: soldOutReason };
-  }
-  return {
-    ok: true,
-    item: {
-      // Only physical products are shipped; wardrobe solutions and consultations are services.
-      orderType: row.kind === "product" ? "product" : "service",
-      displayName: row.name,
-      amountCents: row.priceCents,
-      description: row.description,
-      stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
-      available,
-      line: { catalogItemId: row.id },
-    },
-  };
+  return sellGoods(db, now, {
+    kind: row.kind,
+    displayName: row.name,
+    priceCents: row.priceCents,
+    description: row.description,
+    stockQuantity: row.stockQuantity,
+    key: catalogStockKey(row.id),
+    line: { catalogItemId: row.id },
+  });
 }
 
 /**
@@ -181,29 +166,55 @@ async function findProductRow(
     .limit(1);
   if (!row || !row.enabled)
     return { ok: false, reason: `That choice of ${item.name} is not sold. Please choose again.` };
-  const displayName = variantLineName(item.name, options, row);
-  const priceCents = row.priceCents ?? item.priceCents;
-  if (priceCents === null) {
+  return sellGoods(db, now, {
+    kind: item.kind,
+    displayName: variantLineName(item.name, options, row),
+    priceCents: row.priceCents ?? item.priceCents,
+    description: item.description,
+    stockQuantity: row.stockQuantity,
+    key: variantStockKey(row.id),
+    line: { catalogItemId: item.id, variantId: row.id },
+  });
+}
+
+/**
+ * A catalog item, or one row of it, priced and counted: refused when priced on request or sold out. Only physical
+ * products are shipped; wardrobe solutions and consultations are services.
+ */
+async function sellGoods(
+  db: Database,
+  now: Date,
+  goods: {
+    kind: (typeof catalogItems.$inferSelect)["kind"];
+    displayName: string;
+    priceCents: number | null;
+    description: string;
+    stockQuantity: number | null;
+    key: string;
+    line: Sellable["line"];
+  },
+): Promise<SellableLookup> {
+  const { displayName, key, stockQuantity } = goods;
+  if (goods.priceCents === null) {
     return { ok: false, reason: `${displayName} is priced on request. Please contact us for a quote.` };
   }
-  const key = variantStockKey(row.id);
   const soldOutReason = `${displayName} is sold out.`;
   let available: number | null = null;
-  if (row.stockQuantity !== null) {
+  if (stockQuantity !== null) {
     const held = await heldUnits(db, [key], now);
-    available = unitsAvailable(row.stockQuantity, held.get(key) ?? 0);
+    available = unitsAvailable(stockQuantity, held.get(key) ?? 0);
     if (available === 0) return { ok: false, reason: soldOutReason };
   }
   return {
     ok: true,
     item: {
-      orderType: item.kind === "product" ? "product" : "service",
+      orderType: goods.kind === "product" ? "product" : "service",
       displayName,
-      amountCents: priceCents,
-      description: item.description,
-      stock: row.stockQuantity === null ? null : { key, limit: row.stockQuantity, soldOutReason },
+      amountCents: goods.priceCents,
+      description: goods.description,
+      stock: stockQuantity === null ? null : { key, limit: stockQuantity, soldOutReason },
       available,
-      line: { catalogItemId: item.id, variantId: row.id },
+      line: goods.line,
     },
   };
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { trackEvent } from "~/analytics/track";
-import { type BagActionResult, quantityChoices } from "~/bag/bag-limits";
+import type { BagActionResult } from "~/bag/bag-limits";
+import { BagAnswer, BagQuantity } from "./BagFormParts";
 import { announceBagCount } from "./bag-count";
 
 interface AddToBagProps {
@@ -27,7 +28,6 @@ export function AddToBag({ kind, id, name, available }: AddToBagProps) {
     announceBagCount(result.count);
     trackEvent("add_to_bag", { itemName: name, metadata: { bagCount: result.count } });
   }, [result, name]);
-  const quantityId = useId();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/bag" className="flex flex-wrap items-end gap-3">
@@ -35,39 +35,12 @@ export function AddToBag({ kind, id, name, available }: AddToBagProps) {
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       {hydrated ? <input type="hidden" name="inPlace" value="1" /> : null}
-      <div>
-        <label htmlFor={quantityId} className="block text-sm font-medium text-ink">
-          Quantity
-        </label>
-        <select
-          id={quantityId}
-          name="quantity"
-          defaultValue="1"
-          className="mt-1 block min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink"
-        >
-          {quantityChoices(available).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BagQuantity available={available} />
       <button type="submit" className="btn-dark min-h-11" disabled={busy}>
         Add to bag<span className="sr-only">: {name}</span>
       </button>
       <p role="status" className="basis-full text-sm font-semibold text-ink" aria-live="polite">
-        {result && !busy ? (
-          result.ok ? (
-            <>
-              {result.message}{" "}
-              <Link to="/bag" className="link">
-                View bag
-              </Link>
-            </>
-          ) : (
-            <span className="text-accent">{result.message}</span>
-          )
-        ) : null}
+        <BagAnswer result={result} busy={busy} />
       </p>
     </fetcher.Form>
   );

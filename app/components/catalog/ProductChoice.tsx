@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { trackEvent } from "~/analytics/track";
-import { type BagActionResult, quantityChoices } from "~/bag/bag-limits";
+import type { BagActionResult } from "~/bag/bag-limits";
+import { BagAnswer, BagQuantity } from "~/components/bag/BagFormParts";
 import { announceBagCount } from "~/components/bag/bag-count";
 import { choiceQuery, type ProductOption, type VariantView } from "~/catalog/product-options";
 import { formatRand, shortRand } from "~/lib/money";
@@ -34,7 +35,6 @@ export function ProductChoice({ product, options, rows, initial, onPhoto }: Prod
   const fetcher = useFetcher<BagActionResult>();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const quantityId = useId();
   const messageId = useId();
   const row = rowOf(rows, chosen[0], chosen[1], two);
   const result = fetcher.data;
@@ -154,23 +154,7 @@ export function ProductChoice({ product, options, rows, initial, onPhoto }: Prod
         </fieldset>
       ))}
       <div className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={quantityId} className="block text-sm font-medium text-ink">
-            Quantity
-          </label>
-          <select
-            id={quantityId}
-            name="quantity"
-            defaultValue="1"
-            className="mt-1 block min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink"
-          >
-            {quantityChoices(row?.available ?? null).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BagQuantity available={row?.available ?? null} />
         <button type="submit" className="btn-dark min-h-11" disabled={busy}>
           Add to bag<span className="sr-only">: {product.name}</span>
         </button>
@@ -179,20 +163,7 @@ export function ProductChoice({ product, options, rows, initial, onPhoto }: Prod
         </button>
       </div>
       <p id={messageId} role="status" className="mt-3 text-sm font-semibold text-ink" aria-live="polite">
-        {problem ? (
-          <span className="text-accent">{problem}</span>
-        ) : result && !busy ? (
-          result.ok ? (
-            <>
-              {result.message}{" "}
-              <Link to="/bag" className="link">
-                View bag
-              </Link>
-            </>
-          ) : (
-            <span className="text-accent">{result.message}</span>
-          )
-        ) : null}
+        {problem ? <span className="text-accent">{problem}</span> : <BagAnswer result={result} busy={busy} />}
       </p>
     </form>
   );

@@ -28,7 +28,9 @@ const rowOf = (rows: VariantView[], v1: string, v2: string, two: boolean) =>
  */
 export function ProductChoice({ product, options, rows, initial, onPhoto }: ProductChoiceProps) {
   const two = options.length > 1;
-  const [chosen, setChosen] = useState<[string, string]>([initial.option1, initial.option2]);
+  // A value the URL names that the product does not have is no choice at all.
+  const known = (i: number, value: string) => (options[i]?.values.includes(value) ? value : "");
+  const [chosen, setChosen] = useState<[string, string]>([known(0, initial.option1), known(1, initial.option2)]);
   const [hydrated, setHydrated] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setHydrated(true), []);

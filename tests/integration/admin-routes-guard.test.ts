@@ -178,6 +178,25 @@ const GUARDED: Record<string, Case[]> = {
       expect: "redirect-to-login",
     },
   ],
+  "routes/admin/product-options.tsx": [
+    {
+      name: "a product's sizes and colours",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/products/1/options",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "give a product sizes",
+      handler: "action",
+      method: "POST",
+      url: "/admin/products/1/options",
+      params: { id: "1" },
+      form: { name1: "Size", values1: "S, M, L" },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin/events.tsx": [
     { name: "event list", handler: "loader", method: "GET", url: "/admin/events", expect: "redirect-to-login" },
   ],
@@ -700,6 +719,8 @@ const ADMIN_AWARE_PUBLIC: Record<string, string> = {
   "routes/admin-login.tsx": "the sign-in page itself (a signed-in admin is sent on to /admin)",
   "routes/api.analytics.ts": "drops a signed-in admin's own events; public otherwise (analytics-endpoint.test.ts)",
   "routes/blog.tsx": "its loader shows New Post to an admin only (checked below); its action is guarded above",
+  "routes/blog-post.tsx":
+    "a signed-in owner previews a members-only post's text, never cached (members-only-posts.test.ts); public otherwise",
 };
 
 interface RouteEntry {

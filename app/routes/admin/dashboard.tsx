@@ -16,7 +16,7 @@ import { activeMemberFigures } from "~/memberships/members-admin.server";
 import { loadTodoList } from "~/dashboard/todo.server";
 import { southAfricanDay } from "~/memberships/periods";
 import { TodoList } from "~/components/admin/TodoList";
-import { BagFunnelPanel } from "~/components/admin/BagFunnelPanel";
+import { FunnelPanel } from "~/components/admin/FunnelPanel";
 import { OptionSalesPanel } from "~/components/admin/OptionSalesPanel";
 import { soldByOption, type OptionSales } from "~/catalog/option-sales.server";
 import type { Route } from "./+types/dashboard";
@@ -335,28 +335,7 @@ function DashboardBody({
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Checkout Funnel" period={period}>
-          <ol className="space-y-2 text-sm">
-            {dashboard.funnel.map((step) => (
-              <li
-                key={step.step}
-                className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink/5 pb-2"
-              >
-                <span className="font-semibold">{step.step}</span>
-                <span>
-                  {step.count.toLocaleString("en-ZA")}
-                  {step.fromPrevious === null ? "" : ` (${step.fromPrevious}% of previous step)`}
-                </span>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-3 text-sm text-ink-soft">
-            Overall conversion:{" "}
-            {dashboard.funnel[0].count > 0
-              ? `${Math.round((dashboard.funnel[3].count / dashboard.funnel[0].count) * 100)}%`
-              : "0%"}
-          </p>
-        </Panel>
+        <FunnelPanel title="Checkout Funnel" steps={dashboard.funnel} period={period} overall="Overall conversion" />
 
         <Panel title="Top Referrers" period={period}>
           {dashboard.referrers.length === 0 ? (
@@ -387,7 +366,12 @@ function DashboardBody({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <BagFunnelPanel steps={dashboard.bagFunnel} period={period} />
+        <FunnelPanel
+          title="Bag Funnel"
+          steps={dashboard.bagFunnel}
+          period={period}
+          overall="Bags paid of those added to"
+        />
         {optionSales.length > 0 ? <OptionSalesPanel sales={optionSales} period={period} /> : null}
       </div>
     </>

@@ -2,14 +2,25 @@ import type { DashboardData } from "~/analytics/dashboard.server";
 import { Panel } from "./Panel";
 
 /**
- * Where buyers with a bag stop (issue 39): added to bag, bag viewed, checkout started, paid, each with
- * its share of the step before, as the Checkout Funnel shows the spec's steps.
+ * Where buyers stop: each step of a funnel with its share of the step before, and the share of the first step
+ * that reached the last. The spec's Checkout Funnel and the bag's (issue 39) are both drawn by it.
  */
-export function BagFunnelPanel({ steps, period }: { steps: DashboardData["bagFunnel"]; period: string }) {
+export function FunnelPanel({
+  title,
+  steps,
+  period,
+  overall,
+}: {
+  title: string;
+  steps: DashboardData["funnel"];
+  period: string;
+  /** The words before the first-to-last share: "Overall conversion". */
+  overall: string;
+}) {
   const first = steps[0]?.count ?? 0;
-  const paid = steps[steps.length - 1]?.count ?? 0;
+  const last = steps[steps.length - 1]?.count ?? 0;
   return (
-    <Panel title="Bag Funnel" period={period}>
+    <Panel title={title} period={period}>
       <ol className="space-y-2 text-sm">
         {steps.map((step) => (
           <li
@@ -25,7 +36,7 @@ export function BagFunnelPanel({ steps, period }: { steps: DashboardData["bagFun
         ))}
       </ol>
       <p className="mt-3 text-sm text-ink-soft">
-        Bags paid of those added to: {first > 0 ? `${Math.round((paid / first) * 100)}%` : "0%"}
+        {overall}: {first > 0 ? `${Math.round((last / first) * 100)}%` : "0%"}
       </p>
     </Panel>
   );

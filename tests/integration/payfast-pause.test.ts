@@ -9,13 +9,10 @@ import { runCardRenewalPass } from "~/memberships/card-renewals.server";
 import { recurringRevenue } from "~/memberships/member-figures.server";
 import { howMemberPays } from "~/memberships/card-subscriptions.server";
 import { memberLinkSettings } from "~/memberships/member-links.server";
-import { findMemberByEmail } from "~/memberships/member-row.server";
 import { runMembershipJob } from "~/memberships/membership-job.server";
 import { addDays } from "~/memberships/periods";
-import { payfastCheckoutForm } from "~/orders/payfast-checkout.server";
-import { handlePayfastItn } from "~/orders/payfast-itn.server";
 import { startFakePayfast, type FakePayfast } from "../fakes/payfast-server";
-import { checkout } from "../support/checkout";
+import { deliverItnsTo, joinByCard, payfastConfigFor } from "../support/payfast";
 import { createTestDatabase, testContext } from "../support/test-db";
 
 // The owner pauses a member's card charges for one to three months and resumes them (decision 130),
@@ -31,54 +28,20 @@ const links = () => memberLinkSettings(context().config);
 beforeAll(async () => {
   handle = await createTestDatabase();
   fake = await startFakePayfast();
-  payfast = {
-    merchantId: fake.merchantId,
-    merchantKey: fake.merchantKey,
-    passphrase: fake.passphrase,
-    processUrl: fake.processUrl,
-    validateUrl: fake.validateUrl,
-    apiUrl: fake.apiUrl,
-    sandbox: false,
-    itnSources: ["127.0.0.1/32"],
-    validateTimeoutMs: 300,
-  };
-  fake.deliver = async (url, body) => {
-    const request = new Request(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body,
-    });
-    return (await handlePayfastItn(request, context())).status;
-  };
+  payfast = payfastConfigFor(fake);
+  deliverItnsTo(fake, context);
 });
 afterAll(async () => {
   await fake?.close();
   await handle?.close();
 });
 
-let people = 0;
 /** Joins by card through /checkout, our PayFast form and the fake's Pay, on `day`. */
-async function join(day: string) {
-  clock.set(`${day}T09:00:00+02:00`);
-  const email = `pause${++people}-${Date.now()}@example.com`;
-  const answer = await checkout(handle, "membership", "style-starter", {
-    config: { payfast, siteUrl: "http://localhost" },
-    clock,
-    fields: {
-      firstName: "Nomvula",
-      lastName: `Dlamini-Mahlangu ${people}`,
-      email,
-      phone: "+27 82 555 0199",
-      address: "3 Long Street",
-    },
-  });
-  if (!(answer instanceof Response)) throw new Error(JSON.stringify(answer.toast));
-  const orderId = /^\/payments\/payfast\/([0-9a-f-]{36})$/.exec(answer.headers.get("Location") ?? "")![1]!;
-  const form = await payfastCheckoutForm(context(), orderId);
-  const page = await fake.submit(form!.form.fields);
-  const paid = await fake.pay(page.checkoutId!);
-  return { member: (await findMemberByEmail(handle.db, email))!, token: paid.token, orderId };
-}
+const join = (day: string) =>
+  joinByCard(
+    { handle, fake, clock, context },
+    { day, label: "pause", config: { payfast, siteUrl: "http://localhost" } },
+  );
 
 const reload = async (id: number) => (await handle.db.select().from(members).where(eq(members.id, id)))[0]!;
 const subscriptionOf = async (orderId: string) =>

@@ -10,13 +10,12 @@ import { runCardRenewalPass } from "~/memberships/card-renewals.server";
 import { cancelMembershipAndCard, howMemberPays } from "~/memberships/card-subscriptions.server";
 import { memberLinkSettings } from "~/memberships/member-links.server";
 import { runMembershipJob } from "~/memberships/membership-job.server";
-import { findMemberByEmail } from "~/memberships/member-row.server";
 import { memberPayments } from "~/memberships/members.server";
 import { addDays, addMonths } from "~/memberships/periods";
-import { handlePayfastItn } from "~/orders/payfast-itn.server";
-import { ALREADY_BY_CARD, payfastCheckoutForm } from "~/orders/payfast-checkout.server";
+import { ALREADY_BY_CARD } from "~/orders/payfast-checkout.server";
 import { startFakePayfast, type FakePayfast, type SentItn } from "../fakes/payfast-server";
 import { checkout } from "../support/checkout";
+import { deliverItnsTo, joinByCard, payfastConfigFor } from "../support/payfast";
 import { createTestDatabase, testContext } from "../support/test-db";
 
 // Memberships bought as PayFast card subscriptions, against the fake written from payments-payfast.md.
@@ -33,58 +32,20 @@ const context = () =>
 beforeAll(async () => {
   handle = await createTestDatabase();
   fake = await startFakePayfast();
-  payfast = {
-    merchantId: fake.merchantId,
-    merchantKey: fake.merchantKey,
-    passphrase: fake.passphrase,
-    processUrl: fake.processUrl,
-    validateUrl: fake.validateUrl,
-    apiUrl: fake.apiUrl,
-    sandbox: false,
-    itnSources: ["127.0.0.1/32"],
-    validateTimeoutMs: 300,
-  };
-  fake.deliver = async (url, body) => {
-    expect(url).toBe("http://localhost/api/payfast/itn");
-    const request = new Request(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body,
-    });
-    return (await handlePayfastItn(request, context())).status;
-  };
+  payfast = payfastConfigFor(fake);
+  deliverItnsTo(fake, context, (url) => expect(url).toBe("http://localhost/api/payfast/itn"));
 });
 afterAll(async () => {
   await fake?.close();
   await handle?.close();
 });
 
-let people = 0;
 /** Joins `tier` through /checkout, our PayFast page's form and the fake's Pay, on `day`. */
-async function join(day: string, tier = "style-starter") {
-  clock.set(`${day}T09:00:00+02:00`);
-  const email = `card${++people}-${Date.now()}@example.com`;
-  const answer = await checkout(handle, "membership", tier, {
-    config: { payfast, siteUrl: "http://localhost" },
-    clock,
-    fields: {
-      firstName: "Nomvula",
-      lastName: `Dlamini ${people}`,
-      email,
-      phone: "+27 82 555 0199",
-      address: "3 Long Street",
-    },
-  });
-  if (!(answer instanceof Response)) throw new Error(JSON.stringify(answer.toast));
-  const orderId = /^\/payments\/payfast\/([0-9a-f-]{36})$/.exec(answer.headers.get("Location") ?? "")?.[1];
-  if (!orderId) throw new Error(`unexpected redirect ${answer.headers.get("Location")}`);
-  const form = await payfastCheckoutForm(context(), orderId);
-  const page = await fake.submit(form!.form.fields);
-  expect(page.status).toBe(200);
-  const paid = await fake.pay(page.checkoutId!);
-  const member = await findMemberByEmail(handle.db, email);
-  return { orderId, token: paid.token, firstItn: paid.itn, member: member!, email };
-}
+const join = (day: string, tier = "style-starter") =>
+  joinByCard(
+    { handle, fake, clock, context },
+    { day, tier, label: "card", config: { payfast, siteUrl: "http://localhost" } },
+  );
 
 const reload = async (id: number) => (await handle.db.select().from(members).where(eq(members.id, id)))[0]!;
 const subscriptionOf = async (orderId: string) =>

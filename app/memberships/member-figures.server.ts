@@ -1,6 +1,7 @@
-import { and, count, eq, gte, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { memberPeriods, members, memberSubscriptions, membershipTiers } from "~/db/schema";
+import { notPausedByCard } from "./paused-cards.server";
 import { addMonths, GRACE_DAYS } from "./periods";
 
 /**
@@ -32,23 +33,7 @@ export async function recurringRevenue(db: Database): Promise<RecurringRevenue> 
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.slug, members.tierSlug))
-    .where(
-      and(
-        inArray(members.status, ["active", "due"]),
-        notExists(
-          db
-            .select({ id: memberSubscriptions.id })
-            .from(memberSubscriptions)
-            .where(
-              and(
-                eq(memberSubscriptions.memberId, members.id),
-                eq(memberSubscriptions.status, "active"),
-                isNotNull(memberSubscriptions.pausedUntil),
-              ),
-            ),
-        ),
-      ),
-    );
+    .where(and(inArray(members.status, ["active", "due"]), notPausedByCard(db)));
   return {
     active: Number(row?.active ?? 0),
     mrrCents: Number(row?.cents ?? 0),

@@ -1,11 +1,12 @@
-import { and, eq, gt, inArray, isNotNull, lt, lte, notExists } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, notExists } from "drizzle-orm";
 import type { AppConfig } from "~/config.server";
-import type { Database, Tx } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { memberLoginTokens, members, memberSessions, memberSubscriptions } from "~/db/schema";
 import { queueEmail } from "~/email/outbox.server";
 import { shopContact } from "~/email/shop-contact.server";
 import type { Clock } from "~/lib/clock";
 import { runCardRenewalPass } from "./card-renewals.server";
+import { notPausedByCard } from "./paused-cards.server";
 import { renewalLinkEmail, type RenewalEmailKind } from "./member-emails.server";
 import { memberLinkSettings, type MemberLinkSettings } from "./member-links.server";
 import type { MemberRow } from "./member-row.server";
@@ -41,21 +42,6 @@ function reminderFor(member: MemberRow, today: string): RenewalEmailKind | null 
  * in the outbox, each status change is a conditional update, and a lapse's email is queued in the
  * transaction that made the change.
  */
-/** A member whose card charges the owner paused is neither due nor lapsed until the pause ends (decision 130). */
-const notPaused = (db: Database | Tx) =>
-  notExists(
-    db
-      .select({ id: memberSubscriptions.id })
-      .from(memberSubscriptions)
-      .where(
-        and(
-          eq(memberSubscriptions.memberId, members.id),
-          eq(memberSubscriptions.status, "active"),
-          isNotNull(memberSubscriptions.pausedUntil),
-        ),
-      ),
-  );
-
 export async function runMembershipJob(
   db: Database,
   now: Date,
@@ -96,7 +82,12 @@ export async function runMembershipJob(
     .update(members)
     .set({ status: "due", updatedAt: now })
     .where(
-      and(eq(members.status, "active"), lte(members.paidUntil, today), gt(members.paidUntil, lapseDay), notPaused(db)),
+      and(
+        eq(members.status, "active"),
+        lte(members.paidUntil, today),
+        gt(members.paidUntil, lapseDay),
+        notPausedByCard(db),
+      ),
     )
     .returning({ id: members.id });
   result.due = became.length;
@@ -105,7 +96,7 @@ export async function runMembershipJob(
     const lapsed = await tx
       .update(members)
       .set({ status: "lapsed", updatedAt: now })
-      .where(and(inArray(members.status, ["active", "due"]), lte(members.paidUntil, lapseDay), notPaused(tx)))
+      .where(and(inArray(members.status, ["active", "due"]), lte(members.paidUntil, lapseDay), notPausedByCard(tx)))
       .returning();
     for (const member of lapsed) {
       const tier = await renewalTier(tx, member);

@@ -7,8 +7,9 @@ import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.
 import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
 import { sendToPaymentPage } from "~/orders/checkout-action.server";
-import { attendeesForLines, seatGroupsOf } from "~/orders/checkout-attendees.server";
+import { attendeesForLines, attendeesRefusal, seatGroupsOf } from "~/orders/checkout-attendees.server";
 import {
+  checkoutSessionId,
   CHECKOUT_FIELDS,
   checkoutErrorToast,
   checkoutFormProblem,
@@ -75,22 +76,13 @@ export async function submitBagCheckout(
     bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })),
     parsed.data,
   );
-  if (!named.ok)
-    return {
-      ok: false,
-      toast: checkoutErrorToast(named.message),
-      values,
-      attendees: named.attendees,
-      attendeeErrors: named.attendeeErrors,
-    };
+  if (!named.ok) return attendeesRefusal(named, values);
   const lines = named.lines;
   const overBudget = bagBudgetProblem(lines);
   if (overBudget) return refuse(overBudget, values);
   if (!(await withinCheckoutBudget(context))) return refuse(CHECKOUT_RATE_LIMIT_REASON, values);
 
-  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(String(form.get("sessionId") ?? ""))
-    ? String(form.get("sessionId"))
-    : null;
+  const sessionId = checkoutSessionId(form);
   const buyer = newBuyerBinding(context);
   // A signed-in member's perks price the bag (issue 40).
   const perksOf = await signedInMemberId(request, context);

@@ -6,6 +6,7 @@ import { paymentProvider } from "~/payments/providers.server";
 import { holdClientKey, HoldLimitError, OutOfStockError } from "~/stock/holds.server";
 import { PaymentProviderError, returnUrls, type CheckoutLineItem, type PaymentProvider } from "~/payments/provider";
 import {
+  checkoutSessionId,
   CHECKOUT_FIELDS,
   checkoutErrorToast,
   checkoutFormProblem,
@@ -17,7 +18,7 @@ import {
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { SEATS_PROBLEM, seatsFromForm } from "./checkout-seats";
-import { attendeesForLines } from "./checkout-attendees.server";
+import { attendeesForLines, attendeesRefusal } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
 import { attachCheckout, closePendingOrder, createPendingOrder, type OrderRow } from "./orders.server";
 import { findSellable, rememberRefusal, type RowChoice } from "./sellable.server";
@@ -76,14 +77,7 @@ export async function submitCheckout(
   const quantity = seatsFromForm(found.item.orderType, field(form, "seats"));
   if (quantity === null) return { ok: false, toast: checkoutErrorToast(SEATS_PROBLEM), values };
   const named = attendeesForLines(form, [{ item: found.item, quantity }], parsed.data);
-  if (!named.ok)
-    return {
-      ok: false,
-      toast: checkoutErrorToast(named.message),
-      values,
-      attendees: named.attendees,
-      attendeeErrors: named.attendeeErrors,
-    };
+  if (!named.ok) return attendeesRefusal(named, values);
   if (!(await withinCheckoutBudget(context)))
     return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
@@ -92,7 +86,7 @@ export async function submitCheckout(
     found.item.orderType === "membership" && payfastEnabled(context.config)
       ? found.item.line.membershipSlug
       : undefined;
-  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
+  const sessionId = checkoutSessionId(form);
   // The browser that pays is the buyer's: it will see the tickets and enter /account (decision 106).
   const buyer = newBuyerBinding(context);
   // A signed-in member's perks price the order (issue 40); a card subscription is priced as listed.

@@ -1,5 +1,10 @@
 import { ATTENDEE_FIELD, checkAttendees, holderNames, seatLabels, type SeatGroup } from "~/tickets/attendees";
-import type { CheckoutActionResult, CheckoutCustomer } from "./checkout-schema";
+import {
+  checkoutErrorToast,
+  type CheckoutActionResult,
+  type CheckoutCustomer,
+  type CheckoutValues,
+} from "./checkout-schema";
 import { sellsSeats } from "./checkout-seats";
 import type { Sellable } from "./sellable.server";
 
@@ -71,5 +76,19 @@ export function attendeesForLines<L extends { item: Pick<Sellable, "orderType" |
       next += line.quantity;
       return { ...line, attendeeNames };
     }),
+  };
+}
+
+/** The checkout's answer when a seat's name was refused: the toast names the seat, each field keeps what was typed. */
+export function attendeesRefusal(
+  named: { message: string; attendees: string[]; attendeeErrors: (string | null)[] },
+  values: CheckoutValues,
+): CheckoutActionResult {
+  return {
+    ok: false,
+    toast: checkoutErrorToast(named.message),
+    values,
+    attendees: named.attendees,
+    attendeeErrors: named.attendeeErrors,
   };
 }

@@ -84,3 +84,9 @@ export interface CheckoutActionResult {
   /** The seats chosen on the one-item checkout. */
   seats?: string;
 }
+
+/** The browser's analytics session id sent with a checkout form, when it is one (a random 8-64 character id). */
+export function checkoutSessionId(form: FormData): string | null {
+  const value = form.get("sessionId");
+  return typeof value === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : null;
+}

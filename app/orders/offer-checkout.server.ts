@@ -5,6 +5,7 @@ import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { claimOfferHold, findOffer, OFFER_ENDED, OFFER_USED, OfferUnavailableError } from "~/waitlist/offers.server";
 import {
+  checkoutSessionId,
   CHECKOUT_FIELDS,
   checkoutErrorToast,
   checkoutFormProblem,
@@ -14,7 +15,7 @@ import {
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
 import { sendToPaymentPage } from "./checkout-action.server";
-import { attendeesForLines } from "./checkout-attendees.server";
+import { attendeesForLines, attendeesRefusal } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
 import { createPendingOrder } from "./orders.server";
 import type { Sellable } from "./sellable.server";
@@ -66,15 +67,8 @@ export async function submitOfferCheckout(
     line: { ticketOptionId: item.optionId },
   };
   const named = attendeesForLines(form, [{ item: sellable, quantity: entry.seats }], parsed.data);
-  if (!named.ok)
-    return {
-      ok: false,
-      toast: checkoutErrorToast(named.message),
-      values,
-      attendees: named.attendees,
-      attendeeErrors: named.attendeeErrors,
-    };
-  const sessionId = /^[A-Za-z0-9_-]{8,64}$/.test(field(form, "sessionId")) ? field(form, "sessionId") : null;
+  if (!named.ok) return attendeesRefusal(named, values);
+  const sessionId = checkoutSessionId(form);
   const buyer = newBuyerBinding(context);
   let order;
   try {

@@ -43,6 +43,8 @@ if (!(BAG_SHARE >= 0 && BAG_SHARE < 1)) throw new Error("SPIKE_BAG_SHARE is a sh
 const BAG_CLIENTS = Math.round((TILL_CLIENTS * BAG_SHARE) / (1 - BAG_SHARE));
 const PG_URL = process.env.BENCH_PG_URL;
 const TIMING_ADVISORY = process.env.SPIKE_TIMING === "advisory";
+/** Issue 43: the embedded database's server through the spike, on a 1 GB machine with room to spare. */
+const PGLITE_PEAK_MB = 512;
 const TILL_P99_MS = 500;
 const UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -508,6 +510,16 @@ async function measureSpike(app: BenchServer, engine: "PGlite" | "PostgreSQL", d
               advisory: TIMING_ADVISORY,
             };
           }),
+        ]
+      : []),
+    ...(engine === "PGlite"
+      ? [
+          {
+            name: `PGlite: RSS peak ≤ ${PGLITE_PEAK_MB} MB (issue 43: a 1 GB machine)`,
+            ok: rssPeak <= PGLITE_PEAK_MB,
+            value: `${rssBefore} MB before, peak ${rssPeak} MB`,
+            advisory: TIMING_ADVISORY,
+          },
         ]
       : []),
     {

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
+import { pgliteBinaryWithSettings } from "./pglite-settings.server";
 import { openPgliteInWorker, type PgliteInWorker } from "./pglite-worker.server";
 import * as schema from "./schema";
 
@@ -76,10 +77,14 @@ async function openPglite(
   const loadDataDir = from ? new Uint8Array(from) : undefined;
   const opening = inWorker
     ? Promise.resolve(openPgliteInWorker(resolved, loadDataDir))
-    : import("@electric-sql/pglite").then(
-        ({ PGlite }) =>
-          new PGlite({ dataDir: resolved, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined }),
-      );
+    : import("@electric-sql/pglite").then(async ({ PGlite }) => {
+        const binary = pgliteBinaryWithSettings();
+        return new PGlite({
+          dataDir: resolved,
+          loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+          wasmModule: binary ? await WebAssembly.compile(binary) : undefined,
+        });
+      });
   const [{ drizzle: drizzlePglite }, client] = await Promise.all([
     import("drizzle-orm/pglite"),
     opening.then(async (opened) => {

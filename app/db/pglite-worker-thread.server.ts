@@ -11,11 +11,13 @@ import type { MessagePort } from "node:worker_threads";
 export async function workerMain() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort, workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
-  const { pglitePath, dir, loadDataDir, transactionAnswers } = workerData as {
+  const { pglitePath, dir, loadDataDir, transactionAnswers, wasmBinary } = workerData as {
     pglitePath: string;
     dir?: string;
     loadDataDir?: Uint8Array<ArrayBuffer>;
     transactionAnswers: MessagePort;
+    /** PGlite's binary with the app's memory settings (pglite-settings.server.ts); absent, PGlite's own. */
+    wasmBinary?: Uint8Array<ArrayBuffer>;
   };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite, protocol, parse } = require(pglitePath) as typeof import("@electric-sql/pglite");
@@ -31,7 +33,11 @@ export async function workerMain() {
   };
   let db: InstanceType<typeof PGlite>;
   try {
-    db = new PGlite({ dataDir: dir, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined });
+    db = new PGlite({
+      dataDir: dir,
+      loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+      wasmModule: wasmBinary ? await WebAssembly.compile(wasmBinary) : undefined,
+    });
     await db.waitReady;
   } catch (error) {
     port.postMessage({ op: "fatal", error: describe(error) });

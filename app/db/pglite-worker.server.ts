@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { pgliteBinaryWithSettings } from "./pglite-settings.server";
 import { workerMain } from "./pglite-worker-thread.server";
 
 /**
@@ -85,10 +86,11 @@ export function openPgliteInWorker(dir?: string, loadDataDir?: Uint8Array): Pgli
   // transaction. So a transaction's answers come on a port of their own that this thread also reads
   // between requests (`deliverTransactionAnswers`), and the transaction goes on at once (decision 092).
   const { port1: transactionAnswers, port2: workerTransactionAnswers } = new MessageChannel();
+  const wasmBinary = pgliteBinaryWithSettings();
   const worker = new Worker(`(${workerMain.toString()})()`, {
     eval: true,
-    workerData: { pglitePath, dir, loadDataDir, transactionAnswers: workerTransactionAnswers },
-    transferList: [workerTransactionAnswers],
+    workerData: { pglitePath, dir, loadDataDir, transactionAnswers: workerTransactionAnswers, wasmBinary },
+    transferList: [workerTransactionAnswers, ...(wasmBinary ? [wasmBinary.buffer] : [])],
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -16,6 +16,8 @@ import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.s
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
+import { DiscountCodeForm, type CodeView } from "~/components/checkout/DiscountCodeForm";
+import { codeForPage, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
@@ -27,7 +29,7 @@ type Offer =
       seatGroups: SeatGroup[];
       perks: Record<number, { reason: string; chargedCents: number }>;
     }
-  | { kind: "sellable"; item: SummaryItem; price: PagePrice }
+  | { kind: "sellable"; item: SummaryItem; price: PagePrice; code: CodeView; codeKeep: Record<string, string> }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
 
@@ -66,6 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const now = context.clock.now();
   const found = await findSellableForPage(context, type, item, now, rowChoiceFrom(null, url));
+  const code = found.ok
+    ? await codeForPage(context.db, typedCode(query.get("code")), now, context.config.payment.stockHoldMinutes)
+    : null;
   // The page shows what the action will charge, priced by the same rule (issue 40).
   const price = found.ok
     ? await priceForPage(
@@ -74,11 +79,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         await signedInMemberId(request, context),
         now,
         sellsSeats(found.item.orderType) ? MAX_SEATS_PER_CHECKOUT : 1,
+        code?.code,
       )
     : null;
   const offer: Offer = found.ok
     ? {
         price: price!,
+        // The code's form sends the page's other values back with it, so the same item (and size) is priced.
+        codeKeep: Object.fromEntries(
+          ["type", "item", "option1", "option2"].flatMap((k) =>
+            query.get(k) ? [[k, query.get(k)!.slice(0, 300)]] : [],
+          ),
+        ),
+        code: {
+          typed: code!.typed,
+          ...(code!.code ? pageCodeWords(price!, code!.code) : { error: code!.error, note: null }),
+        },
         kind: "sellable",
         item: {
           name: found.item.displayName,
@@ -168,14 +184,26 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <OrderSummary
-            item={offer.item}
-            perk={
-              offer.kind === "sellable" && offer.price.reason
-                ? { reason: offer.price.reason, listCents: offer.price.listCents, totalCents: offer.price.totalCents }
-                : null
-            }
-          />
+          <div className="space-y-6">
+            <OrderSummary
+              item={offer.item}
+              perk={
+                offer.kind === "sellable" && offer.price.reason
+                  ? { reason: offer.price.reason, listCents: offer.price.listCents, totalCents: offer.price.totalCents }
+                  : null
+              }
+            />
+            {offer.kind === "sellable" ? (
+              <DiscountCodeForm
+                view={
+                  actionData?.codeError
+                    ? { typed: actionData.discountCode ?? "", error: actionData.codeError, note: null }
+                    : offer.code
+                }
+                keep={offer.codeKeep}
+              />
+            ) : null}
+          </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.kind === "sellable" ? (

@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { catalogItems, discountCodes, orderLines, orders } from "~/db/schema";
+import { fixedClock } from "~/lib/clock";
+import { submitCheckout } from "~/orders/checkout-action.server";
+import type { CheckoutActionResult } from "~/orders/checkout-schema";
+import type { PaymentProvider } from "~/payments/provider";
+import { createSimulatorProvider } from "~/payments/simulator.server";
+import { codeUsesNow } from "~/pricing/discount-code-uses.server";
+import { loader } from "~/routes/checkout";
+import { buyer, orderIdFrom } from "../support/checkout";
+import { countRows } from "../support/generated";
+import { createTestDatabase, testContext } from "../support/test-db";
+
+/*
+ * Issue 40, discount codes at the one-item checkout, through the page's loader and the form's action:
+ * the page prices with the code, the order is charged what the page showed, refusals say which, a use
+ * is taken under the code's lock (the last one to exactly one of 20 racing buyers) and given back when
+ * the hold runs out unpaid. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+const NOW = "2025-09-10T10:00:00+02:00";
+const EARRINGS = "Candy Earrings";
+const TICKET = "Sip & Style at Nanas - Early Bird";
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDatabase({ seed: true });
+  // Enough earrings that stock never refuses a racer: only the code's uses may.
+  await handle.db.update(catalogItems).set({ stockQuantity: 100 }).where(eq(catalogItems.name, EARRINGS));
+});
+afterAll(() => handle?.close());
+
+type CodeFields = Partial<typeof discountCodes.$inferInsert>;
+async function addCode(code: string, fields: CodeFields = {}) {
+  const [row] = await handle.db
+    .insert(discountCodes)
+    .values({ code, kind: "percent", amount: 20, scope: "products", ...fields })
+    .returning();
+  return row!;
+}
+
+function countingProvider() {
+  const simulator = createSimulatorProvider();
+  const sent: { amountCents: number; lineItems: { quantity: number; unitPriceCents: number }[] }[] = [];
+  const provider: PaymentProvider = {
+    ...simulator,
+    createCheckout: (input) => {
+      sent.push({ amountCents: input.amountCents, lineItems: input.lineItems });
+      return simulator.createCheckout(input);
+    },
+  };
+  return { provider, sent };
+}
+
+let ip = 0;
+async function buy(code: string, options: { item?: string; type?: string; email?: string; at?: string } = {}) {
+  const { item = EARRINGS, type = "product", email = buyer.email, at = NOW } = options;
+  const context = testContext(handle, { clock: fixedClock(at), clientIp: `10.7.${(ip >> 8) & 255}.${ip++ & 255}` });
+  const { provider, sent } = countingProvider();
+  const url = `http://localhost/checkout?${new URLSearchParams({ type, item, code })}`;
+  const request = new Request(url, { method: "POST", body: new URLSearchParams({ ...buyer, email, type, item }) });
+  return { result: await submitCheckout(request, context, provider), sent };
+}
+
+async function page(code: string, item = EARRINGS, type = "product", at = NOW) {
+  const context = testContext(handle, { clock: fixedClock(at) });
+  const request = new Request(`http://localhost/checkout?${new URLSearchParams({ type, item, code })}`);
+  /* eslint-disable @typescript-eslint/no-explicit-any */
+  return ((await loader({ request, context, params: {} } as any)) as any).offer;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+}
+
+async function orderOf(result: Response | CheckoutActionResult) {
+  if (!(result instanceof Response)) throw new Error(`expected a redirect, got ${JSON.stringify(result.toast)}`);
+  const location = result.headers.get("Location") ?? "";
+  const id = location.includes("/payments/simulator/")
+    ? orderIdFrom(result)
+    : new URL(location).searchParams.get("orderId")!;
+  const [order] = await handle.db.select().from(orders).where(eq(orders.id, id));
+  const lines = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+  return { order: order!, lines, location };
+}
+
+const refusal = (result: Response | CheckoutActionResult) => {
+  if (result instanceof Response) throw new Error(`expected a refusal, got ${result.headers.get("Location")}`);
+  return result.codeError;
+};
+
+describe("a code at the one-item checkout", () => {
+  it("shows R 350.00 − 20% LAUNCH20 = R 280.00 on the page, in any case, and charges that", async () => {
+    const launch = await addCode("LAUNCH20", { totalUses: 5 });
+    const offer = await page("launch20");
+    expect(offer.price).toMatchObject({ listCents: 35000, totalCents: 28000, reason: "20% LAUNCH20" });
+    expect(offer.code).toEqual({ typed: "launch20", error: null, note: "The code LAUNCH20 is applied." });
+
+    const { result, sent } = await buy("launch20");
+    const { order, lines } = await orderOf(result);
+    expect(order).toMatchObject({ amountCents: 28000, discountCodeId: launch.id, status: "pending" });
+    expect(lines[0]).toMatchObject({ unitPriceCents: 35000, discountCents: 7000, discountReason: "20% LAUNCH20" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.amountCents).toBe(28000);
+    expect(sent[0]!.lineItems.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0)).toBe(28000);
+  });
+
+  it("a code that makes the order R 0.00 goes through the free-order path, with no provider call", async () => {
+    await addCode("GIFT100", { amount: 100 });
+    const { result, sent } = await buy("GIFT100");
+    expect(sent).toEqual([]);
+    const { order, location } = await orderOf(result);
+    expect(location).toContain("/order-confirmation?status=success");
+    expect(order).toMatchObject({ status: "paid", amountCents: 0, provider: "free" });
+  });
+
+  it("refuses, in words and as the code's field message, every code that cannot be used, and stores nothing", async () => {
+    await addCode("SOON", { validFrom: "2025-10-01" });
+    await addCode("GONE", { validUntil: "2025-09-09" });
+    await addCode("PAUSED", { active: false });
+    await addCode("BIGSPEND", { minimumSpendCents: 50000 });
+    await addCode("ALMOST", { kind: "fixed", amount: 34900 });
+    const cases: [string, string][] = [
+      ["NOPE", "We don't know the code NOPE. Please check its spelling."],
+      ["launch 20", "We don't know the code launch 20. Please check its spelling."],
+      ["soon", "The code SOON starts on 1 October 2025."],
+      ["GONE", "The code GONE ended on 9 September 2025."],
+      ["PAUSED", "The code PAUSED is not running at the moment."],
+      ["BIGSPEND", "The code BIGSPEND needs a spend of R 500.00 or more on what it applies to."],
+      [
+        "ALMOST",
+        "With the code ALMOST this order comes to R 1.00, and card payments start at R 2.00. Please add something to it.",
+      ],
+    ];
+    for (const [code, message] of cases) {
+      const before = await countRows(handle, orders);
+      const { result, sent } = await buy(code);
+      expect(refusal(result), code).toBe(message);
+      expect(sent).toEqual([]);
+      expect(await countRows(handle, orders)).toBe(before);
+    }
+    expect((await page("soon")).code.error).toBe("The code SOON starts on 1 October 2025.");
+    expect((await page("BIGSPEND")).code.error).toBe(
+      "The code BIGSPEND needs a spend of R 500.00 or more on what it applies to.",
+    );
+  });
+
+  it("a products code on a ticket applies to nothing in the order, and says so", async () => {
+    expect((await page("LAUNCH20", TICKET, "ticket")).code.error).toBe(
+      "The code LAUNCH20 does not apply to anything in this order.",
+    );
+    expect(refusal((await buy("LAUNCH20", { item: TICKET, type: "ticket" })).result)).toBe(
+      "The code LAUNCH20 does not apply to anything in this order.",
+    );
+  });
+
+  it("a code for a chosen event covers its tickets", async () => {
+    await addCode("SIPSTYLE", { scope: "items", items: ["event:sip-style"], amount: 10 });
+    const offer = await page("SIPSTYLE", TICKET, "ticket");
+    expect(offer.code.error).toBeNull();
+    expect(offer.price.reason).toBe("10% SIPSTYLE");
+  });
+
+  it("one use per customer: the same email is refused the second time, even two at once", async () => {
+    await addCode("ONCEEACH", { usesPerEmail: 1 });
+    const both = await Promise.all([
+      buy("ONCEEACH", { email: "once@example.test" }),
+      buy("onceeach", { email: "ONCE@example.test" }),
+    ]);
+    const refused = both.filter((b) => !(b.result instanceof Response));
+    expect(refused).toHaveLength(1);
+    expect(refusal(refused[0]!.result)).toBe("The code ONCEEACH has already been used with this email address.");
+    expect(both.filter((b) => b.result instanceof Response)).toHaveLength(1);
+    await orderOf((await buy("ONCEEACH", { email: "someone-else@example.test" })).result);
+  });
+});
+
+describe("the last uses under a race", () => {
+  it("20 checkouts for a code with 5 uses left: 5 discounted, 15 told it is used up; expired holds give them back", async () => {
+    const race = await addCode("RACE5", { totalUses: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => buy("RACE5", { email: `racer${i}@example.test` })),
+    );
+    const won = results.filter((r) => r.result instanceof Response);
+    const lost = results.filter((r) => !(r.result instanceof Response));
+    expect(won).toHaveLength(5);
+    expect(lost.map((r) => refusal(r.result))).toEqual(Array(15).fill("The code RACE5 has been used up."));
+    for (const w of won)
+      expect((await orderOf(w.result)).order).toMatchObject({ amountCents: 28000, discountCodeId: race.id });
+    expect(await countRows(handle, orders)).toBeGreaterThan(0);
+    const now = new Date(NOW);
+    expect((await codeUsesNow(handle.db, race.id, "", now, 15)).total).toBe(5);
+
+    // The holds run out unpaid (the one clock moves past them): the uses come back.
+    const later = "2025-09-10T10:31:00+02:00";
+    expect((await codeUsesNow(handle.db, race.id, "", new Date(later), 15)).total).toBe(0);
+    const again = await buy("RACE5", { at: later, email: "late@example.test" });
+    expect((await orderOf(again.result)).order.amountCents).toBe(28000);
+  });
+
+  it("an order refunded in full gives its use back", async () => {
+    const solo = await addCode("SOLO", { totalUses: 1 });
+    const { order } = await orderOf((await buy("SOLO")).result);
+    await handle.db.update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
+    expect(refusal((await buy("SOLO", { at: "2025-09-10T12:00:00+02:00" })).result)).toBe(
+      "The code SOLO has been used up.",
+    );
+    await handle.db.update(orders).set({ status: "refunded", refundedCents: 28000 }).where(eq(orders.id, order.id));
+    expect((await codeUsesNow(handle.db, solo.id, "", new Date(NOW), 15)).total).toBe(0);
+    await orderOf((await buy("SOLO", { at: "2025-09-10T12:00:00+02:00" })).result);
+  });
+});

@@ -21,7 +21,7 @@ export function DiscountCodeForm({ view, keep }: { view: CodeView; keep: Record<
     .filter(Boolean)
     .join(" ");
   return (
-    <Form method="get" className="card p-6" aria-label="Discount code" preventScrollReset>
+    <Form method="get" className="card p-6" preventScrollReset>
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

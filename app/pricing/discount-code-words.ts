@@ -41,3 +41,10 @@ export function codeValidity(code: Pick<CodeTerms, "validFrom" | "validUntil">):
 export function codeUses(used: number, total: number | null): string {
   return total === null ? `${used} (no limit)` : `${used} of ${total}`;
 }
+
+/** What a checkout page knows of the code typed: as typed, why it is refused, or what it did. */
+export interface CodeView {
+  typed: string;
+  error: string | null;
+  note: string | null;
+}

@@ -16,7 +16,8 @@ import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.s
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
-import { DiscountCodeForm, type CodeView } from "~/components/checkout/DiscountCodeForm";
+import { DiscountCodeForm } from "~/components/checkout/DiscountCodeForm";
+import type { CodeView } from "~/pricing/discount-code-words";
 import { codeForPage, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
 import type { Route } from "./+types/checkout";
 
@@ -28,6 +29,7 @@ type Offer =
       ready: boolean;
       seatGroups: SeatGroup[];
       perks: Record<number, { reason: string; chargedCents: number }>;
+      code: CodeView;
     }
   | { kind: "sellable"; item: SummaryItem; price: PagePrice; code: CodeView; codeKeep: Record<string, string> }
   | { kind: "default"; item: SummaryItem }
@@ -155,7 +157,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : offer.kind === "bag" ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
+          <div className="space-y-6">
+            <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
+            {offer.ready ? (
+              <DiscountCodeForm
+                view={
+                  actionData?.codeError
+                    ? { typed: actionData.discountCode ?? "", error: actionData.codeError, note: null }
+                    : offer.code
+                }
+                keep={{ bag: "1" }}
+              />
+            ) : null}
+          </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.ready ? (

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { catalogItems, discountCodes, orderLines, orders } from "~/db/schema";
+import { catalogItems, discountCodes, orderLines, orders, ticketOptions } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { submitCheckout } from "~/orders/checkout-action.server";
 import type { CheckoutActionResult } from "~/orders/checkout-schema";
@@ -9,6 +9,7 @@ import type { PaymentProvider } from "~/payments/provider";
 import { createSimulatorProvider } from "~/payments/simulator.server";
 import { codeUsesNow } from "~/pricing/discount-code-uses.server";
 import { loader } from "~/routes/checkout";
+import { bagBrowser } from "../support/bag";
 import { buyer, orderIdFrom } from "../support/checkout";
 import { countRows } from "../support/generated";
 import { createTestDatabase, testContext } from "../support/test-db";
@@ -206,5 +207,77 @@ describe("the last uses under a race", () => {
     await handle.db.update(orders).set({ status: "refunded", refundedCents: 28000 }).where(eq(orders.id, order.id));
     expect((await codeUsesNow(handle.db, solo.id, "", new Date(NOW), 15)).total).toBe(0);
     await orderOf((await buy("SOLO", { at: "2025-09-10T12:00:00+02:00" })).result);
+  });
+});
+
+describe("a code on the bag's checkout", () => {
+  async function filledBag(clientIp: string) {
+    const [earrings] = await handle.db.select().from(catalogItems).where(eq(catalogItems.name, EARRINGS));
+    const [seat] = await handle.db
+      .select()
+      .from(ticketOptions)
+      .where(and(eq(ticketOptions.eventId, "sip-style"), eq(ticketOptions.type, "Early Bird")));
+    const browser = bagBrowser(handle, { clock: fixedClock(NOW), clientIp });
+    await browser.post({ intent: "add", kind: "catalog", id: String(earrings!.id), quantity: "2" });
+    await browser.post({ intent: "add", kind: "ticket", id: String(seat!.id), quantity: "1" });
+    return browser;
+  }
+
+  async function bagPage(browser: ReturnType<typeof bagBrowser>, code: string) {
+    const context = testContext(handle, { clock: fixedClock(NOW) });
+    const request = new Request(`http://localhost/checkout?${new URLSearchParams({ bag: "1", code })}`, {
+      headers: { cookie: browser.cookieHeader() },
+    });
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    return ((await loader({ request, context, params: {} } as any)) as any).offer;
+    /* eslint-enable @typescript-eslint/no-explicit-any */
+  }
+
+  it("a products code takes 20% off the earrings only, on the page, the order and the provider's lines", async () => {
+    const bagCode = await addCode("BAG20");
+    const browser = await filledBag("10.8.0.1");
+    const offer = await bagPage(browser, "bag20");
+    expect(offer).toMatchObject({
+      kind: "bag",
+      ready: true,
+      code: { error: null, note: "The code BAG20 is applied." },
+    });
+    const list = offer.lines.reduce(
+      (sum: number, l: { unitPriceCents: number; quantity: number }) => sum + l.unitPriceCents * l.quantity,
+      0,
+    );
+    expect(Object.values(offer.perks)).toEqual([{ reason: "20% BAG20", chargedCents: 56000 }]);
+    expect(offer.totalCents).toBe(list - 14000);
+
+    const { provider, sent } = countingProvider();
+    const { order, lines } = await orderOf(await browser.checkout(provider, { ...buyer, discountCode: "bag20" }));
+    expect(order).toMatchObject({ amountCents: offer.totalCents, discountCodeId: bagCode.id });
+    expect(lines.find((l) => l.displayName === EARRINGS)).toMatchObject({
+      discountCents: 14000,
+      discountReason: "20% BAG20",
+    });
+    expect(lines.find((l) => l.displayName !== EARRINGS)).toMatchObject({ discountCents: 0, discountReason: null });
+    expect(sent[0]!.amountCents).toBe(offer.totalCents);
+    expect(sent[0]!.lineItems.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0)).toBe(offer.totalCents);
+  });
+
+  it("a fixed R 100.00 off everything is shared over the lines, and the provider's lines still add up", async () => {
+    await addCode("HUNDRED", { kind: "fixed", amount: 10000, scope: "everything" });
+    const browser = await filledBag("10.8.0.2");
+    const { provider, sent } = countingProvider();
+    const { order, lines } = await orderOf(await browser.checkout(provider, { ...buyer, discountCode: "HUNDRED" }));
+    expect(lines.reduce((sum, l) => sum + l.discountCents, 0)).toBe(10000);
+    expect(sent[0]!.amountCents).toBe(order.amountCents);
+    expect(sent[0]!.lineItems.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0)).toBe(order.amountCents);
+  });
+
+  it("a code that cannot be used is refused as the code's field message, and no order is made", async () => {
+    const browser = await filledBag("10.8.0.3");
+    expect((await bagPage(browser, "NOPE")).code.error).toBe("We don't know the code NOPE. Please check its spelling.");
+    const before = await countRows(handle, orders);
+    expect(refusal(await browser.checkout(undefined, { ...buyer, discountCode: "GONE" }))).toBe(
+      "The code GONE ended on 9 September 2025.",
+    );
+    expect(await countRows(handle, orders)).toBe(before);
   });
 });

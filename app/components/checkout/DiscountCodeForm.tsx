@@ -1,11 +1,6 @@
 import { Form } from "react-router";
+import type { CodeView } from "~/pricing/discount-code-words";
 
-/** What the checkout page knows of the code typed: as typed, why it is refused, or what it did. */
-export interface CodeView {
-  typed: string;
-  error: string | null;
-  note: string | null;
-}
 
 const fieldClass =
   "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink uppercase focus:border-ink " +

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, discountCodes, orderLines, orders, ticketOptions } from "~/db/schema";
@@ -11,7 +12,9 @@ import { codeUsesNow } from "~/pricing/discount-code-uses.server";
 import { loader } from "~/routes/checkout";
 import { bagBrowser } from "../support/bag";
 import { buyer, orderIdFrom } from "../support/checkout";
-import { countRows } from "../support/generated";
+import { checkoutSchema } from "~/orders/checkout-schema";
+import { typedCode } from "~/pricing/discount-code-checkout.server";
+import { countRows, hostileStrings, RUNS } from "../support/generated";
 import { createTestDatabase, testContext } from "../support/test-db";
 
 /*
@@ -55,12 +58,16 @@ function countingProvider() {
 }
 
 let ip = 0;
-async function buy(code: string, options: { item?: string; type?: string; email?: string; at?: string } = {}) {
+async function buy(
+  code: string,
+  options: { item?: string; type?: string; email?: string; at?: string; fields?: Record<string, string> } = {},
+) {
   const { item = EARRINGS, type = "product", email = buyer.email, at = NOW } = options;
   const context = testContext(handle, { clock: fixedClock(at), clientIp: `10.7.${(ip >> 8) & 255}.${ip++ & 255}` });
   const { provider, sent } = countingProvider();
   const url = `http://localhost/checkout?${new URLSearchParams({ type, item, code })}`;
-  const request = new Request(url, { method: "POST", body: new URLSearchParams({ ...buyer, email, type, item }) });
+  const body = new URLSearchParams({ ...buyer, email, type, item, ...options.fields });
+  const request = new Request(url, { method: "POST", body });
   return { result: await submitCheckout(request, context, provider), sent };
 }
 
@@ -279,5 +286,63 @@ describe("a code on the bag's checkout", () => {
       "The code GONE ended on 9 September 2025.",
     );
     expect(await countRows(handle, orders)).toBe(before);
+  });
+});
+
+describe("generated input to the checkout's action", () => {
+  // Each run is a whole checkout: fewer runs than the pure properties, still hundreds over a day of CI.
+  const runs = Math.min(RUNS, 150);
+
+  it("a random code string is refused with the code's field message: no order, no use taken", async () => {
+    const known = new Set((await handle.db.select().from(discountCodes)).map((c) => c.code));
+    const codes = fc.oneof(
+      hostileStrings({
+        extra: ["LAUNCH 20", "LAUNCH20!", "launch-20", "ＬＡＵＮＣＨ２０", "LAUNCH20\u0000"],
+        hugeUpTo: 2000,
+      }),
+      fc.stringMatching(/^[A-Za-z0-9]{1,40}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(codes, async (code) => {
+        fc.pre(typedCode(code) !== "" && !known.has(typedCode(code).toUpperCase()));
+        const before = await countRows(handle, orders);
+        const { result, sent } = await buy(code);
+        expect(result instanceof Response).toBe(false);
+        expect(refusal(result)).toMatch(/^We don't know the code .*\. Please check its spelling\.$/s);
+        expect(sent).toEqual([]);
+        expect(await countRows(handle, orders)).toBe(before);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it("random customer details with a good code: refused before anything is stored, and the code keeps its uses", async () => {
+    const kept = await addCode("KEEPUSES", { totalUses: 3 });
+    const field = hostileStrings({ hugeUpTo: 1200 });
+    const form = fc.record({ firstName: field, lastName: field, email: field, phone: field, address: field });
+    await fc.assert(
+      fc.asyncProperty(form, async (fields) => {
+        fc.pre(!checkoutSchema.safeParse(fields).success);
+        const before = await countRows(handle, orders);
+        const { result, sent } = await buy("keepuses", { fields });
+        expect(result instanceof Response).toBe(false);
+        expect((result as CheckoutActionResult).ok).toBe(false);
+        expect(sent).toEqual([]);
+        expect(await countRows(handle, orders)).toBe(before);
+      }),
+      { numRuns: runs },
+    );
+    expect((await codeUsesNow(handle.db, kept.id, "", new Date(NOW), 15)).total).toBe(0);
+  });
+});
+
+describe("a membership's first month", () => {
+  it("a first-month code lowers the one-off first payment of a membership", async () => {
+    await addCode("FIRSTMONTH", { scope: "first-membership-month", amount: 50 });
+    const offer = await page("FIRSTMONTH", "Glow Bee", "membership");
+    expect(offer.code.error).toBeNull();
+    expect(offer.price.totalCents).toBe(Math.round(offer.price.listCents / 2));
+    const { order } = await orderOf((await buy("FIRSTMONTH", { item: "Glow Bee", type: "membership" })).result);
+    expect(order.amountCents).toBe(offer.price.totalCents);
   });
 });

@@ -18,7 +18,13 @@ import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
 import { DiscountCodeForm } from "~/components/checkout/DiscountCodeForm";
 import type { CodeView } from "~/pricing/discount-code-words";
-import { codeForPage, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
+import {
+  CARD_SUBSCRIPTION_CODE_REASON,
+  codeForPage,
+  pageCodeWords,
+  typedCode,
+} from "~/pricing/discount-code-checkout.server";
+import { payfastEnabled } from "~/payments/payfast/providers.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
@@ -70,9 +76,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const now = context.clock.now();
   const found = await findSellableForPage(context, type, item, now, rowChoiceFrom(null, url));
-  const code = found.ok
-    ? await codeForPage(context.db, typedCode(query.get("code")), now, context.config.payment.stockHoldMinutes)
-    : null;
+  const typed = typedCode(query.get("code"));
+  // With PayFast keys a membership is a card subscription, whose renewals a code must not lower.
+  const cardOnly = found.ok && found.item.orderType === "membership" && payfastEnabled(context.config);
+  const code = !found.ok
+    ? null
+    : cardOnly && typed
+      ? { typed, code: null, error: CARD_SUBSCRIPTION_CODE_REASON }
+      : await codeForPage(context.db, typed, now, context.config.payment.stockHoldMinutes);
   // The page shows what the action will charge, priced by the same rule (issue 40).
   const price = found.ok
     ? await priceForPage(

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, discountCodes, orderLines, orders, ticketOptions } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
@@ -13,7 +14,7 @@ import { loader } from "~/routes/checkout";
 import { bagBrowser } from "../support/bag";
 import { buyer, orderIdFrom } from "../support/checkout";
 import { checkoutSchema } from "~/orders/checkout-schema";
-import { typedCode } from "~/pricing/discount-code-checkout.server";
+import { CARD_SUBSCRIPTION_CODE_REASON, typedCode } from "~/pricing/discount-code-checkout.server";
 import { countRows, hostileStrings, RUNS } from "../support/generated";
 import { createTestDatabase, testContext } from "../support/test-db";
 
@@ -60,10 +61,18 @@ function countingProvider() {
 let ip = 0;
 async function buy(
   code: string,
-  options: { item?: string; type?: string; email?: string; at?: string; fields?: Record<string, string> } = {},
+  options: {
+    item?: string;
+    type?: string;
+    email?: string;
+    at?: string;
+    fields?: Record<string, string>;
+    config?: Partial<AppConfig>;
+  } = {},
 ) {
   const { item = EARRINGS, type = "product", email = buyer.email, at = NOW } = options;
-  const context = testContext(handle, { clock: fixedClock(at), clientIp: `10.7.${(ip >> 8) & 255}.${ip++ & 255}` });
+  const clientIp = `10.7.${(ip >> 8) & 255}.${ip++ & 255}`;
+  const context = testContext(handle, { clock: fixedClock(at), clientIp, config: options.config });
   const { provider, sent } = countingProvider();
   const url = `http://localhost/checkout?${new URLSearchParams({ type, item, code })}`;
   const body = new URLSearchParams({ ...buyer, email, type, item, ...options.fields });
@@ -71,8 +80,8 @@ async function buy(
   return { result: await submitCheckout(request, context, provider), sent };
 }
 
-async function page(code: string, item = EARRINGS, type = "product", at = NOW) {
-  const context = testContext(handle, { clock: fixedClock(at) });
+async function page(code: string, item = EARRINGS, type = "product", config?: Partial<AppConfig>) {
+  const context = testContext(handle, { clock: fixedClock(NOW), config });
   const request = new Request(`http://localhost/checkout?${new URLSearchParams({ type, item, code })}`);
   /* eslint-disable @typescript-eslint/no-explicit-any */
   return ((await loader({ request, context, params: {} } as any)) as any).offer;
@@ -344,5 +353,26 @@ describe("a membership's first month", () => {
     expect(offer.price.totalCents).toBe(Math.round(offer.price.listCents / 2));
     const { order } = await orderOf((await buy("FIRSTMONTH", { item: "Glow Bee", type: "membership" })).result);
     expect(order.amountCents).toBe(offer.price.totalCents);
+  });
+
+  it("a card subscription (PayFast) takes no code: its first payment and renewals are one amount", async () => {
+    const payfast = {
+      merchantId: "10000100",
+      merchantKey: "46f0cd694581a",
+      passphrase: "jt7NOE43FZPn",
+      processUrl: "http://127.0.0.1:9/eng/process",
+      validateUrl: "http://127.0.0.1:9/eng/query/validate",
+      apiUrl: "http://127.0.0.1:9",
+      sandbox: false,
+      itnSources: ["127.0.0.1/32"],
+      validateTimeoutMs: 300,
+    };
+    expect((await page("FIRSTMONTH", "Glow Bee", "membership", { payfast })).code.error).toBe(
+      CARD_SUBSCRIPTION_CODE_REASON,
+    );
+    const before = await countRows(handle, orders);
+    const { result } = await buy("FIRSTMONTH", { item: "Glow Bee", type: "membership", config: { payfast } });
+    expect(refusal(result)).toBe(CARD_SUBSCRIPTION_CODE_REASON);
+    expect(await countRows(handle, orders)).toBe(before);
   });
 });

@@ -140,6 +140,7 @@ test("a buyer types launch20 and pays R 280.00; the next buyer is told it is use
   await expect(page.getByText("The code LAUNCH20 is applied.")).toBeVisible();
   await fillDetails(page, "first.buyer@example.test");
   await axeCleanAtPhoneAndLaptop(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/checkout-code-applied-390.png`, fullPage: true });
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Pay with Yoco" })).toBeVisible();
@@ -176,4 +177,31 @@ test("a buyer types launch20 and pays R 280.00; the next buyer is told it is use
   await expect(card).toContainText("1 of 1");
   await expect(card).toContainText("R 280.00");
   await page.screenshot({ path: `${SHOTS}/codes-list-used-390.png`, fullPage: true });
+});
+
+test("the bag's checkout takes a code too: each line priced on the page, axe clean at 390 and 1280 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(url("/admin/login"));
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(url("/admin"));
+  await page.goto(url("/admin/codes/new"));
+  await page.getByLabel("Code", { exact: true }).fill("SPRING10");
+  await page.getByLabel("Percent off").fill("10");
+  await page.getByRole("button", { name: "Add code" }).click();
+  await expect(page).toHaveURL(url("/admin/codes"));
+
+  await page.goto(url("/product/candy-earrings"));
+  await page.getByRole("button", { name: /^Add to bag\W+Candy Earrings/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Candy Earrings is in your bag." })).toBeVisible();
+  await page.goto(url("/bag"));
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await page.getByLabel("Discount code").fill("spring10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("The code SPRING10 is applied.")).toBeVisible();
+  await expect(page.getByText("10% SPRING10")).toBeVisible();
+  await axeCleanAtPhoneAndLaptop(page);
+  await page.screenshot({ path: `${SHOTS}/bag-checkout-code-390.png`, fullPage: true });
 });

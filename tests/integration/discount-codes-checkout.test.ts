@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { catalogItems, discountCodes, orderLines, orders, ticketOptions } from "~/db/schema";
+import { catalogItems, discountCodes, members, orderLines, orders, ticketOptions } from "~/db/schema";
+import { createMemberSession } from "~/memberships/member-session.server";
 import { fixedClock } from "~/lib/clock";
 import { submitCheckout } from "~/orders/checkout-action.server";
 import type { CheckoutActionResult } from "~/orders/checkout-schema";
@@ -68,15 +69,20 @@ async function buy(
     at?: string;
     fields?: Record<string, string>;
     config?: Partial<AppConfig>;
+    memberId?: number;
   } = {},
 ) {
   const { item = EARRINGS, type = "product", email = buyer.email, at = NOW } = options;
   const clientIp = `10.7.${(ip >> 8) & 255}.${ip++ & 255}`;
   const context = testContext(handle, { clock: fixedClock(at), clientIp, config: options.config });
+  const cookie =
+    options.memberId === undefined
+      ? ""
+      : (await createMemberSession(handle.db, context, options.memberId)).split(";")[0]!;
   const { provider, sent } = countingProvider();
   const url = `http://localhost/checkout?${new URLSearchParams({ type, item, code })}`;
   const body = new URLSearchParams({ ...buyer, email, type, item, ...options.fields });
-  const request = new Request(url, { method: "POST", body });
+  const request = new Request(url, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
   return { result: await submitCheckout(request, context, provider), sent };
 }
 
@@ -374,5 +380,42 @@ describe("a membership's first month", () => {
     const { result } = await buy("FIRSTMONTH", { item: "Glow Bee", type: "membership", config: { payfast } });
     expect(refusal(result)).toBe(CARD_SUBSCRIPTION_CODE_REASON);
     expect(await countRows(handle, orders)).toBe(before);
+  });
+});
+
+describe("a member's perk and a code", () => {
+  const WORKSHOP = "Transform Tablecloth into Wrap Around Skirt";
+  let creative: number;
+  beforeAll(async () => {
+    const [row] = await handle.db
+      .insert(members)
+      .values({
+        email: "creative.codes@example.test",
+        name: "Thandeka Mokoena",
+        phone: "082 555 0101",
+        tierSlug: "creative-bee",
+        paidUntil: "2025-10-10",
+        joinedAt: new Date(NOW),
+      })
+      .returning();
+    creative = row!.id;
+  });
+
+  it("the better price per line wins, never both: a smaller code keeps the perk and takes no use", async () => {
+    await addCode("EVENTS5", { scope: "events", amount: 5, totalUses: 1 });
+    const small = await orderOf(
+      (await buy("EVENTS5", { item: WORKSHOP, type: "workshop", memberId: creative })).result,
+    );
+    expect(small.order).toMatchObject({ amountCents: 22500, discountCodeId: null });
+    expect(small.lines[0]).toMatchObject({
+      discountCents: 2500,
+      discountReason: "10% Creative Bee",
+      perkMemberId: creative,
+    });
+
+    const big = await addCode("EVENTS20", { scope: "events", amount: 20 });
+    const won = await orderOf((await buy("EVENTS20", { item: WORKSHOP, type: "workshop", memberId: creative })).result);
+    expect(won.order).toMatchObject({ amountCents: 20000, discountCodeId: big.id });
+    expect(won.lines[0]).toMatchObject({ discountCents: 5000, discountReason: "20% EVENTS20", perkMemberId: null });
   });
 });

@@ -34,6 +34,9 @@ const admin = [
   route("newsletters/new", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-new" }),
   route("newsletters/:id", "routes/admin/newsletter-edit.tsx", { id: "admin-newsletter-edit" }),
   route("data-requests", "routes/admin/data-requests.tsx"),
+  route("codes", "routes/admin/codes.tsx"),
+  route("codes/new", "routes/admin/code-edit.tsx", { id: "admin-code-new" }),
+  route("codes/:id", "routes/admin/code-edit.tsx", { id: "admin-code-edit" }),
 ];
 
 /** The admin's downloads and data endpoints: the same session check, refused with a 401 rather than a redirect. */

@@ -45,6 +45,18 @@ const COMMON: Record<string, string> = {
 };
 
 const BY_ENTITY: Record<string, Record<string, string>> = {
+  discount_code: {
+    code: "Code",
+    kind: "Takes off",
+    amount: "Amount off",
+    scope: "Applies to",
+    items: "Chosen items",
+    validFrom: "Valid from",
+    validUntil: "Valid until",
+    totalUses: "Total uses",
+    usesPerEmail: "Uses per customer",
+    active: "On",
+  },
   membership: { priceCents: "Price per month" },
   post: { audience: "Who can read it", audienceTiers: "Plans that can read it" },
   settings: {

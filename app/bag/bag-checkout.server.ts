@@ -6,7 +6,9 @@ import { textFields } from "~/lib/form";
 import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
-import { sendToPaymentPage } from "~/orders/checkout-action.server";
+import { codeRefusal, sendToPaymentPage } from "~/orders/checkout-action.server";
+import type { CodeView } from "~/pricing/discount-code-words";
+import { codeForPage, DiscountCodeRefused, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
 import { attendeesForLines, attendeesRefusal, seatGroupsOf } from "~/orders/checkout-attendees.server";
 import {
   checkoutSessionId,
@@ -21,6 +23,7 @@ import { signedInMemberId } from "~/memberships/member-session.server";
 import { confirmFreeOrder } from "~/orders/free-order.server";
 import {
   BelowMinimumChargeError,
+  FREE_PROVIDER,
   priceForCheckout,
   providerLineItems,
   type LinePerk,
@@ -86,6 +89,8 @@ export async function submitBagCheckout(
   const buyer = newBuyerBinding(context);
   // A signed-in member's perks price the bag (issue 40).
   const perksOf = await signedInMemberId(request, context);
+  // The code applied on the page rides the checkout's URL (/checkout?bag=1&code=…).
+  const discountCode = typedCode(form.get("discountCode") || new URL(request.url).searchParams.get("code"));
   let order;
   try {
     order = await createPendingBagOrder(context.db, {
@@ -98,8 +103,10 @@ export async function submitBagCheckout(
       clientKey: holdClientKey(requestClientKey(context), context.config.sessionSecret),
       buyer: buyer.row,
       perksOf,
+      discountCode,
     });
   } catch (error) {
+    if (error instanceof DiscountCodeRefused) return codeRefusal(error.message, values, discountCode);
     if (error instanceof BelowMinimumChargeError) return refuse(error.message, values);
     if (error instanceof LineNotHeldError) {
       const line = bag.buyable.find((b) => b.item === error.item)!;
@@ -118,7 +125,7 @@ export async function submitBagCheckout(
   await rememberCheckout(context.db, bagId, order.id);
   // The provider lists each line at what it was charged (a member's perks included), adding up to the amount.
   const charged =
-    perksOf === undefined
+    perksOf === undefined && !discountCode
       ? lines.map((l) => ({
           displayName: l.item.displayName,
           quantity: l.quantity,
@@ -127,7 +134,7 @@ export async function submitBagCheckout(
         }))
       : await context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id);
   const sent =
-    order.amountCents === 0 && perksOf !== undefined
+    order.provider === FREE_PROVIDER
       ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order), checkoutId: null }
       : await sendToPaymentPage(context, order, provider, providerLineItems(charged));
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
@@ -161,19 +168,27 @@ export async function bagForCheckout(request: Request, context: Pick<AppContext,
   const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
   const seatGroups = seatGroupsOf(bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })));
   const memberId = ready ? await signedInMemberId(request, context) : undefined;
-  if (memberId === undefined) return { lines: bag.lines, totalCents: bag.subtotalCents, ready, seatGroups, perks: {} };
+  const typed = typedCode(new URL(request.url).searchParams.get("code"));
+  const found = ready
+    ? await codeForPage(context.db, typed, now, context.config.payment.stockHoldMinutes)
+    : { typed, code: null, error: null };
+  let code: CodeView = { typed, error: found.error, note: null };
+  if (memberId === undefined && !found.code)
+    return { lines: bag.lines, totalCents: bag.subtotalCents, ready, seatGroups, perks: {}, code };
   const price = await priceForCheckout(
     context.db,
     bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })),
     memberId,
     now,
+    { code: found.code },
   );
+  if (found.code) code = { typed, ...pageCodeWords(price, found.code) };
   const perks: Record<number, LinePerk> = {};
   bag.buyable.forEach((b, i) => {
     const line = price.lines[i]!;
     if (line.reason) perks[b.line.id] = { reason: line.reason, chargedCents: line.chargedCents };
   });
-  return { lines: bag.lines, totalCents: price.totalCents, ready, seatGroups, perks };
+  return { lines: bag.lines, totalCents: price.totalCents, ready, seatGroups, perks, code };
 }
 
 function refuse(reason: string, values: CheckoutActionResult["values"]): CheckoutActionResult {

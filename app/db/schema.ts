@@ -18,3 +18,4 @@ export * from "./schema/subscriptions";
 export * from "./schema/waitlist";
 export * from "./schema/bag";
 export * from "./schema/product-options";
+export * from "./schema/discount-codes";

@@ -14,6 +14,7 @@ import {
   lineDiscountColumns,
   priceForCheckout,
 } from "./order-pricing.server";
+import { priceWithCode } from "~/pricing/discount-code-order.server";
 
 /** One line of a bag's order: what the catalog sells it as now, and how many. */
 export interface OrderLineInput {
@@ -76,6 +77,8 @@ export async function createPendingBagOrder(
     buyer?: (orderId: string) => BuyerAccessRow;
     /** The signed-in member whose perks price the lines (issue 40), decided in this transaction (decision 128). */
     perksOf?: number;
+    /** The discount code the buyer typed (issue 40): its use is taken in this transaction (decision 135). */
+    discountCode?: string;
   },
 ): Promise<OrderRow> {
   const { lines, customer } = input;
@@ -110,11 +113,21 @@ export async function createPendingBagOrder(
   const access = input.buyer?.(orderId);
   return db.transaction(async (tx) => {
     // The member's row is locked before any stock key, in every checkout, so none waits in a circle.
-    const price =
-      input.perksOf !== undefined ? await priceForCheckout(tx, lines, input.perksOf, input.now, { lock: true }) : null;
+    // A code's row is locked before it (decision 135), the same order as the one-item checkout.
+    const { price, codeId } =
+      input.perksOf !== undefined || input.discountCode
+        ? await priceWithCode(tx, input.discountCode, customer.email, input, (code) =>
+            priceForCheckout(tx, lines, input.perksOf, input.now, { lock: true, code }),
+          )
+        : { price: null, codeId: null };
     if (price && !chargeIsPayable(price.totalCents)) throw new BelowMinimumChargeError();
     const priced = price
-      ? { ...order, amountCents: price.totalCents, provider: price.totalCents === 0 ? FREE_PROVIDER : order.provider }
+      ? {
+          ...order,
+          amountCents: price.totalCents,
+          provider: price.totalCents === 0 ? FREE_PROVIDER : order.provider,
+          discountCodeId: codeId,
+        }
       : order;
     const [row] = await tx.insert(orders).values(priced).returning();
     await tx.insert(orderLines).values(

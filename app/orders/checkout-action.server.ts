@@ -26,7 +26,8 @@ import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.
 import { payfastEnabled } from "~/payments/payfast/providers.server";
 import { startCardSubscription } from "./payfast-checkout.server";
 import { signedInMemberId } from "~/memberships/member-session.server";
-import { BelowMinimumChargeError } from "./order-pricing.server";
+import { BelowMinimumChargeError, FREE_PROVIDER } from "./order-pricing.server";
+import { CARD_SUBSCRIPTION_CODE_REASON, DiscountCodeRefused, typedCode } from "~/pricing/discount-code-checkout.server";
 import { confirmFreeOrder } from "./free-order.server";
 
 const field = (form: FormData, name: string) => {
@@ -91,6 +92,9 @@ export async function submitCheckout(
   const buyer = newBuyerBinding(context);
   // A signed-in member's perks price the order (issue 40); a card subscription is priced as listed.
   const perksOf = cardTier ? undefined : await signedInMemberId(request, context);
+  // The code applied on the page rides the checkout's URL, as the item does; the form may also carry one.
+  const discountCode = typedCode(field(form, "discountCode") || url.searchParams.get("code"));
+  if (discountCode && cardTier) return codeRefusal(CARD_SUBSCRIPTION_CODE_REASON, values, discountCode);
   let order;
   try {
     order = await createPendingOrder(context.db, {
@@ -105,15 +109,17 @@ export async function submitCheckout(
       buyer: buyer.row,
       attendeeNames: named.lines[0]!.attendeeNames,
       perksOf,
+      discountCode,
     });
   } catch (error) {
+    if (error instanceof DiscountCodeRefused) return codeRefusal(error.message, values, discountCode);
     if (error instanceof OutOfStockError || error instanceof HoldLimitError || error instanceof BelowMinimumChargeError)
       return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
 
   const sent =
-    order.amountCents === 0 && perksOf !== undefined
+    order.provider === FREE_PROVIDER
       ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order), checkoutId: null }
       : cardTier
         ? await startCardSubscription(context, order, cardTier)
@@ -188,6 +194,11 @@ export async function sendToPaymentPage(
 export function rowChoiceFrom(form: FormData | null, url: URL): RowChoice {
   const pick = (name: string) => (form ? field(form, name) : "") || url.searchParams.get(name) || undefined;
   return { option1: pick("option1")?.slice(0, 100), option2: pick("option2")?.slice(0, 100) };
+}
+
+/** A refused discount code: the toast says why, and so does the code's field. */
+export function codeRefusal(message: string, values: CheckoutValues, discountCode: string): CheckoutActionResult {
+  return { ok: false, toast: checkoutErrorToast(message), values, codeError: message, discountCode };
 }
 
 function emptyValues(): CheckoutValues {

@@ -83,6 +83,9 @@ export interface CheckoutActionResult {
   attendeeErrors?: (string | null)[];
   /** The seats chosen on the one-item checkout. */
   seats?: string;
+  /** The discount code as typed, and why it was refused (issue 40). */
+  discountCode?: string;
+  codeError?: string;
 }
 
 /** The browser's analytics session id sent with a checkout form, when it is one (a random 8-64 character id). */

@@ -7,7 +7,7 @@ import { inArray } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import { ticketOptions } from "~/db/schema";
 import { perksForMember, takeMemberPerks } from "~/pricing/member-perks.server";
-import { priceLines, type LineToPrice, type PricedOrder } from "~/pricing/price-lines";
+import { priceLines, type DiscountCode, type LineToPrice, type PricedOrder } from "~/pricing/price-lines";
 import type { CheckoutLineItem } from "~/payments/provider";
 import { lineChargedCents, type LineMoney } from "./line-money";
 import type { Sellable } from "./sellable.server";
@@ -79,13 +79,14 @@ export async function priceForCheckout(
   lines: LineToSell[],
   memberId: number | undefined,
   now: Date,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; code?: DiscountCode | null } = {},
 ): Promise<PricedOrder> {
   const perks = await perksFor(db, memberId, now, options.lock ?? false);
-  const events = perks ? await eventOfOptions(db, lines) : new Map<number, string>();
+  const code = options.code ?? null;
+  const events = perks || code ? await eventOfOptions(db, lines) : new Map<number, string>();
   return priceLines(
     lines.map((l, i) => lineToPrice(l, i, events)),
-    { perks },
+    { perks, code },
   );
 }
 
@@ -102,6 +103,8 @@ export interface PagePrice {
   reason: string | null;
   /** The total the server will charge for 1, 2, … seats (one entry for anything but seats). */
   totalsBySeats: number[];
+  /** What became of the discount code for one, when one was given. */
+  code: PricedOrder["code"];
 }
 
 export async function priceForPage(
@@ -110,15 +113,17 @@ export async function priceForPage(
   memberId: number | undefined,
   now: Date,
   maxSeats: number,
+  code: DiscountCode | null = null,
 ): Promise<PagePrice> {
   const perks = await perksFor(db, memberId, now, false);
-  const events = perks ? await eventOfOptions(db, [{ item, quantity: 1 }]) : new Map<number, string>();
-  const price = (quantity: number) => priceLines([lineToPrice({ item, quantity }, 0, events)], { perks });
+  const events = perks || code ? await eventOfOptions(db, [{ item, quantity: 1 }]) : new Map<number, string>();
+  const price = (quantity: number) => priceLines([lineToPrice({ item, quantity }, 0, events)], { perks, code });
   const one = price(1);
   return {
     listCents: one.listCents,
     totalCents: one.totalCents,
     reason: one.lines[0]!.reason,
+    code: one.code,
     totalsBySeats: Array.from({ length: maxSeats }, (_, i) => (i === 0 ? one : price(i + 1)).totalCents),
   };
 }

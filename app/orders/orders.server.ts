@@ -16,6 +16,7 @@ import {
   lineDiscountColumns,
   priceForCheckout,
 } from "./order-pricing.server";
+import { priceWithCode } from "~/pricing/discount-code-order.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow["status"];
@@ -61,6 +62,8 @@ export async function createPendingOrder(
     attendeeNames?: string[];
     /** The signed-in member whose perks price the order (issue 40), decided in its transaction (decision 128). */
     perksOf?: number;
+    /** The discount code the buyer typed (issue 40): its use is taken in the order's transaction (decision 135). */
+    discountCode?: string;
   },
 ): Promise<OrderRow> {
   const { item, customer } = input;
@@ -100,18 +103,21 @@ export async function createPendingOrder(
   const created = `Checkout started: ${item.displayName}, ${orderReference}`;
   const access = input.buyer?.(orderId);
 
-  if (item.stock || input.perksOf !== undefined) {
+  if (item.stock || input.perksOf !== undefined || input.discountCode) {
     const stock = item.stock ?? { key: uncountedHoldKey(item), soldOutReason: `${item.displayName} is sold out.` };
     return db.transaction(async (tx) => {
       let priced: { order: typeof orders.$inferInsert; line: typeof orderLines.$inferInsert } = { order, line };
-      if (input.perksOf !== undefined) {
-        const price = await priceForCheckout(tx, [{ item, quantity }], input.perksOf, input.now, { lock: true });
+      if (input.perksOf !== undefined || input.discountCode) {
+        const { price, codeId } = await priceWithCode(tx, input.discountCode, customer.email, input, (code) =>
+          priceForCheckout(tx, [{ item, quantity }], input.perksOf, input.now, { lock: true, code }),
+        );
         if (!chargeIsPayable(price.totalCents)) throw new BelowMinimumChargeError();
         priced = {
           order: {
             ...order,
             amountCents: price.totalCents,
             provider: price.totalCents === 0 ? FREE_PROVIDER : order.provider,
+            discountCodeId: codeId,
           },
           line: { ...line, ...lineDiscountColumns(price, 0, input.perksOf) },
         };

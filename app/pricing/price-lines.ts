@@ -93,7 +93,8 @@ function inScope(line: LineToPrice, scope: CodeScope): boolean {
   if (scope === "products") return line.kind === "product";
   if (scope === "events") return isEvent(line.kind);
   if (scope === "first-membership-month") return line.kind === "membership";
-  return scope.items.includes(line.itemKey);
+  // A chosen event covers every ticket of it.
+  return scope.items.includes(line.itemKey) || (!!line.eventKey && scope.items.includes(line.eventKey));
 }
 
 /** Each line's share of a fixed amount, in proportion to its list price, the shares summing to exactly the amount. */

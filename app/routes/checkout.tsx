@@ -16,6 +16,15 @@ import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.s
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { rowChoiceFrom, submitCheckout } from "~/orders/checkout-action.server";
 import { DEFAULT_CHECKOUT, findSellableForPage } from "~/orders/sellable.server";
+import { DiscountCodeForm } from "~/components/checkout/DiscountCodeForm";
+import type { CodeView } from "~/pricing/discount-code-words";
+import {
+  CARD_SUBSCRIPTION_CODE_REASON,
+  codeForPage,
+  pageCodeWords,
+  typedCode,
+} from "~/pricing/discount-code-checkout.server";
+import { payfastEnabled } from "~/payments/payfast/providers.server";
 import type { Route } from "./+types/checkout";
 
 type Offer =
@@ -26,8 +35,9 @@ type Offer =
       ready: boolean;
       seatGroups: SeatGroup[];
       perks: Record<number, { reason: string; chargedCents: number }>;
+      code: CodeView;
     }
-  | { kind: "sellable"; item: SummaryItem; price: PagePrice }
+  | { kind: "sellable"; item: SummaryItem; price: PagePrice; code: CodeView; codeKeep: Record<string, string> }
   | { kind: "default"; item: SummaryItem }
   | { kind: "unavailable"; reason: string };
 
@@ -66,6 +76,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const now = context.clock.now();
   const found = await findSellableForPage(context, type, item, now, rowChoiceFrom(null, url));
+  const typed = typedCode(query.get("code"));
+  // With PayFast keys a membership is a card subscription, whose renewals a code must not lower.
+  const cardOnly = found.ok && found.item.orderType === "membership" && payfastEnabled(context.config);
+  const code = !found.ok
+    ? null
+    : cardOnly && typed
+      ? { typed, code: null, error: CARD_SUBSCRIPTION_CODE_REASON }
+      : await codeForPage(context.db, typed, now, context.config.payment.stockHoldMinutes);
   // The page shows what the action will charge, priced by the same rule (issue 40).
   const price = found.ok
     ? await priceForPage(
@@ -74,11 +92,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         await signedInMemberId(request, context),
         now,
         sellsSeats(found.item.orderType) ? MAX_SEATS_PER_CHECKOUT : 1,
+        code?.code,
       )
     : null;
   const offer: Offer = found.ok
     ? {
         price: price!,
+        // The code's form sends the page's other values back with it, so the same item (and size) is priced.
+        codeKeep: Object.fromEntries(
+          ["type", "item", "option1", "option2"].flatMap((k) =>
+            query.get(k) ? [[k, query.get(k)!.slice(0, 300)]] : [],
+          ),
+        ),
+        code: {
+          typed: code!.typed,
+          ...(code!.code ? pageCodeWords(price!, code!.code) : { error: code!.error, note: null }),
+        },
         kind: "sellable",
         item: {
           name: found.item.displayName,
@@ -139,7 +168,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : offer.kind === "bag" ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
+          <div className="space-y-6">
+            <BagSummary lines={offer.lines} totalCents={offer.totalCents} perks={offer.perks} />
+            {offer.ready ? (
+              <DiscountCodeForm
+                view={
+                  actionData?.codeError
+                    ? { typed: actionData.discountCode ?? "", error: actionData.codeError, note: null }
+                    : offer.code
+                }
+                keep={{ bag: "1" }}
+              />
+            ) : null}
+          </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.ready ? (
@@ -168,14 +209,26 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <OrderSummary
-            item={offer.item}
-            perk={
-              offer.kind === "sellable" && offer.price.reason
-                ? { reason: offer.price.reason, listCents: offer.price.listCents, totalCents: offer.price.totalCents }
-                : null
-            }
-          />
+          <div className="space-y-6">
+            <OrderSummary
+              item={offer.item}
+              perk={
+                offer.kind === "sellable" && offer.price.reason
+                  ? { reason: offer.price.reason, listCents: offer.price.listCents, totalCents: offer.price.totalCents }
+                  : null
+              }
+            />
+            {offer.kind === "sellable" ? (
+              <DiscountCodeForm
+                view={
+                  actionData?.codeError
+                    ? { typed: actionData.discountCode ?? "", error: actionData.codeError, note: null }
+                    : offer.code
+                }
+                keep={offer.codeKeep}
+              />
+            ) : null}
+          </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             {offer.kind === "sellable" ? (

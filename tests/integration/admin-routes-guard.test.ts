@@ -469,6 +469,37 @@ const GUARDED: Record<string, Case[]> = {
       expect: "redirect-to-login",
     },
   ],
+  "routes/admin/codes.tsx": [
+    { name: "discount codes", handler: "loader", method: "GET", url: "/admin/codes", expect: "redirect-to-login" },
+  ],
+  "routes/admin/code-edit.tsx": [
+    { name: "new code form", handler: "loader", method: "GET", url: "/admin/codes/new", expect: "redirect-to-login" },
+    {
+      name: "edit code form",
+      handler: "loader",
+      method: "GET",
+      url: "/admin/codes/1",
+      params: { id: "1" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "make a code that gives everything away",
+      handler: "action",
+      method: "POST",
+      url: "/admin/codes/new",
+      form: { code: "ANON100", kind: "percent", percent: "100", scope: "everything", active: "on" },
+      expect: "redirect-to-login",
+    },
+    {
+      name: "change a code",
+      handler: "action",
+      method: "POST",
+      url: "/admin/codes/1",
+      params: { id: "1" },
+      form: { code: "ANON100", kind: "percent", percent: "100", scope: "everything", active: "on" },
+      expect: "redirect-to-login",
+    },
+  ],
   "routes/admin/memberships.tsx": [
     {
       name: "membership tiers",

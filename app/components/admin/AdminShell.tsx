@@ -18,6 +18,7 @@ export const adminSections = [
   { to: "/admin/check-in", label: "Check-in" },
   { to: "/admin/newsletters", label: "Newsletters" },
   { to: "/admin/data-requests", label: "Data requests" },
+  { to: "/admin/codes", label: "Discount codes" },
 ] as const;
 
 function SectionLinks({ className }: { className: string }) {

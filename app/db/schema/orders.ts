@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { discountCodes } from "./discount-codes";
 import { catalogItems, membershipTiers } from "./catalog";
 import { ticketOptions } from "./events";
 import { members } from "./members";
@@ -77,6 +78,8 @@ export const orders = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** Made by a bag's checkout (issue 39): the dashboard's bag funnel counts these once paid. */
     fromBag: boolean("from_bag").notNull().default(false),
+    /** The discount code the buyer gave (issue 40): its uses are counted from these orders. */
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id),
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt),
@@ -88,6 +91,9 @@ export const orders = pgTable(
     index("orders_from_bag_created_idx")
       .on(t.createdAt)
       .where(sql`${t.fromBag}`),
+    index("orders_discount_code_idx")
+      .on(t.discountCodeId)
+      .where(sql`${t.discountCodeId} is not null`),
   ],
 );
 

@@ -99,6 +99,7 @@ test("one item: the member asks from the checkout and comes back to it signed in
   await expect(page).toHaveURL(url(EARLY_BIRD));
   await expect(page.getByTestId("checkout-perk")).toContainText("Glow Bee: free ticket, 1 of 1 this month");
   await expect(page.getByTestId("checkout-total")).toHaveText("R 0.00");
+  await expect(page.getByRole("button", { name: "Confirm free order" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Member? Sign in for your price" })).toHaveCount(0);
 });
 
@@ -119,6 +120,7 @@ test("the bag, without JavaScript: the link returns to /checkout?bag=1 with the 
 
   await page.getByRole("link", { name: "Checkout" }).click();
   await expect(page.getByTestId("checkout-total")).toHaveText("R 700.00");
+  await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeVisible();
   await page.getByRole("link", { name: "Member? Sign in for your price" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(MEMBER);
   const before = sink.messages.length;

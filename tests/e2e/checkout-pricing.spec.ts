@@ -79,6 +79,13 @@ test("a Glow Bee member's free Sip & Style ticket, then her second at full price
   await expect(page.getByTestId("checkout-perk")).toContainText("Glow Bee: free ticket, 1 of 1 this month");
   await expect(page.getByTestId("checkout-total")).toHaveText("R 0.00");
   await expect(page.getByRole("combobox", { name: "Seats" })).toContainText("1 seat, R 0.00");
+  // The server's total is R 0.00: the button says so; two seats cost something, and the spec's words come back.
+  await expect(page.getByRole("button", { name: "Confirm free order" })).toBeVisible();
+  await expect(page.getByText("Nothing to pay: your member perks cover this order")).toBeVisible();
+  await page.getByRole("combobox", { name: "Seats" }).selectOption("2");
+  await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm free order" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Seats" }).selectOption("1");
   await noSidewaysScroll(page);
   expect((await (await axe(page)).analyze()).violations).toEqual([]);
   await axeCleanAtLaptop(page);
@@ -86,7 +93,9 @@ test("a Glow Bee member's free Sip & Style ticket, then her second at full price
 
   const mailsBefore = sink.messages.length;
   await fillDetails(page);
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: "Confirm free order" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/checkout-confirm-free-order-390.png` });
+  await page.getByRole("button", { name: "Confirm free order" }).click();
   // No payment page: the order is confirmed at once.
   await expect(page).toHaveURL(/\/order-confirmation\?status=success/);
   freeOrderId = new URL(page.url()).searchParams.get("orderId") ?? "";
@@ -108,6 +117,7 @@ test("a Glow Bee member's free Sip & Style ticket, then her second at full price
   await page.goto(url(EARLY_BIRD));
   await expect(page.getByTestId("checkout-total")).toHaveText("R 350.00");
   await expect(page.getByTestId("checkout-perk")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Confirm free order" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/checkout-member-price-390.png`, fullPage: true });
   await fillDetails(page);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();

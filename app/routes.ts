@@ -64,6 +64,7 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("events-gallery", "routes/events-gallery.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("checkout/sign-in", "routes/checkout-sign-in.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("test", "routes/test.tsx"),
   route("account", "routes/account.tsx"),

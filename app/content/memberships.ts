@@ -37,13 +37,17 @@ const FREE_WORKSHOPS: TierPerksSeed = {
 const ALL_EVENTS_FREE: TierPerksSeed = { ...NO_PERKS, perkAllEventsFree: true };
 /** "Workshop discounts of 10-15%": the lower end, so the shop never promises more than the owner gives. */
 const CREATIVE_BEE: TierPerksSeed = { ...NO_PERKS, perkPercentOffEvents: 10 };
+/** The spec's older set is not cumulative: Glow Bee is the free ticket alone, no workshop discount (decision 136). */
 const GLOW_BEE: TierPerksSeed = {
-  ...CREATIVE_BEE,
+  ...NO_PERKS,
   perkFreeTicketsPerMonth: 1,
   perkFreeTicketEvents: ["sip-style"],
 };
 
-/** What each seeded tier's text promises, as perks (the SQL of migration "pricing" gives existing databases the same). */
+/**
+ * What each seeded tier's text promises, as perks (the SQL of migrations "pricing" and "perks3" gives existing
+ * databases the same). Purpose Bee's promise is a monthly check-in, which no price perk expresses (decision 136).
+ */
 export const SEEDED_TIER_PERKS: Record<string, TierPerksSeed> = {
   "glow-bee-journey": FREE_WORKSHOPS,
   "purposeful-bee": FREE_WORKSHOPS,
@@ -51,7 +55,6 @@ export const SEEDED_TIER_PERKS: Record<string, TierPerksSeed> = {
   "vip-sustainable-human": ALL_EVENTS_FREE,
   "creative-bee": CREATIVE_BEE,
   "glow-bee": GLOW_BEE,
-  "purpose-bee": GLOW_BEE,
   "upcycle-queen": ALL_EVENTS_FREE,
   "vip-sustainable-woman": ALL_EVENTS_FREE,
 };
@@ -181,7 +184,7 @@ const tiersSeed: MembershipSeed[] = [
     priceCents: 35000,
     priceText: "R350",
     description: "Glow with us at Sip & Style every month.",
-    features: ["Everything in Creative Bee", "One free Sip & Style ticket per month"],
+    features: ["Everything in Starter Bee", "One free Sip & Style ticket per month"],
     popular: false,
     sortOrder: 13,
   },
@@ -192,7 +195,7 @@ const tiersSeed: MembershipSeed[] = [
     priceCents: 50000,
     priceText: "R500",
     description: "Personal time with us every month.",
-    features: ["Everything in Glow Bee", "30-minute monthly one-on-one check-in"],
+    features: ["Everything in Starter Bee", "30-minute monthly one-on-one check-in"],
     popular: false,
     sortOrder: 14,
   },

@@ -46,10 +46,14 @@ export async function readAccountForm(request: Request): Promise<FormData | null
   return readSmallForm(request, MAX_FORM_BYTES);
 }
 
-/** Asking for a sign-in link: the form's check, the rate limits, and one answer for every address. */
+/**
+ * Asking for a sign-in link: the form's check, the rate limits, and one answer for every address. The
+ * link returns to `returnTo` (already checked by safeReturnPath) when given, else to /account.
+ */
 export async function askForSignInLink(
   context: ActionContext,
   form: FormData,
+  returnTo?: string,
 ): Promise<{ status: number; result: AccountActionResult }> {
   const values = { email: text(form, "email") };
   const parsed = signInRequestSchema.safeParse(values);
@@ -60,7 +64,7 @@ export async function askForSignInLink(
       result: { intent: "request-link", ok: false, message: errors.email ?? UNREADABLE, errors, values },
     };
   }
-  const outcome = await requestSignInLink(context, parsed.data.email);
+  const outcome = await requestSignInLink(context, parsed.data.email, returnTo);
   if (outcome.status === "limited")
     return { status: 429, result: { intent: "request-link", ok: false, message: SIGN_IN_LIMITED, values } };
   return { status: 200, result: { intent: "request-link", ok: true, message: signInSentMessage(parsed.data.email) } };

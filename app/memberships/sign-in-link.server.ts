@@ -6,6 +6,7 @@ import type { AppContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { memberLoginTokens } from "~/db/schema";
 import { requestClientKey } from "~/lib/client-address.server";
+import { safeReturnPath } from "~/lib/return-path";
 import { renderEmail } from "~/email/layout.server";
 import { queueEmail, type OutgoingEmail } from "~/email/outbox.server";
 import { shopContact, type ShopContact } from "~/email/shop-contact.server";
@@ -56,9 +57,14 @@ export function signInEmail(
 /**
  * Emails a one-time sign-in link when the address is a member's. An unknown address gets the same
  * answer and no email, so the form cannot be used to learn who is a member; the rate limits count
- * both alike for the same reason.
+ * both alike for the same reason. With `returnTo` (a path on this site) the link brings her back there
+ * after signing in, e.g. to the checkout she asked from.
  */
-export async function requestSignInLink(context: LinkContext, email: string): Promise<SignInRequestResult> {
+export async function requestSignInLink(
+  context: LinkContext,
+  email: string,
+  returnTo?: string,
+): Promise<SignInRequestResult> {
   const now = context.clock.now();
   const address = email.trim().toLowerCase();
   if (!(await hitRateLimit(context.db, SIGN_IN_RATE_LIMITS.address, requestClientKey(context), now)))
@@ -72,7 +78,9 @@ export async function requestSignInLink(context: LinkContext, email: string): Pr
 
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashToken(token);
-  const link = `${context.config.siteUrl}/account/sign-in?${new URLSearchParams({ token })}`;
+  // Checked here too, so no caller can put another site's address in a link the shop sends.
+  const next = safeReturnPath(returnTo);
+  const link = `${context.config.siteUrl}/account/sign-in?${new URLSearchParams(next ? { token, next } : { token })}`;
   await context.db.transaction(async (tx) => {
     await tx.insert(memberLoginTokens).values({
       tokenHash,

@@ -3,7 +3,15 @@ import type { AppContext } from "~/context.server";
 import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
-import { claimOfferHold, findOffer, OFFER_ENDED, OFFER_USED, OfferUnavailableError } from "~/waitlist/offers.server";
+import { signedInMemberId } from "~/memberships/member-session.server";
+import {
+  claimOfferHold,
+  findOffer,
+  OFFER_ENDED,
+  OFFER_USED,
+  OfferUnavailableError,
+  type OfferLookup,
+} from "~/waitlist/offers.server";
 import {
   checkoutSessionId,
   CHECKOUT_FIELDS,
@@ -17,8 +25,44 @@ import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-bud
 import { sendToPaymentPage } from "./checkout-action.server";
 import { attendeesForLines, attendeesRefusal } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
+import { confirmFreeOrder } from "./free-order.server";
+import { BelowMinimumChargeError, priceForCheckout } from "./order-pricing.server";
 import { createPendingOrder } from "./orders.server";
 import type { Sellable } from "./sellable.server";
+
+type OpenOffer = Extract<OfferLookup, { state: "open" }>;
+
+/** What an open offer sells, as the checkout prices and stores it: the offered option at its price today. */
+function offerSellable({ entry, item }: OpenOffer): Sellable {
+  return {
+    orderType: item.orderType,
+    displayName: item.itemName,
+    amountCents: item.priceCents,
+    description: item.description,
+    // The units are the offer's hold: no new hold is counted, so `limit` is never read.
+    stock: { key: entry.stockKey, limit: entry.seats, soldOutReason: item.soldOutReason },
+    line: { ticketOptionId: item.optionId },
+  };
+}
+
+/**
+ * What the offer's page shows for its seats, priced by the same rule as the action (issue 40): a signed-in
+ * active member's perk applies to the offered seats. Read without the member lock; the action takes it.
+ */
+export async function priceOfferForPage(
+  request: Request,
+  context: Pick<AppContext, "db" | "config" | "clock">,
+  offer: OpenOffer,
+) {
+  const memberId = await signedInMemberId(request, context);
+  const price = await priceForCheckout(
+    context.db,
+    [{ item: offerSellable(offer), quantity: offer.entry.seats }],
+    memberId,
+    context.clock.now(),
+  );
+  return { listCents: price.listCents, totalCents: price.totalCents, reason: price.lines[0]!.reason };
+}
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -56,20 +100,15 @@ export async function submitOfferCheckout(
   if (!(await withinCheckoutBudget(context)))
     return { ok: false, toast: checkoutErrorToast(CHECKOUT_RATE_LIMIT_REASON), values };
 
-  const { entry, item } = offer;
-  const sellable: Sellable = {
-    orderType: item.orderType,
-    displayName: item.itemName,
-    amountCents: item.priceCents,
-    description: item.description,
-    // The units are the offer's hold: no new hold is counted, so `limit` is never read.
-    stock: { key: entry.stockKey, limit: entry.seats, soldOutReason: item.soldOutReason },
-    line: { ticketOptionId: item.optionId },
-  };
+  const { entry } = offer;
+  const sellable = offerSellable(offer);
   const named = attendeesForLines(form, [{ item: sellable, quantity: entry.seats }], parsed.data);
   if (!named.ok) return attendeesRefusal(named, values);
   const sessionId = checkoutSessionId(form);
   const buyer = newBuyerBinding(context);
+  // A signed-in member's perks price the offered seats, under her member lock taken before the offer's
+  // stock key (decision 129's order), so the month's last free ticket goes to one checkout.
+  const perksOf = await signedInMemberId(request, context);
   let order;
   try {
     order = await createPendingOrder(context.db, {
@@ -84,6 +123,7 @@ export async function submitOfferCheckout(
       quantity: entry.seats,
       buyer: buyer.row,
       attendeeNames: named.lines[0]!.attendeeNames,
+      perksOf,
       claimHold: (tx, orderId) =>
         claimOfferHold(tx, {
           token,
@@ -95,10 +135,14 @@ export async function submitOfferCheckout(
         }),
     });
   } catch (error) {
-    if (error instanceof OfferUnavailableError) return { ok: false, toast: checkoutErrorToast(error.message), values };
+    if (error instanceof OfferUnavailableError || error instanceof BelowMinimumChargeError)
+      return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
-  const sent = await sendToPaymentPage(context, order, provider);
+  const sent =
+    order.amountCents === 0 && perksOf !== undefined
+      ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order) }
+      : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
   if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/waiting-list/offer", now);
   return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });

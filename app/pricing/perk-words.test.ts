@@ -15,7 +15,7 @@ describe("perksInWords", () => {
     expect(perksInWords(none, titles)).toEqual([]);
   });
 
-  it("names the Glow Bee's free Sip & Style ticket and its workshop discount", () => {
+  it("names a free ticket for one event and a workshop discount together", () => {
     expect(
       perksInWords(
         { ...none, perkPercentOffEvents: 10, perkFreeTicketsPerMonth: 1, perkFreeTicketEvents: ["sip-style"] },

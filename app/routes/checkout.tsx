@@ -25,6 +25,8 @@ import {
   typedCode,
 } from "~/pricing/discount-code-checkout.server";
 import { payfastEnabled } from "~/payments/payfast/providers.server";
+import { checkoutSignInHref, perkCouldLower } from "~/memberships/checkout-sign-in";
+import { MemberSignInOffer } from "~/components/checkout/MemberSignInOffer";
 import type { Route } from "./+types/checkout";
 
 type Offer =
@@ -60,7 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (query.get("bag") === "1") {
     const bag = await bagForCheckout(request, context);
     const offer: Offer = { kind: "bag", ...bag };
-    return { type, item, back: "/bag", offer };
+    const signedIn = bag.ready && (await signedInMemberId(request, context)) !== undefined;
+    const memberSignIn = bag.ready && !signedIn ? checkoutSignInHref(request.url) : null;
+    return { type, item, back: "/bag", offer, memberSignIn };
   }
   if (!type && !item) {
     const offer: Offer = {
@@ -72,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         orderType: null,
       },
     };
-    return { type, item, back, offer };
+    return { type, item, back, offer, memberSignIn: null };
   }
   const now = context.clock.now();
   const found = await findSellableForPage(context, type, item, now, rowChoiceFrom(null, url));
@@ -84,12 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : cardOnly && typed
       ? { typed, code: null, error: CARD_SUBSCRIPTION_CODE_REASON }
       : await codeForPage(context.db, typed, now, context.config.payment.stockHoldMinutes);
+  const memberId = found.ok ? await signedInMemberId(request, context) : undefined;
   // The page shows what the action will charge, priced by the same rule (issue 40).
   const price = found.ok
     ? await priceForPage(
         context.db,
         found.item,
-        await signedInMemberId(request, context),
+        memberId,
         now,
         sellsSeats(found.item.orderType) ? MAX_SEATS_PER_CHECKOUT : 1,
         code?.code,
@@ -117,7 +122,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         },
       }
     : { kind: "unavailable", reason: found.reason };
-  return { type, item, back, offer };
+  const memberSignIn =
+    found.ok && memberId === undefined && perkCouldLower(found.item.orderType) ? checkoutSignInHref(request.url) : null;
+  return { type, item, back, offer, memberSignIn };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -130,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, item, back, offer } = loaderData;
+  const { type, item, back, offer, memberSignIn } = loaderData;
   const navigate = useNavigate();
   useEffect(() => {
     trackEvent("checkout_page_viewed", { pagePath: "/checkout" });
@@ -183,6 +190,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
+            <MemberSignInOffer href={memberSignIn} />
             {offer.ready ? (
               <CheckoutForm
                 type=""
@@ -231,6 +239,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
+            <MemberSignInOffer href={memberSignIn} />
             {offer.kind === "sellable" ? (
               <CheckoutForm
                 type={type}

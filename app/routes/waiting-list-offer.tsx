@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
-import { submitOfferCheckout } from "~/orders/offer-checkout.server";
+import { priceOfferForPage, submitOfferCheckout } from "~/orders/offer-checkout.server";
 import { attendeesOfRequest, keepAttendees } from "~/orders/checkout-attendees.server";
 import { describeOfferDeadline } from "~/waitlist/offer-email.server";
 import { findOffer, OFFER_ENDED, OFFER_USED } from "~/waitlist/offers.server";
@@ -15,7 +15,7 @@ const CLOSED_WORDS = {
   unknown: "We could not find this offer. Please use the link from your email as it is.",
 } as const;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offer = await findOffer(context.db, params.token, context.clock.now());
   if (offer.state !== "open") {
     // Said in words, with a status a crawler or a script can read too.
@@ -32,6 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     itemName: item.itemName,
     description: item.description,
     priceCents: item.priceCents,
+    // The seats' total for whoever is signed in, as the action will charge it.
+    price: await priceOfferForPage(request, context, offer),
     heldUntil: describeOfferDeadline(expiresAt),
   };
 }
@@ -76,10 +78,24 @@ export default function WaitingListOfferPage({ loaderData, actionData }: Route.C
                 <dt className="font-semibold">Seats held for you</dt>
                 <dd data-testid="offer-seats">{loaderData.seats}</dd>
               </div>
+              {loaderData.price.reason ? (
+                <>
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                    <dt className="font-semibold">Price</dt>
+                    <dd data-testid="checkout-list-price">{formatRand(loaderData.price.listCents)}</dd>
+                  </div>
+                  <div className="flex items-baseline justify-between gap-4" data-testid="checkout-perk">
+                    <dt className="min-w-0 text-ink/85">{loaderData.price.reason}</dt>
+                    <dd className="shrink-0">
+                      −{formatRand(loaderData.price.listCents - loaderData.price.totalCents)}
+                    </dd>
+                  </div>
+                </>
+              ) : null}
               <div className="flex flex-wrap items-baseline justify-between gap-x-4">
                 <dt className="font-semibold">Total</dt>
                 <dd className="font-display text-2xl" data-testid="checkout-total">
-                  {formatRand(loaderData.priceCents * loaderData.seats)}
+                  {formatRand(loaderData.price.totalCents)}
                 </dd>
               </div>
             </dl>
@@ -94,7 +110,7 @@ export default function WaitingListOfferPage({ loaderData, actionData }: Route.C
               type=""
               item=""
               itemName={loaderData.itemName}
-              amountCents={loaderData.priceCents * loaderData.seats}
+              amountCents={loaderData.price.totalCents}
               result={actionData ?? null}
               seatGroups={[{ name: loaderData.itemName, seats: loaderData.seats }]}
             />

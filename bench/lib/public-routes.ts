@@ -17,6 +17,8 @@ const SAMPLES: Record<string, string> = {
   // Likewise an order page exists only once an order is made: an unknown token draws "Order not found".
   "order/:token": "/order/SEED-NO-SUCH-ORDER-PAGE-TOKEN-00",
   checkout: "/checkout?type=product&item=Test%20Product&price=R5",
+  // "Member? Sign in for your price" as a checkout links to it, told which checkout to return to.
+  "checkout/sign-in": "/checkout/sign-in?return=%2Fcheckout%3Fbag%3D1",
   "order-confirmation": "/order-confirmation?status=success",
   // Signed out, a receipt answers the sign-in form; a member's own receipt draws the same route module.
   "account/receipts/:reference": "/account/receipts/HB-NO-SUCH",

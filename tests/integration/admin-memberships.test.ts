@@ -1,4 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { desc, eq, sql } from "drizzle-orm";
+import { membershipsSeed } from "~/content/memberships";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHome } from "~/home/home.server";
 import { sitemapPaths } from "~/catalog/sitemap.server";
@@ -130,18 +133,55 @@ describe("membership tiers in the admin", () => {
   it("the seeded tiers keep what their texts promise, in words on their pages", async () => {
     expect(await tier("creative-bee")).toMatchObject({ perkPercentOffEvents: 10, perkFreeTicketsPerMonth: 0 });
     expect(await tier("glow-bee")).toMatchObject({
-      perkPercentOffEvents: 10,
+      perkPercentOffEvents: 0,
       perkFreeTicketsPerMonth: 1,
       perkFreeTicketEvents: ["sip-style"],
     });
+    expect(await tier("purpose-bee")).toMatchObject({ perkPercentOffEvents: 0, perkFreeTicketsPerMonth: 0 });
     expect(await tier("upcycle-queen")).toMatchObject({ perkAllEventsFree: true });
     expect(await tier("style-starter")).toMatchObject({ perkAllEventsFree: false, perkPercentOffEvents: 0 });
-    expect((await tierPage("glow-bee")).body.perks).toEqual([
-      "1 free ticket a month for Sip & Style at Nanas",
-      "10% off workshops and events",
-    ]);
+    expect((await tierPage("glow-bee")).body.perks).toEqual(["1 free ticket a month for Sip & Style at Nanas"]);
+    expect((await tierPage("purpose-bee")).body.perks).toEqual([]);
     expect((await tierPage("vip-sustainable-human")).body.perks).toEqual(["All events and workshops free"]);
     expect((await tierPage("creative-healer")).body.perks).toEqual([]);
+  });
+
+  it("the migration 'perks3' gives Glow Bee and Purpose Bee the spec's perks, only where the old seed's are left", async () => {
+    const file = fs.readdirSync("drizzle").find((f) => /^\d{4}_perks3\.sql$/.test(f))!;
+    const statements = fs.readFileSync(path.join("drizzle", file), "utf8").split("--> statement-breakpoint");
+    const oldSeed = { perkPercentOffEvents: 10, perkFreeTicketsPerMonth: 1, perkFreeTicketEvents: ["sip-style"] };
+    await handle.db
+      .update(membershipTiers)
+      .set({ ...oldSeed, features: ["Everything in Creative Bee", "One free Sip & Style ticket per month"] })
+      .where(eq(membershipTiers.slug, "glow-bee"));
+    // The owner had changed Purpose Bee's perks and its text: the migration leaves both alone.
+    const owners = { ...oldSeed, perkPercentOffEvents: 15, features: ["Everything in Glow Bee", "Tea with us"] };
+    await handle.db.update(membershipTiers).set(owners).where(eq(membershipTiers.slug, "purpose-bee"));
+    await handle.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+    expect(await tier("glow-bee")).toMatchObject({
+      perkPercentOffEvents: 0,
+      perkFreeTicketsPerMonth: 1,
+      perkFreeTicketEvents: ["sip-style"],
+      features: ["Everything in Starter Bee", "One free Sip & Style ticket per month"],
+    });
+    expect(await tier("purpose-bee")).toMatchObject(owners);
+    // Purpose Bee as the seed made it is given no price perk and its own text.
+    await handle.db
+      .update(membershipTiers)
+      .set({ ...oldSeed, features: ["Everything in Glow Bee", "30-minute monthly one-on-one check-in"] })
+      .where(eq(membershipTiers.slug, "purpose-bee"));
+    await handle.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+    const seeded = membershipsSeed.find((t) => t.slug === "purpose-bee")!;
+    expect(await tier("purpose-bee")).toMatchObject({
+      perkPercentOffEvents: 0,
+      perkFreeTicketsPerMonth: 0,
+      perkFreeTicketEvents: "any",
+      features: seeded.features,
+    });
   });
 
   it("the owner sets a tier's perks: percentages, free tickets for chosen events, all events free", async () => {

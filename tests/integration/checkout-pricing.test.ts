@@ -133,15 +133,15 @@ describe("a Glow Bee member's free Sip & Style ticket", () => {
     expect(mail.find((m) => m.toAddress !== buyer.email)?.textBody).toContain("Free (member perk)");
   });
 
-  it("the second ticket that month is not free: the tier's event discount only, sent to the provider", async () => {
+  it("the second ticket that month is full price (Glow Bee has no event discount), sent to the provider", async () => {
     const at = "2025-08-31T23:45:00+02:00";
     const page = await pageFor(glow, at, "ticket", EARLY_BIRD);
-    expect(page.offer.price).toMatchObject({ totalCents: 31500, reason: "10% Glow Bee" });
+    expect(page.offer.price).toMatchObject({ totalCents: 35000, reason: null });
     const { result, sent } = await buy(glow, at, "ticket", EARLY_BIRD);
     const { order, lines } = await orderOf(result);
-    expect(order).toMatchObject({ status: "pending", amountCents: 31500, provider: "simulator" });
-    expect(lines[0]).toMatchObject({ discountCents: 3500, discountReason: "10% Glow Bee", perkFreeTickets: 0 });
-    expect(sent).toEqual([{ amountCents: 31500, lineItems: [expect.objectContaining({ unitPriceCents: 31500 })] }]);
+    expect(order).toMatchObject({ status: "pending", amountCents: 35000, provider: "simulator" });
+    expect(lines[0]).toMatchObject({ discountCents: 0, discountReason: null, perkFreeTickets: 0 });
+    expect(sent).toEqual([{ amountCents: 35000, lineItems: [expect.objectContaining({ unitPriceCents: 35000 })] }]);
   });
 
   it("is free again in the next South African calendar month (the one clock moved past midnight)", async () => {
@@ -200,23 +200,23 @@ describe("a bag checked out by a Glow Bee member", () => {
     /* eslint-disable @typescript-eslint/no-explicit-any */
     const page = (await loader({ request, context, params: {} } as any)) as any;
     /* eslint-enable @typescript-eslint/no-explicit-any */
-    const reason = "Glow Bee: free ticket, 1 of 1 this month; 10% Glow Bee";
-    expect(page.offer).toMatchObject({ kind: "bag", ready: true, totalCents: 66500 });
-    expect(Object.values(page.offer.perks)).toEqual([{ reason, chargedCents: 31500 }]);
+    const reason = "Glow Bee: free ticket, 1 of 1 this month";
+    expect(page.offer).toMatchObject({ kind: "bag", ready: true, totalCents: 70000 });
+    expect(Object.values(page.offer.perks)).toEqual([{ reason, chargedCents: 35000 }]);
 
     const { provider, sent } = countingProvider();
     const { order, lines } = await orderOf(await browser.checkout(provider));
-    expect(order.amountCents).toBe(66500);
+    expect(order.amountCents).toBe(70000);
     expect(lines.map((l) => [l.displayName, l.discountCents, l.discountReason, l.perkFreeTickets])).toEqual(
       expect.arrayContaining([
-        ["Sip & Style at Nanas - Early Bird", 38500, reason, 1],
+        ["Sip & Style at Nanas - Early Bird", 35000, reason, 1],
         [earrings!.name, 0, null, 0],
       ]),
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.amountCents).toBe(66500);
+    expect(sent[0]!.amountCents).toBe(70000);
     const items = sent[0]!.lineItems as { quantity: number; unitPriceCents: number }[];
-    expect(items.reduce((sum, i) => sum + i.quantity * i.unitPriceCents, 0)).toBe(66500);
+    expect(items.reduce((sum, i) => sum + i.quantity * i.unitPriceCents, 0)).toBe(70000);
   });
 });
 
@@ -240,7 +240,7 @@ describe("four checkouts of one Glow Bee member at once, through the checkout ac
     const results = await Promise.all(Array.from({ length: 4 }, () => buy(glowRace, at, "ticket", EARLY_BIRD)));
     const placed = await Promise.all(results.map(({ result }) => orderOf(result)));
     const amounts = placed.map((p) => p.order.amountCents).sort((a, b) => a - b);
-    expect(amounts).toEqual([0, 31500, 31500, 31500]);
+    expect(amounts).toEqual([0, 35000, 35000, 35000]);
     expect(placed.filter((p) => p.order.status === "paid")).toHaveLength(1);
     expect(results.reduce((n, r) => n + r.sent.length, 0)).toBe(3);
   });

@@ -378,7 +378,7 @@ describe("minor findings", () => {
 
   it("/account/sign-in sends Referrer-Policy once", async () => {
     const response = await fetch(`${base}/account/sign-in?token=nothing`);
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
     expect((await fetch(`${base}/`)).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 

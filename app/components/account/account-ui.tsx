@@ -20,11 +20,27 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "problem";
   );
 }
 
-/** The one-field form that asks for a sign-in link; posts to /account from wherever it is shown. */
-export function SignInLinkForm({ email, error, sending }: { email?: string; error?: string; sending?: boolean }) {
+/**
+ * The one-field form that asks for a sign-in link; posts to /account from wherever it is shown, or to
+ * `action` with the path the link should return to (the checkout's "Sign in for your price").
+ */
+export function SignInLinkForm({
+  email,
+  error,
+  sending,
+  action = "/account",
+  returnTo,
+}: {
+  email?: string;
+  error?: string;
+  sending?: boolean;
+  action?: string;
+  returnTo?: string;
+}) {
   return (
-    <Form method="post" action="/account" noValidate className="mt-6 grid gap-4" aria-label="Email me a sign-in link">
+    <Form method="post" action={action} noValidate className="mt-6 grid gap-4" aria-label="Email me a sign-in link">
       <input type="hidden" name="intent" value="request-link" />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <AccountField
         id="sign-in-email"
         name="email"

@@ -34,6 +34,9 @@ interface CheckoutFormProps {
   seatGroups?: SeatGroup[];
 }
 
+/** The checkout button when the server's total is R 0.00 (issue 40); every paid order keeps the spec's words. */
+export const FREE_ORDER_BUTTON = "Confirm free order";
+
 /**
  * The customer form. A plain POST to /checkout (so it works before JavaScript loads) whose action
  * redirects to the payment page; with JavaScript the spec's toasts appear before anything is sent.
@@ -107,6 +110,16 @@ export function CheckoutForm({
     : labels.length;
 
   const shownErrors = attendeeErrors ?? result?.attendeeErrors;
+  // The server's total for what is chosen: at R 0.00 (a member's perks) nothing goes to a payment page.
+  const total = sellsSeats(type) ? (totalsBySeats?.[chosenSeats - 1] ?? amountCents * chosenSeats) : amountCents;
+  const free = total === 0;
+  const buttonLabel = free
+    ? submitting
+      ? "Confirming..."
+      : FREE_ORDER_BUTTON
+    : submitting
+      ? "Creating Checkout..."
+      : "Proceed to Payment";
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
@@ -239,10 +252,12 @@ export function CheckoutForm({
           <span>{NEWS_CONSENT_WORDING}</span>
         </label>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
-          {submitting ? "Creating Checkout..." : "Proceed to Payment"}
+          {buttonLabel}
         </button>
         <p className="text-sm text-ink/80">
-          You will pay by card on a secure payment page. Prices are in South African rand.
+          {free
+            ? "Nothing to pay: your member perks cover this order, and it is confirmed at once."
+            : "You will pay by card on a secure payment page. Prices are in South African rand."}
         </p>
       </Form>
     </>

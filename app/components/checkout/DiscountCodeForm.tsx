@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import type { CodeView } from "~/pricing/discount-code-words";
 
-
 const fieldClass =
   "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink uppercase focus:border-ink " +
   "focus:outline-2 focus:outline-offset-2 focus:outline-honey aria-[invalid=true]:border-red-800";

@@ -30,7 +30,8 @@ export function fulfilmentWords(order: FulfilmentFacts): string {
   if (several) return several;
   const done = !fulfilmentWaits(order);
   if (order.orderType === "service") return done ? "Done" : "To do";
-  if (done) return order.fulfilmentMethod === "collected" ? "Handed over" : "Posted";
+  const method = order.fulfilmentMethod ?? order.lines?.sentMethod;
+  if (done) return method === "collected" ? "Handed over" : "Posted";
   return "To post or hand over";
 }
 

@@ -59,9 +59,11 @@ export async function lineCountsOfOrders(db: Reader, orderIds: string[]): Promis
         catalogItemId: orderLines.catalogItemId,
         quantity: orderLines.quantity,
         fulfilmentStatus: orderLines.fulfilmentStatus,
+        fulfilmentMethod: orderLines.fulfilmentMethod,
       })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, orderIds)),
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.id)),
     db
       .select({ lineId: refundLines.orderLineId, units: sql<number>`sum(${refundLines.units})::int` })
       .from(refundLines)

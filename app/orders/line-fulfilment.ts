@@ -11,6 +11,7 @@ export interface LineFulfilmentFacts {
   fulfilmentStatus: string;
   /** Units refunded or on their way back (refunds not failed), as decision 124 counts them. */
   unitsRefunded: number;
+  fulfilmentMethod?: string | null;
 }
 
 export function lineFulfilment(line: LineFulfilmentFacts): LineFulfilment {
@@ -24,6 +25,8 @@ export interface LineCounts {
   sent: number;
   waiting: number;
   refunded: number;
+  /** How a line sent went, for an order whose last waiting line was refunded away rather than marked. */
+  sentMethod?: string | null;
 }
 
 export function countLines(states: LineFulfilment[]): LineCounts {
@@ -32,7 +35,10 @@ export function countLines(states: LineFulfilment[]): LineCounts {
   return counts;
 }
 
-export const lineCounts = (lines: LineFulfilmentFacts[]) => countLines(lines.map(lineFulfilment));
+export const lineCounts = (lines: LineFulfilmentFacts[]): LineCounts => ({
+  ...countLines(lines.map(lineFulfilment)),
+  sentMethod: lines.findLast((l) => lineFulfilment(l) === "sent")?.fulfilmentMethod ?? null,
+});
 
 /**
  * The summary of an order of several lines to send: "Fulfilled", "2 of 3 items sent", "Unfulfilled";
@@ -62,5 +68,5 @@ export function buyerFulfilmentWords(order: {
   const several = severalLinesWords(order.lines);
   if (several) return several;
   if (order.lines.waiting > 0) return order.orderType === "service" ? "Booked" : "Being prepared";
-  return SENT[order.fulfilmentMethod ?? ""] ?? "Sent";
+  return SENT[order.fulfilmentMethod ?? order.lines.sentMethod ?? ""] ?? "Sent";
 }

@@ -7,6 +7,7 @@ import { fixedClock } from "~/lib/clock";
 import { fulfilmentWaits, fulfilmentWords } from "~/orders/fulfilment-words";
 import { markLines } from "~/orders/line-fulfilment.server";
 import { listOrdersForAdmin } from "~/orders/orders-admin.server";
+import { ordersCsvLines } from "~/orders/orders-export.server";
 import { orderContents } from "~/orders/order-contents.server";
 import { findOrder } from "~/orders/orders.server";
 import { requestRefund } from "~/orders/refunds.server";
@@ -177,6 +178,16 @@ describe(`per-line fulfilment (${engine})`, () => {
 
     const buyer = await orderContents(context(), (await findOrder(handle.db, order.id))!);
     expect(buyer.fulfilment).toBe("Fulfilled");
+
+    // The CSV's row per line says how each line went; the seat's cell is empty.
+    const csv: string[] = [];
+    for await (const row of ordersCsvLines(handle.db, {
+      ...QUERY,
+      q: (await findOrder(handle.db, order.id))!.reference,
+    }))
+      csv.push(row.trim());
+    expect(csv[0]!.endsWith(",Line fulfilment")).toBe(true);
+    expect(csv.slice(1).map((row) => row.split(",").at(-1))).toEqual(["posted", "collected", "collected", ""]);
   });
 
   it("a line refunded away no longer waits: the last one sent makes the order fulfilled", async () => {

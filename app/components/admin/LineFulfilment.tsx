@@ -22,6 +22,7 @@ const lineName = (line: LineFulfilmentRow) => (line.quantity > 1 ? `${line.name}
 export function LineFulfilment({ lines, error, busy }: { lines: LineFulfilmentRow[]; error?: string; busy: boolean }) {
   const toSend = lines.filter((l) => l.state !== "none");
   const waiting = toSend.filter((l) => l.state === "waiting");
+  const done = toSend.filter((l) => l.state !== "waiting");
   const products = waiting.some((l) => l.kind === "product");
   return (
     <details className="rounded-xl border border-ink/15 p-3" open={Boolean(error) || waiting.length > 0}>
@@ -33,22 +34,23 @@ export function LineFulfilment({ lines, error, busy }: { lines: LineFulfilmentRo
           {error}
         </p>
       ) : null}
-      <ul className="mt-2 space-y-1" aria-label="Items and where they stand">
-        {toSend
-          .filter((l) => l.state !== "waiting")
-          .map((line) => (
-            <li key={line.id} className="flex flex-wrap justify-between gap-x-3" data-testid="line-fulfilment">
-              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{lineName(line)}</span>
-              <span className="text-sm text-ink-soft">
+      {done.length ? (
+        <ul className="mt-2 space-y-2" aria-label="Items sent">
+          {done.map((line) => (
+            <li key={line.id} data-testid="line-fulfilment">
+              <span className="block [overflow-wrap:anywhere]">{lineName(line)}</span>
+              <span className="block text-sm text-ink-soft">
                 {line.state === "refunded"
                   ? "Refunded: nothing to send"
                   : `${SENT_WORDS[line.method ?? ""] ?? "Sent"}${line.fulfilledAt ? `, ${formatDateTime(line.fulfilledAt)}` : ""}`}
               </span>
             </li>
           ))}
-      </ul>
+        </ul>
+      ) : null}
       {waiting.length ? (
-        <Form method="post" className="mt-2 space-y-3">
+        // Keyed by the lines waiting, so after a marking every line left starts ticked again.
+        <Form key={waiting.map((l) => l.id).join("-")} method="post" className="mt-2 space-y-3">
           <input type="hidden" name="intent" value="fulfil-lines" />
           <fieldset className="min-w-0 space-y-1">
             <legend className="text-sm font-semibold">Items to mark</legend>

@@ -12,7 +12,10 @@ import { orderContents } from "~/orders/order-contents.server";
 import { findOrder } from "~/orders/orders.server";
 import { requestRefund } from "~/orders/refunds.server";
 import { createSimulatorProvider } from "~/payments/simulator.server";
+import { createMemberSession } from "~/memberships/member-session.server";
+import * as accountRoute from "~/routes/account";
 import * as orderRoute from "~/routes/admin/order";
+import { cookiePair, get, memberWithPayment } from "../support/account";
 import { routeAnswer } from "../support/route-answer";
 import { createTestDatabase, testContext } from "../support/test-db";
 
@@ -44,7 +47,7 @@ async function itemId(slug: string) {
 type LineShape = { name: string; slug?: string; ticket?: boolean; quantity?: number };
 
 /** A bag's paid order straight in the tables: its lines, charged their list prices. */
-async function bagOrder(shape: LineShape[], status: "paid" | "pending" = "paid") {
+async function bagOrder(shape: LineShape[], status: "paid" | "pending" = "paid", email?: string) {
   const id = randomUUID();
   const [option] = await handle.db.select().from(ticketOptions).limit(1);
   const values = await Promise.all(
@@ -67,7 +70,7 @@ async function bagOrder(shape: LineShape[], status: "paid" | "pending" = "paid")
     status,
     customerFirstName: "Nomvula",
     customerLastName: "Dlamini-Van der Merwe",
-    customerEmail: `nomvula${n}@example.com`,
+    customerEmail: email ?? `nomvula${n}@example.com`,
     customerPhone: "+27 82 555 0101",
     customerAddress: "12 Jacaranda Street",
     provider: "simulator",
@@ -320,5 +323,24 @@ describe(`per-line fulfilment (${engine})`, () => {
       .where(and(eq(orderEvents.orderId, single.id), eq(orderEvents.kind, "fulfilled")));
     expect(history.map((h) => h.summary)).toEqual(["Marked fulfilled: posted"]);
     expect(await listed(single.id)).toEqual({ words: "Posted", waits: false, toPost: false });
+  });
+
+  it("a member's /account lists her shop orders with the summary: 1 of 2 items sent", async () => {
+    const email = "Zanele.Account@Example.com";
+    const { member } = await memberWithPayment(handle, { email, name: "Zanele Mthembu", reference: "HB-LFMEMBER" });
+    const order = await bagOrder(
+      [
+        { name: "Candy Earrings", slug: "candy-earrings" },
+        { name: "Beaded Jewellery", slug: "beaded-jewellery" },
+      ],
+      "paid",
+      email.toLowerCase(),
+    );
+    await markLines(context(), order.id, { lineIds: [order.lines[0]!.id], method: "posted" });
+    const cookie = cookiePair(await createMemberSession(handle.db, context(), member.id));
+    const page = await get(accountRoute.loader, context(), "/account", cookie);
+    expect(page.body.shopOrders).toEqual([
+      expect.objectContaining({ itemName: "Candy Earrings, Beaded Jewellery", fulfilment: "1 of 2 items sent" }),
+    ]);
   });
 });

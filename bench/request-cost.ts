@@ -5,6 +5,7 @@
 // says which of them the server's time goes to (decision 096).
 //   COST_SECONDS=6   COST_CLIENTS=20   COST_PG_URL=postgres://…  (a fresh database on that server)
 import { randomUUID } from "node:crypto";
+import { bagLinesFor, bagVisit, findBagItems, type BagItems, type BagSend } from "./lib/bag-visitor";
 import { freshPostgresDatabase } from "./lib/postgres";
 import { markdownTable, readCpuSeconds, startBuiltServer, visitorAddress, writeResults } from "./lib/server";
 
@@ -55,6 +56,44 @@ const message = (i: number) => ({
   subject: "Cost",
   message: `Message ${i}`,
 });
+
+/** The bag's kinds (issue 39): the ids its forms post, read once from the pages. */
+let bagItemsFound: BagItems | undefined;
+const bagItems = async () => (bagItemsFound ??= await findBagItems(base));
+const bagSend: BagSend = async (_step, url, request) => {
+  const response = await fetch(url, {
+    redirect: "manual",
+    method: request.method,
+    headers: { "User-Agent": UA, ...request.headers },
+    body: request.body,
+  });
+  await response.arrayBuffer();
+  if (response.status >= 500) throw new Error(`${request.method} ${url.replace(base, "")} answered ${response.status}`);
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    setCookie: response.headers.getSetCookie(),
+  };
+};
+/** Bags of three lines, one per client slot, made on first use and then only viewed. */
+const viewedBags: Promise<string>[] = [];
+async function bagOfThree(slot: number): Promise<string> {
+  const items = await bagItems();
+  let cookie = "";
+  for (const line of bagLinesFor(items, 0)) {
+    const added = await send(
+      `${base}/bag`,
+      form(
+        { intent: "add", kind: line.kind, id: String(line.id), quantity: String(line.quantity) },
+        visitorAddress(90_000 + slot),
+        cookie ? { Cookie: cookie } : {},
+      ),
+    );
+    const set = added.headers.getSetCookie().map((c) => c.split(";", 1)[0]!);
+    if (set.length) cookie = set.join("; ");
+  }
+  return cookie;
+}
 
 /** Each kind: one visitor's action, and how many requests it made. */
 const KINDS: { name: string; run: () => Promise<number> }[] = [
@@ -113,6 +152,25 @@ const KINDS: { name: string; run: () => Promise<number> }[] = [
         form({ intent: "pay" }, ip),
       );
       return 2;
+    },
+  },
+  {
+    name: "bag view of 3 lines (GET /bag)",
+    run: async () => {
+      const slot = n++ % CLIENTS;
+      const cookie = await (viewedBags[slot] ??= bagOfThree(slot));
+      await send(`${base}/bag`, { headers: { Cookie: cookie, "X-Forwarded-For": visitorAddress(90_000 + slot) } });
+      return 1;
+    },
+  },
+  {
+    name: "bag visit: 2-3 adds, view, checkout, pay on the simulator",
+    run: async () => {
+      let requests = 0;
+      const counted: BagSend = (step, url, request) => (requests++, bagSend(step, url, request));
+      const outcome = await bagVisit(counted, base, await bagItems(), n, nextAddress());
+      if (outcome === "failed") throw new Error("a bag visit failed");
+      return requests;
     },
   },
 ];

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { variantLabel, type ProductOption } from "~/catalog/product-options";
 import { catalogItems, events, productVariants, ticketOptions } from "~/db/schema";
-import { findSellableByRef, type Sellable } from "~/orders/sellable.server";
+import { findSellablesByRefs, type Sellable } from "~/orders/sellable.server";
 import { quantityChoices } from "./bag-limits";
 import { bagLinesOf, refOfLine, type BagLineRow } from "./bag-store.server";
 
@@ -107,10 +107,12 @@ export async function viewBag(
 ): Promise<BagView & { buyable: BuyableLine[] }> {
   const lines = bagId ? await bagLinesOf(db, bagId) : [];
   const displayOf = await displays(db, lines);
+  // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39).
+  const lookups = await findSellablesByRefs(db, lines.map(refOfLine), now);
   const views: BagLineView[] = [];
   const buyable: BuyableLine[] = [];
-  for (const line of lines) {
-    const found = await findSellableByRef(db, refOfLine(line), now);
+  for (const [i, line] of lines.entries()) {
+    const found = lookups[i]!;
     const display = displayOf(line);
     let problem: string | null = null;
     if (!found.ok) problem = found.reason === "We could not find that item." ? "No longer sold." : found.reason;

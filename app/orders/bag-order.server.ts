@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { orderAccess, orderLines, orders } from "~/db/schema";
-import { MAX_HELD_UNITS_PER_CLIENT, MAX_HELD_UNITS_PER_ITEM, OutOfStockError, placeHold } from "~/stock/holds.server";
+import {
+  LineOutOfStockError,
+  MAX_HELD_UNITS_PER_CLIENT,
+  MAX_HELD_UNITS_PER_ITEM,
+  OutOfStockError,
+  placeHolds,
+} from "~/stock/holds.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert } from "./order-history.server";
@@ -143,22 +149,24 @@ export async function createPendingBagOrder(
     );
     await orderEventInsert(tx, orderId, "created", `Checkout started: ${itemName}, ${reference}`, input.now);
     if (access) await tx.insert(orderAccess).values(access);
-    for (const { line, key } of holds) {
-      try {
-        await placeHold(tx, {
-          orderId,
+    // Every unit and seat in one pass: the same locks and refusals as a hold per line, in a few statements.
+    try {
+      await placeHolds(tx, {
+        orderId,
+        now: input.now,
+        minutes: input.holdMinutes,
+        clientKey: input.clientKey,
+        holds: holds.map(({ line, key }) => ({
           key,
           quantity: line.quantity,
           soldOutReason: line.item.stock?.soldOutReason ?? `${line.item.displayName} is sold out.`,
           itemName: line.item.displayName,
-          now: input.now,
-          minutes: input.holdMinutes,
-          clientKey: input.clientKey,
-        });
-      } catch (error) {
-        if (error instanceof OutOfStockError) throw new LineNotHeldError(line.item, error.message);
-        throw error;
-      }
+        })),
+      });
+    } catch (error) {
+      if (error instanceof LineOutOfStockError)
+        throw new LineNotHeldError(holds[error.index]!.line.item, error.message);
+      throw error;
     }
     return row!;
   });

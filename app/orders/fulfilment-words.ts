@@ -1,4 +1,5 @@
 import { formatRand } from "~/lib/money";
+import { severalLinesWords, type LineCounts } from "./line-fulfilment";
 
 /**
  * What an order still asks of the owner, in her words. Only a physical product is posted or handed
@@ -10,6 +11,8 @@ export interface FulfilmentFacts {
   status: string;
   fulfilment: string;
   fulfilmentMethod?: string | null;
+  /** Its lines to send, where known: each product or service line is marked on its own (issue 39). */
+  lines?: LineCounts;
 }
 
 const PAID = new Set(["paid", "partially_refunded"]);
@@ -23,14 +26,22 @@ export function fulfilmentWords(order: FulfilmentFacts): string {
   if (!PAID.has(order.status)) return "";
   if (order.orderType === "ticket" || order.orderType === "workshop") return "Tickets issued";
   if (order.orderType === "membership") return "Nothing to send";
-  if (order.orderType === "service") return order.fulfilment === "fulfilled" ? "Done" : "To do";
-  if (order.fulfilment === "fulfilled") return order.fulfilmentMethod === "collected" ? "Handed over" : "Posted";
+  const several = order.lines ? severalLinesWords(order.lines) : null;
+  if (several) return several;
+  const done = !fulfilmentWaits(order);
+  if (order.orderType === "service") return done ? "Done" : "To do";
+  const method = order.fulfilmentMethod ?? order.lines?.sentMethod;
+  if (done) return method === "collected" ? "Handed over" : "Posted";
   return "To post or hand over";
 }
 
 /** Whether the words above ask her to act (the list shows these in bold). */
 export function fulfilmentWaits(order: FulfilmentFacts): boolean {
-  return PAID.has(order.status) && ownerFulfils(order.orderType) && order.fulfilment !== "fulfilled";
+  if (!PAID.has(order.status) || !ownerFulfils(order.orderType)) return false;
+  // A line refunded away before it was sent no longer waits (issue 39).
+  const { sent = 0, waiting = 0, refunded = 0 } = order.lines ?? {};
+  if (sent + waiting + refunded > 0) return waiting > 0;
+  return order.fulfilment !== "fulfilled";
 }
 
 const dayMonth = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "Africa/Johannesburg" });

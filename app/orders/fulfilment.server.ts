@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import type { AppContext } from "~/context.server";
 import { orders } from "~/db/schema";
@@ -6,54 +6,24 @@ import { shopContact } from "~/email/shop-contact.server";
 import { orderTickets } from "~/tickets/issue.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { queueOrderEmail } from "./order-email-queue.server";
-import { customerConfirmationEmail, fulfilledEmail } from "./order-emails.server";
-import { FULFILMENT_METHODS, type FulfilmentMethod } from "./fulfilment-methods";
+import { customerConfirmationEmail } from "./order-emails.server";
+import type { FulfilmentMethod } from "./fulfilment-methods";
+import { markLines } from "./line-fulfilment.server";
 import { recordOrderEvent } from "./order-history.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 
-/** A paid order is marked fulfilled once; the buyer is emailed. A second press changes nothing. */
+/**
+ * Marks every line still waiting (an order of one item: the order) with one press; the buyer is
+ * emailed. A second press changes nothing. Per-line marking is markLines (issue 39).
+ */
 export async function markFulfilled(
   context: Context,
   orderId: string,
   method: FulfilmentMethod,
 ): Promise<"fulfilled" | "already" | "not-paid"> {
-  const now = context.clock.now();
-  return context.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ fulfilmentStatus: "fulfilled", fulfilmentMethod: method, fulfilledAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.fulfilmentStatus, "unfulfilled"),
-          inArray(orders.status, ["paid", "partially_refunded"]),
-        ),
-      )
-      .returning();
-    if (!order) {
-      const [current] = await tx
-        .select({ status: orders.status, fulfilment: orders.fulfilmentStatus })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      return current?.fulfilment === "fulfilled" ? ("already" as const) : ("not-paid" as const);
-    }
-    const label = FULFILMENT_METHODS.find((m) => m.value === method)!.label;
-    await recordOrderEvent(tx, order.id, "fulfilled", `Marked fulfilled: ${label.toLowerCase()}`, now);
-    await queueOrderEmail(tx, fulfilledEmail(order, method, await shopContact(tx)), now);
-    await recordAudit(
-      tx,
-      {
-        action: "order.fulfil",
-        entity: "order",
-        entityId: order.id,
-        summary: `Marked ${order.reference} fulfilled (${label.toLowerCase()})`,
-        after: { fulfilmentMethod: method },
-      },
-      now,
-    );
-    return "fulfilled" as const;
-  });
+  const outcome = await markLines(context, orderId, { lineIds: "all", method });
+  return outcome === "fulfilled" || outcome === "not-paid" ? outcome : "already";
 }
 
 /** The owner's private note on an order. */

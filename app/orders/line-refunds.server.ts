@@ -17,7 +17,7 @@ type OrderLineRow = typeof orderLines.$inferSelect;
 type Reader = Pick<Tx, "select">;
 
 /** Units of each line of an order already refunded or on their way back (refunds not failed). */
-async function unitsReturned(
+export async function unitsReturned(
   tx: Reader,
   orderId: string,
 ): Promise<Map<number, { units: number; ticketIds: number[] }>> {

@@ -6,6 +6,8 @@ import { createMemberSession } from "~/memberships/member-session.server";
 import { membershipOfOrder } from "~/memberships/order-membership.server";
 import { orderTicketViews } from "~/tickets/ticket-views.server";
 import { stateFromOrder, type ConfirmationState } from "./confirmation.server";
+import { buyerFulfilmentWords } from "./line-fulfilment";
+import { lineCountsOfOrders } from "./line-fulfilment.server";
 import { isBuyerBrowser, orderIdForPageToken, orderPagePath } from "./order-access.server";
 import { findOrder, isOrderId, type OrderRow } from "./orders.server";
 
@@ -15,7 +17,7 @@ type ContentsContext = Pick<AppContext, "db" | "config" | "clock">;
 export async function orderContents(context: ContentsContext, order: OrderRow) {
   const state = stateFromOrder(order.status);
   const paid = state === "success";
-  const [tickets, membership, lines] = await Promise.all([
+  const [tickets, membership, lines, counts] = await Promise.all([
     paid ? orderTicketViews(context.db, order.id, context.config.siteUrl) : [],
     paid && order.orderType === "membership" ? membershipOfOrder(context.db, order.id, context.clock.now()) : undefined,
     context.db
@@ -27,6 +29,7 @@ export async function orderContents(context: ContentsContext, order: OrderRow) {
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id)),
+    paid ? lineCountsOfOrders(context.db, [order.id]) : undefined,
   ]);
   return {
     state,
@@ -39,6 +42,18 @@ export async function orderContents(context: ContentsContext, order: OrderRow) {
         : [],
     amount: formatRand(order.amountCents),
     orderType: order.orderType,
+    // Whether her products are on their way, each line marked on its own (issue 39).
+    fulfilment: counts
+      ? buyerFulfilmentWords({
+          orderType: order.orderType,
+          fulfilmentMethod: order.fulfilmentMethod,
+          lines: counts.get(order.id) ?? {
+            sent: order.fulfilmentStatus === "fulfilled" ? 1 : 0,
+            waiting: order.fulfilmentStatus === "fulfilled" ? 0 : 1,
+            refunded: 0,
+          },
+        })
+      : null,
     tickets,
     membership: membership
       ? { tierName: membership.tierName, paidUntil: membership.paidUntil, status: membership.status }

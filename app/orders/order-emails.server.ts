@@ -237,24 +237,41 @@ const FULFILMENT_WORDS: Record<string, string> = {
   "service done": "Your booking is complete. Thank you for spending the time with us.",
 };
 
-/** The buyer's "fulfilled" email: posted, collected or service done. */
-export function fulfilledEmail(order: OrderRow, method: string, contact: ShopContact): OrderEmail {
+const PART_WORDS: Record<string, string> = {
+  posted: "Part of your order is on its way: we have posted the items below.",
+  collected: "You collected the items below. Enjoy them!",
+  "service done": "The booking below is complete. Thank you for spending the time with us.",
+};
+
+/**
+ * The buyer's "fulfilled" email: posted, collected or service done. A marking of some lines of a bag's
+ * order names them (issue 39): one email per marking, each its own (its lines' ids are in its key).
+ */
+export function fulfilledEmail(
+  order: OrderRow,
+  method: string,
+  contact: ShopContact,
+  part?: { names: string[]; lineIds: number[] },
+): OrderEmail {
+  const words = (part ? PART_WORDS[method] : FULFILMENT_WORDS[method]) ?? "Your order is complete.";
   const { html, text } = renderEmail({
-    preheader: FULFILMENT_WORDS[method] ?? "Your order is complete.",
-    heading: "Your order is complete",
+    preheader: words,
+    heading: part ? "Part of your order" : "Your order is complete",
     reference: order.reference,
     blocks: [
       { kind: "paragraph", text: `Hi ${customerName(order)},` },
-      { kind: "paragraph", text: FULFILMENT_WORDS[method] ?? "Your order is complete." },
-      { kind: "facts", rows: [["Item", order.itemName]] },
+      { kind: "paragraph", text: words },
+      { kind: "facts", rows: part ? part.names.map((name) => ["Item", name]) : [["Item", order.itemName]] },
       { kind: "paragraph", text: "Questions? Reply to this email and quote your order reference." },
     ],
     contact,
   });
   return {
     to: order.customerEmail,
-    subject: `Your Honey Bee order ${order.reference} is complete`,
-    dedupeKey: `order-fulfilled:${order.id}`,
+    subject: part
+      ? `Part of your Honey Bee order ${order.reference}: ${part.names.length === 1 ? "1 item" : `${part.names.length} items`}`
+      : `Your Honey Bee order ${order.reference} is complete`,
+    dedupeKey: part ? `order-fulfilled:${order.id}:${part.lineIds.join("-")}` : `order-fulfilled:${order.id}`,
     orderId: order.id,
     text,
     html,

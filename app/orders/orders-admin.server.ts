@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, gte, inArray, lt, ne, or, sql, type 
 import { addDays, saDayStart } from "~/analytics/days";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, events, orderLines, orders, refunds, ticketOptions } from "~/db/schema";
+import { hasWaitingLine, lineCountsOfOrders } from "./line-fulfilment.server";
 import { orderHistory } from "./order-history.server";
 import { ORDER_STATUSES, ORDER_TYPES, type OrderListQuery } from "./order-list-query";
 
@@ -28,6 +29,7 @@ export const toPost = and(
   inArray(orders.status, ["paid", "partially_refunded"]),
   eq(orders.fulfilmentStatus, "unfulfilled"),
   eq(orders.needsAttention, false),
+  hasWaitingLine,
 )!;
 
 /**
@@ -98,10 +100,8 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
-  const lines = await linesOfOrders(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [lines, counts] = await Promise.all([linesOfOrders(db, ids), lineCountsOfOrders(db, ids)]);
   return {
     total,
     page,
@@ -110,6 +110,8 @@ export async function listOrdersForAdmin(db: Database, query: OrderListQuery) {
       ...r,
       // A bag's order reads "3 items: Candy Earrings" in the list; its page lists every line.
       itemName: listedItemName(r.itemName, lines.get(r.id) ?? []),
+      // Each product line is marked on its own (issue 39): "2 of 3 items sent".
+      lines: counts.get(r.id),
       createdAt: r.createdAt.toISOString(),
       refundedAt: r.refundedAt ? new Date(r.refundedAt).toISOString() : null,
     })),

@@ -26,9 +26,22 @@ export const ORDERS_CSV_HEADER = [
   "Completed",
   "Quantity",
   "Unit price (ZAR)",
+  "Line fulfilment",
 ];
 
 const rand = (cents: number) => (cents / 100).toFixed(2);
+
+/** How a product or service line went (issue 39): its method once marked, "unfulfilled" before; a seat's is empty. */
+const lineFulfilmentCell = (line: {
+  catalogItemId: number | null;
+  fulfilmentStatus: string;
+  fulfilmentMethod: string | null;
+}) =>
+  line.catalogItemId === null
+    ? ""
+    : line.fulfilmentStatus === "fulfilled"
+      ? (line.fulfilmentMethod ?? "fulfilled")
+      : "unfulfilled";
 
 /**
  * The header, then one row per order line (a bag's order has several) of each order the query finds,
@@ -60,6 +73,7 @@ export async function* ordersCsvLines(db: Database, query: OrderListQuery): Asyn
         o.completedAt,
         line ? line.quantity : "",
         line ? rand(line.unitPriceCents) : "",
+        line ? lineFulfilmentCell(line) : "",
       ]);
     }
   }

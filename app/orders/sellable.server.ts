@@ -1,10 +1,10 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { MAX_OPTION_TEXT, variantLineName } from "~/catalog/product-options";
 import { catalogItems, events, membershipTiers, productVariants, ticketOptions } from "~/db/schema";
 import { describeSession, describeSessionDay, nextSession } from "~/events/sessions.server";
 import { ticketAvailability } from "~/events/ticket-availability";
-import { heldUnits, soldSeats, unitsAvailable } from "~/stock/availability.server";
+import { heldUnits, soldSeats, soldSeatsByKey, unitsAvailable } from "~/stock/availability.server";
 import { catalogStockKey, sessionStockKey, ticketStockKey, variantStockKey } from "~/stock/keys";
 
 /** The default summary the spec shows with no query parameters (not payable: see decision 041). */
@@ -80,6 +80,107 @@ export async function findSellableByRef(db: Database, ref: SellableRef, now: Dat
 }
 
 /**
+ * `findSellableByRef` for every line of a bag at once, answered in the refs' order with the same prices
+ * and refusals (issue 39, the bag's speed): one statement per kind of thing, whatever the bag's length:
+ * the catalog items, their rows, the ticket options, each recurring event's next session, the seats
+ * sold, and the units held of every counted key.
+ */
+export async function findSellablesByRefs(db: Database, refs: SellableRef[], now: Date): Promise<SellableLookup[]> {
+  const valid = (ref: SellableRef) => Number.isSafeInteger(ref.id) && ref.id >= 1 && ref.id <= 2_147_483_647;
+  const idsOf = (kind: SellableRef["kind"]) => [
+    ...new Set(refs.filter((r) => r.kind === kind && valid(r)).map((r) => r.id)),
+  ];
+  const catalogIds = idsOf("catalog");
+  const optionIds = idsOf("ticket");
+  const items = catalogIds.length
+    ? await db
+        .select()
+        .from(catalogItems)
+        .where(
+          and(inArray(catalogItems.id, catalogIds), eq(catalogItems.visible, true), eq(catalogItems.archived, false)),
+        )
+    : [];
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  const variantIds = [
+    ...new Set(
+      refs.flatMap((r) =>
+        r.kind === "catalog" && r.choice?.variantId && itemById.get(r.id)?.optionNames.length
+          ? [r.choice.variantId]
+          : [],
+      ),
+    ),
+  ];
+  const variants = variantIds.length
+    ? await db.select().from(productVariants).where(inArray(productVariants.id, variantIds))
+    : [];
+  const variantById = new Map(variants.map((v) => [v.id, v]));
+  const ticketRows = optionIds.length
+    ? await db
+        .select({ event: events, option: ticketOptions })
+        .from(ticketOptions)
+        .innerJoin(events, eq(events.id, ticketOptions.eventId))
+        .where(and(eq(events.archived, false), inArray(ticketOptions.id, optionIds)))
+    : [];
+  const ticketById = new Map(ticketRows.map((r) => [r.option.id, r]));
+  const sessions = new Map<string, Session>();
+  for (const row of ticketRows) {
+    if (row.event.recurring === "monthly" && !sessions.has(row.event.id) && ticketPlan(row, now).ok)
+      sessions.set(row.event.id, await nextSession(db, row.event.id, now));
+  }
+
+  // Each ref's answer, or what it waits for: goods or seats whose held units (and sold seats) are read below.
+  type Pending =
+    | { done: SellableLookup }
+    | { goods: Goods }
+    | { ticket: TicketRow; session: Session | null; seats: ReturnType<typeof ticketStock> };
+  const pending: Pending[] = [];
+  for (const ref of refs) {
+    if (!valid(ref)) {
+      pending.push({ done: { ok: false, reason: "We could not find that item." } });
+    } else if (ref.kind === "catalog") {
+      const item = itemById.get(ref.id);
+      if (!item) pending.push({ done: { ok: false, reason: "We could not find that item." } });
+      else if (!item.optionNames.length) pending.push({ goods: goodsOfItem(item) });
+      else if (!ref.choice?.variantId) pending.push({ done: await findProductRow(db, item, now, ref.choice ?? {}) });
+      else {
+        const row = variantById.get(ref.choice.variantId);
+        pending.push(
+          !row || row.catalogItemId !== item.id || !row.enabled
+            ? { done: choiceNotSold(item) }
+            : { goods: goodsOfRow(item, row) },
+        );
+      }
+    } else {
+      const match = ticketById.get(ref.id);
+      const plan = match ? ticketPlan(match, now) : null;
+      if (!match || !plan) pending.push({ done: { ok: false, reason: "We could not find that event ticket." } });
+      else if (!plan.ok) pending.push({ done: plan });
+      else {
+        const session = plan.recurring ? sessions.get(match.event.id)! : null;
+        pending.push({ ticket: match, session, seats: ticketStock(match, session) });
+      }
+    }
+  }
+  const heldKeys = pending.flatMap((p) =>
+    "goods" in p && p.goods.priceCents !== null && p.goods.stockQuantity !== null
+      ? [p.goods.key]
+      : "ticket" in p && p.seats
+        ? [p.seats.key]
+        : [],
+  );
+  const seatKeys = pending.flatMap((p) => ("ticket" in p && p.seats ? [p.seats.key] : []));
+  const sold = await soldSeatsByKey(db, [...new Set(seatKeys)]);
+  const held = await heldUnits(db, [...new Set(heldKeys)], now);
+  return pending.map((p) =>
+    "done" in p
+      ? p.done
+      : "goods" in p
+        ? goodsLookup(p.goods, held)
+        : ticketLookup(p.ticket, p.session, p.seats, p.seats ? (sold.get(p.seats.key) ?? 0) : 0, held),
+  );
+}
+
+/**
  * A refusal the checkout's action got, kept for the page drawn right after it in the same request
  * (keyed by that request's context object, which React Router hands to the action and to the
  * loaders alike). A post for something sold out then costs one lookup, not two; on PGlite each
@@ -120,16 +221,33 @@ async function findCatalogItem(db: Database, which: SQL, now: Date, choice: RowC
     .limit(1);
   if (!row) return { ok: false, reason: "We could not find that item." };
   if (row.optionNames.length > 0) return findProductRow(db, row, now, choice);
-  return sellGoods(db, now, {
-    kind: row.kind,
-    displayName: row.name,
-    priceCents: row.priceCents,
-    description: row.description,
-    stockQuantity: row.stockQuantity,
-    key: catalogStockKey(row.id),
-    line: { catalogItemId: row.id },
-  });
+  return sellGoods(db, now, goodsOfItem(row));
 }
+
+const goodsOfItem = (row: typeof catalogItems.$inferSelect): Goods => ({
+  kind: row.kind,
+  displayName: row.name,
+  priceCents: row.priceCents,
+  description: row.description,
+  stockQuantity: row.stockQuantity,
+  key: catalogStockKey(row.id),
+  line: { catalogItemId: row.id },
+});
+
+const goodsOfRow = (item: typeof catalogItems.$inferSelect, row: typeof productVariants.$inferSelect): Goods => ({
+  kind: item.kind,
+  displayName: variantLineName(item.name, item.optionNames, row),
+  priceCents: row.priceCents ?? item.priceCents,
+  description: item.description,
+  stockQuantity: row.stockQuantity,
+  key: variantStockKey(row.id),
+  line: { catalogItemId: item.id, variantId: row.id },
+});
+
+const choiceNotSold = (item: typeof catalogItems.$inferSelect): SellableLookup => ({
+  ok: false,
+  reason: `That choice of ${item.name} is not sold. Please choose again.`,
+});
 
 /**
  * The row of a product with sizes or colours that the buyer chose, priced and counted on its own. A missing
@@ -164,17 +282,8 @@ async function findProductRow(
           ),
     )
     .limit(1);
-  if (!row || !row.enabled)
-    return { ok: false, reason: `That choice of ${item.name} is not sold. Please choose again.` };
-  return sellGoods(db, now, {
-    kind: item.kind,
-    displayName: variantLineName(item.name, options, row),
-    priceCents: row.priceCents ?? item.priceCents,
-    description: item.description,
-    stockQuantity: row.stockQuantity,
-    key: variantStockKey(row.id),
-    line: { catalogItemId: item.id, variantId: row.id },
-  });
+  if (!row || !row.enabled) return choiceNotSold(item);
+  return sellGoods(db, now, goodsOfRow(item, row));
 }
 
 /**
@@ -194,6 +303,15 @@ async function sellGoods(
     line: Sellable["line"];
   },
 ): Promise<SellableLookup> {
+  const counted = goods.priceCents !== null && goods.stockQuantity !== null;
+  const held = counted ? await heldUnits(db, [goods.key], now) : new Map<string, number>();
+  return goodsLookup(goods, held);
+}
+
+type Goods = Parameters<typeof sellGoods>[2];
+
+/** `sellGoods` once the units held of its key are known (a bag reads them for every line at once). */
+function goodsLookup(goods: Goods, held: Map<string, number>): SellableLookup {
   const { displayName, key, stockQuantity } = goods;
   if (goods.priceCents === null) {
     return { ok: false, reason: `${displayName} is priced on request. Please contact us for a quote.` };
@@ -201,7 +319,6 @@ async function sellGoods(
   const soldOutReason = `${displayName} is sold out.`;
   let available: number | null = null;
   if (stockQuantity !== null) {
-    const held = await heldUnits(db, [key], now);
     available = unitsAvailable(stockQuantity, held.get(key) ?? 0);
     if (available === 0) return { ok: false, reason: soldOutReason };
   }
@@ -277,30 +394,58 @@ async function findTicket(
     .orderBy(asc(events.sortOrder), asc(ticketOptions.sortOrder));
   const match = pick(rows);
   if (!match) return { ok: false, reason: "We could not find that event ticket." };
-  const { event, option } = match;
+  const plan = ticketPlan(match, now);
+  if (!plan.ok) return plan;
+  const session = plan.recurring ? await nextSession(db, match.event.id, now) : null;
+  const stock = ticketStock(match, session);
+  const sold = stock ? await soldSeats(db, stock.key) : 0;
+  const held = stock ? await heldUnits(db, [stock.key], now) : new Map<string, number>();
+  return ticketLookup(match, session, stock, sold, held);
+}
+
+type Session = Awaited<ReturnType<typeof nextSession>>;
+
+/** Whether a ticket is on sale now, before its seats are counted. */
+function ticketPlan(
+  { event, option }: TicketRow,
+  now: Date,
+): { ok: true; recurring: boolean } | { ok: false; reason: string } {
   if (!event.ticketsOnSale) return { ok: false, reason: "Tickets for this event are not on sale yet." };
   const availability = ticketAvailability(option, event, now);
   if (availability.status === "not-yet")
     return { ok: false, reason: `This ticket is not on sale yet: ${availability.label}.` };
   if (availability.status === "closed") return { ok: false, reason: "Sales for this ticket have closed." };
   if (availability.status === "event-over") return { ok: false, reason: "This event has already taken place." };
+  return { ok: true, recurring: event.recurring === "monthly" };
+}
 
-  const recurring = event.recurring === "monthly";
-  const session = recurring ? await nextSession(db, event.id, now) : null;
+/** The seats' key and capacity: the session's for a recurring event, else the option's; null when uncounted. */
+function ticketStock({ option }: TicketRow, session: Session | null) {
   const capacity = session?.capacity ?? option.capacity;
+  if (capacity === null) return null;
+  const key = session ? sessionStockKey(option.id, session.startsAt) : ticketStockKey(option.id);
+  const soldOutReason = session
+    ? `The workshop on ${describeSessionDay(session.startsAt)} is full.`
+    : "This ticket is sold out.";
+  return { key, capacity, soldOutReason };
+}
+
+/** `findTicket` once the seats sold and held of its key are known. */
+function ticketLookup(
+  { event, option }: TicketRow,
+  session: Session | null,
+  seats: ReturnType<typeof ticketStock>,
+  sold: number,
+  held: Map<string, number>,
+): SellableLookup {
   let stock: Sellable["stock"] = null;
   let available: number | null = null;
-  if (capacity !== null) {
-    const key = session ? sessionStockKey(option.id, session.startsAt) : ticketStockKey(option.id);
-    const soldOutReason = session
-      ? `The workshop on ${describeSessionDay(session.startsAt)} is full.`
-      : "This ticket is sold out.";
-    stock = { key, limit: capacity - (await soldSeats(db, key)), soldOutReason };
-    const held = await heldUnits(db, [key], now);
-    available = unitsAvailable(stock.limit, held.get(key) ?? 0);
-    if (available === 0) return { ok: false, reason: soldOutReason };
+  if (seats) {
+    stock = { key: seats.key, limit: seats.capacity - sold, soldOutReason: seats.soldOutReason };
+    available = unitsAvailable(stock.limit, held.get(seats.key) ?? 0);
+    if (available === 0) return { ok: false, reason: seats.soldOutReason };
   }
-  const isWorkshop = recurring;
+  const isWorkshop = session !== null;
   return {
     ok: true,
     item: {

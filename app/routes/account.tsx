@@ -28,6 +28,8 @@ import { memberPerksInWords } from "~/pricing/perk-words";
 import { AccountNewsForm } from "~/components/newsletters/AccountNewsForm";
 import { saveAccountNews, type AccountNewsResult } from "~/newsletters/account-news.server";
 import { newsStatus, type NewsStatus } from "~/newsletters/subscriptions.server";
+import { AccountOrders } from "~/components/account/AccountOrders";
+import { accountOrders, type AccountOrder } from "~/orders/account-orders.server";
 import type { Route } from "./+types/account";
 
 /** One person's page: never stored by a browser or a shared cache (server/app.ts says so too). */
@@ -42,12 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (memberId !== undefined) headers.append("Set-Cookie", await destroyMemberSession(request, context));
     return data({ signedIn: false as const }, { headers });
   }
-  const [news, perks] = await Promise.all([
+  const [news, perks, shopOrders] = await Promise.all([
     newsStatus(context.db, view.email),
     perksOfTierSlug(context.db, view.tierSlug),
+    accountOrders(context.db, view.email),
   ]);
   return data(
-    { signedIn: true as const, account: view, news, perks: memberPerksInWords(view.status, perks) },
+    { signedIn: true as const, account: view, news, perks: memberPerksInWords(view.status, perks), shopOrders },
     { headers: PRIVATE },
   );
 }
@@ -126,7 +129,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     );
   }
   return (
-    <MemberPage account={loaderData.account} news={loaderData.news} perks={loaderData.perks} result={actionData} />
+    <MemberPage
+      account={loaderData.account}
+      news={loaderData.news}
+      perks={loaderData.perks}
+      result={actionData}
+      shopOrders={loaderData.shopOrders}
+    />
   );
 }
 
@@ -140,7 +149,9 @@ function MemberPage({
   news,
   perks,
   result,
+  shopOrders,
 }: {
+  shopOrders: AccountOrder[];
   account: AccountView;
   news: NewsStatus;
   /** The plan's perks in words, or why the member has none now. */
@@ -278,6 +289,8 @@ function MemberPage({
           </ul>
         )}
       </section>
+
+      <AccountOrders orders={shopOrders} />
 
       <section aria-labelledby="details-heading" className="mt-8 grid gap-3">
         <h2 id="details-heading" className="text-xl font-semibold">

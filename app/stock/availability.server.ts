@@ -46,3 +46,16 @@ export async function soldSeats(db: Pick<Database, "execute">, key: string): Pro
   );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
+
+/** `soldSeats` of many keys in one statement (a bag's seats, issue 39); a key with none sold is absent. */
+export async function soldSeatsByKey(db: Pick<Database, "select">, keys: string[]): Promise<Map<string, number>> {
+  const sold = new Map<string, number>();
+  if (!keys.length) return sold;
+  const rows = await db
+    .select({ key: stockHolds.stockKey, units: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
+    .from(stockHolds)
+    .where(and(inArray(stockHolds.stockKey, keys), eq(stockHolds.status, "converted")))
+    .groupBy(stockHolds.stockKey);
+  for (const row of rows) sold.set(row.key, Number(row.units));
+  return sold;
+}

@@ -61,6 +61,15 @@ test("a buyer becomes a member, signs in with the emailed link, and the same lin
   await page.getByLabel("Address").fill("12 Jan Smuts Avenue\nJohannesburg");
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await payOnSimulator(page, "R 150.00");
+  // She also buys earrings: /account lists the shop order and where it stands (issue 39).
+  await page.goto(url("/checkout?type=product&item=Crochet%20Earrings&price=R200"));
+  await page.getByLabel("First Name").fill("Zanele");
+  await page.getByLabel("Last Name").fill("Mthembu");
+  await page.getByLabel("Email").fill(BUYER);
+  await page.getByLabel("Phone").fill("082 555 0177");
+  await page.getByLabel("Address").fill("12 Jan Smuts Avenue\nJohannesburg");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await payOnSimulator(page, "R 200.00");
 
   await expectUsableAtPhoneAndLaptop(page, url("/account"));
   const link = await emailedSignInLink(page);
@@ -70,7 +79,10 @@ test("a buyer becomes a member, signs in with the emailed link, and the same lin
   await expect(page.getByRole("heading", { level: 1, name: "Hello, Zanele Mthembu" })).toBeVisible();
   await expect(page.getByText("Paid until 10 October 2025.")).toBeVisible();
   await expect(page.getByRole("link", { name: /^Receipt/ })).toHaveCount(1);
+  await expect(page.getByTestId("account-order")).toHaveText([/Crochet Earrings.*Being prepared/]);
   await expectUsableAtPhoneAndLaptop(page, url("/account"));
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("account-shop-orders-390.png"), fullPage: true });
 
   const other = await (await browser.newContext()).newPage();
   await other.goto(link);

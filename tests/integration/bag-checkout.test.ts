@@ -139,11 +139,11 @@ describe(`checkout of a bag (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
     for await (const row of ordersCsvLines(handle.db, readOrderQuery(new URLSearchParams({ q: order!.reference }))))
       csv.push(row);
     expect(csv).toHaveLength(3);
-    expect(csv[0]).toMatch(/,Quantity,Unit price \(ZAR\)\r?\n?$/);
+    expect(csv[0]).toMatch(/,Quantity,Unit price \(ZAR\),Line fulfilment\r?\n?$/);
     expect(csv[1]).toContain(",Candy Earrings,product,1200.00,0.00,paid,");
-    expect(csv[1]).toMatch(/,2,350\.00\r?\n?$/);
+    expect(csv[1]).toMatch(/,2,350\.00,unfulfilled\r?\n?$/);
     expect(csv[2]).toContain(",Transform Tablecloth into Wrap Around Skirt,product,,,paid,");
-    expect(csv[2]).toMatch(/,2,250\.00\r?\n?$/);
+    expect(csv[2]).toMatch(/,2,250\.00,\r?\n?$/);
   });
 
   it("two bags after the last unit, with other lines, at once: one gets it, the other is refused by name, holding nothing", async () => {

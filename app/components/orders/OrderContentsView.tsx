@@ -50,6 +50,12 @@ export function OrderContentsView({
           ) : null}
           <dt className="font-semibold">Amount</dt>
           <dd>{contents.amount}</dd>
+          {contents.fulfilment ? (
+            <>
+              <dt className="font-semibold">Status</dt>
+              <dd data-testid="order-fulfilment">{contents.fulfilment}</dd>
+            </>
+          ) : null}
           {membership ? (
             <>
               <dt className="font-semibold">Membership</dt>

@@ -163,6 +163,15 @@ export const orderLines = pgTable(
     perkMemberId: integer("perk_member_id").references((): AnyPgColumn => members.id),
     /** Units of this line that were one of the member's free tickets of the month. */
     perkFreeTickets: integer("perk_free_tickets").notNull().default(0),
+    /**
+     * A line of a product or service is posted, handed over or done on its own (issue 39, decision 137);
+     * a ticket or membership line is never marked and keeps the default.
+     */
+    fulfilmentStatus: text("fulfilment_status", { enum: ["unfulfilled", "fulfilled"] })
+      .notNull()
+      .default("unfulfilled"),
+    fulfilmentMethod: text("fulfilment_method"),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
   },
   // A bag's order has several lines: the owner's list and the CSV read them by order (issue 39).
   (t) => [

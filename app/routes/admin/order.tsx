@@ -10,11 +10,15 @@ import { RandField } from "~/components/admin/RandField";
 import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-methods";
-import { fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
+import { fulfilmentWaits, fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
 import { historyWords, paidByWords, providerName } from "~/orders/payment-words";
 import { Money } from "~/components/admin/Money";
 import { LineAttendees } from "~/components/admin/LineAttendees";
 import { LineRefunds } from "~/components/admin/LineRefunds";
+import { LineFulfilment } from "~/components/admin/LineFulfilment";
+import { countLines } from "~/orders/line-fulfilment";
+import { ownerLines } from "~/orders/line-fulfilment.server";
+import { fulfilLinesFromForm } from "~/orders/line-fulfilment-form.server";
 import { lineRefundChoices } from "~/orders/line-refunds.server";
 import { refundLineFromForm } from "~/orders/line-refund-form.server";
 import { markFulfilled, resendConfirmation, saveOwnerNote } from "~/orders/fulfilment.server";
@@ -39,6 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await findOrderForAdmin(context.db, orderIdFrom(params));
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
   const { order, lines, refunds, history, emails } = found;
+  const toSend = (await ownerLines(context.db, order.id)).filter((l) => l.state !== "none");
   const refundedAt =
     refunds
       .filter((r) => r.status === "succeeded")
@@ -68,6 +73,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       fulfilment: order.fulfilmentStatus,
       fulfilmentMethod: order.fulfilmentMethod,
       fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+      lines: countLines(toSend.map((l) => l.state)),
       customer: {
         name: `${order.customerFirstName} ${order.customerLastName}`,
         email: order.customerEmail,
@@ -103,6 +109,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sentAt: e.sentAt?.toISOString() ?? null,
     })),
     lineRefunds: await lineRefundChoices(context.db, order.id),
+    // Several lines to send are marked each on its own (issue 39); one is marked with one press, as before.
+    fulfilmentLines:
+      toSend.length > 1 ? toSend.map((l) => ({ ...l, fulfilledAt: l.fulfilledAt?.toISOString() ?? null })) : [],
   };
 }
 
@@ -118,6 +127,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const refuse = (error: string, status = 400) => data<ActionAnswer>({ intent: values.intent, error }, { status });
   const found = await findOrderForAdmin(context.db, id);
   if (!found) throw data({ error: "Order not found" }, { status: 404 });
+  if (values.intent === "fulfil-lines") {
+    const done = await fulfilLinesFromForm(context, id, form);
+    return done.ok ? back(done.title, done.description) : refuse(done.error, done.status);
+  }
   if (values.intent === "refund-line") {
     const done = await refundLineFromForm(context, id, form);
     return done.ok ? back(done.title, done.description) : refuse(done.error);
@@ -189,7 +202,7 @@ const formatTime = (iso: string) => time.format(new Date(iso));
 const formatDay = (iso: string) => day.format(new Date(iso));
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, refunds, history, emails, key, lineRefunds } = loaderData;
+  const { order, lines, refunds, history, emails, key, lineRefunds, fulfilmentLines } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
@@ -324,7 +337,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <h2 id="actions-heading" className="text-xl font-semibold">
           Actions
         </h2>
-        {paid && order.fulfilment !== "fulfilled" && order.orderType === "product" ? (
+        {paid && fulfilmentLines.length ? (
+          <LineFulfilment lines={fulfilmentLines} error={errorFor("fulfil-lines")} busy={busy} />
+        ) : null}
+        {!fulfilmentLines.length && fulfilmentWaits(order) && order.orderType === "product" ? (
           <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark posted or handed over</summary>
             <Form method="post" className="mt-2 space-y-3">
@@ -342,7 +358,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </Form>
           </details>
         ) : null}
-        {paid && order.fulfilment !== "fulfilled" && order.orderType === "service" ? (
+        {!fulfilmentLines.length && fulfilmentWaits(order) && order.orderType === "service" ? (
           <details className="rounded-xl border border-ink/15 p-3" open={Boolean(errorFor("fulfil"))}>
             <summary className="min-h-11 cursor-pointer py-2 font-semibold">Mark done</summary>
             <Form method="post" className="mt-2 space-y-3">

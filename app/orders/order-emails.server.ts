@@ -174,9 +174,9 @@ export function ownerOrderNotice(
     ["Address", order.customerAddress],
     [
       "Payment provider",
-      // A member's perk made the order free (issue 40): no provider saw it.
+      // A member's perk or a code made the order free (issue 40): no provider saw it.
       order.provider === "free"
-        ? paidByWords(order.provider)
+        ? paidByWords(order.provider, order.discountCodeId !== null)
         : `${order.provider}${order.providerPaymentId ? ` (payment ${order.providerPaymentId})` : ""}`,
     ],
   ];

@@ -6,9 +6,12 @@ export function providerName(provider: string): string {
   return provider === "yoco" ? "Yoco" : provider === "simulator" ? "the payment simulator" : provider;
 }
 
-/** "Paid by card (Yoco)" / "Paid by card (simulator: no money moved)". */
-export function paidByWords(provider: string): string {
-  if (provider === "free") return "Free (member perk)";
+/**
+ * "Paid by card (Yoco)" / "Paid by card (simulator: no money moved)". A free order says what made it free:
+ * a discount code when the order used one (decision 135), a member's perk otherwise.
+ */
+export function paidByWords(provider: string, usedDiscountCode = false): string {
+  if (provider === "free") return usedDiscountCode ? "Free (discount code)" : "Free (member perk)";
   return provider === "simulator"
     ? "Paid by card (simulator: no money moved)"
     : `Paid by card (${providerName(provider)})`;

@@ -81,6 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         address: order.customerAddress,
       },
       provider: order.provider,
+      usedDiscountCode: order.discountCodeId !== null,
       checkoutId: order.yocoCheckoutId,
       paymentId: order.providerPaymentId,
       note: order.ownerNote ?? "",
@@ -299,7 +300,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <dd>
               {order.completedAt ? (
                 <>
-                  {paidByWords(order.provider)}
+                  {paidByWords(order.provider, order.usedDiscountCode)}
                   <span className="block text-ink-soft">
                     Payment confirmed by {providerName(order.provider)} at {formatTime(order.completedAt)} on{" "}
                     {formatDay(order.completedAt)}

@@ -385,6 +385,7 @@ const targets: { name: string; ok: boolean; value: string; advisory?: boolean }[
   timing("pages", p99("page"), TARGETS.pageP99Ms),
 ];
 if (SECONDS > FIRST_SECONDS) {
+  // The writes as the writes' row counts them; the bag's visits have their own row and target (issue 39).
   const early = (kinds: Kind[]) =>
     percentile(
       kinds.flatMap((kind) => tallies.get(kind)?.early ?? []),
@@ -393,7 +394,7 @@ if (SECONDS > FIRST_SECONDS) {
   targets.push(
     timing(
       `first ${FIRST_SECONDS} s after the start (issue 43): writes`,
-      early(["contact", "checkout", "analytics", "bag"]),
+      early(["contact", "checkout", "analytics"]),
       TARGETS.writeP99Ms,
     ),
     timing(`first ${FIRST_SECONDS} s after the start (issue 43): pages`, early(["page"]), TARGETS.pageP99Ms),

@@ -4,6 +4,8 @@ import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { signedInMemberId } from "~/memberships/member-session.server";
+import { codeForPage, DiscountCodeRefused, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
+import type { CodeView } from "~/pricing/discount-code-words";
 import {
   claimOfferHold,
   findOffer,
@@ -22,11 +24,11 @@ import {
   type CheckoutValues,
 } from "./checkout-schema";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "./checkout-budget.server";
-import { sendToPaymentPage } from "./checkout-action.server";
+import { codeRefusal, sendToPaymentPage } from "./checkout-action.server";
 import { attendeesForLines, attendeesRefusal } from "./checkout-attendees.server";
 import { newBuyerBinding } from "./order-access.server";
 import { confirmFreeOrder } from "./free-order.server";
-import { BelowMinimumChargeError, priceForCheckout } from "./order-pricing.server";
+import { BelowMinimumChargeError, FREE_PROVIDER, priceForCheckout } from "./order-pricing.server";
 import { createPendingOrder } from "./orders.server";
 import type { Sellable } from "./sellable.server";
 
@@ -47,21 +49,34 @@ function offerSellable({ entry, item }: OpenOffer): Sellable {
 
 /**
  * What the offer's page shows for its seats, priced by the same rule as the action (issue 40): a signed-in
- * active member's perk applies to the offered seats. Read without the member lock; the action takes it.
+ * active member's perk, or the discount code in the page's URL (?code=), whichever is better per seat.
+ * Read without the member's or the code's lock; the action takes them.
  */
 export async function priceOfferForPage(
   request: Request,
   context: Pick<AppContext, "db" | "config" | "clock">,
   offer: OpenOffer,
-) {
+): Promise<{ listCents: number; totalCents: number; reason: string | null; code: CodeView }> {
+  const now = context.clock.now();
+  const typed = typedCode(new URL(request.url).searchParams.get("code"));
+  const found = await codeForPage(context.db, typed, now, context.config.payment.stockHoldMinutes);
   const memberId = await signedInMemberId(request, context);
   const price = await priceForCheckout(
     context.db,
     [{ item: offerSellable(offer), quantity: offer.entry.seats }],
     memberId,
-    context.clock.now(),
+    now,
+    { code: found.code },
   );
-  return { listCents: price.listCents, totalCents: price.totalCents, reason: price.lines[0]!.reason };
+  return {
+    listCents: price.listCents,
+    totalCents: price.totalCents,
+    reason: price.lines[0]!.reason,
+    code: {
+      typed,
+      ...(found.code ? pageCodeWords(price, found.code) : { error: found.error, note: null }),
+    },
+  };
 }
 
 const field = (form: FormData, name: string) => {
@@ -109,6 +124,8 @@ export async function submitOfferCheckout(
   // A signed-in member's perks price the offered seats, under her member lock taken before the offer's
   // stock key (decision 129's order), so the month's last free ticket goes to one checkout.
   const perksOf = await signedInMemberId(request, context);
+  // The code applied on the page rides its URL; its use is taken with the offer's hold, in one transaction.
+  const discountCode = typedCode(field(form, "discountCode") || new URL(request.url).searchParams.get("code"));
   let order;
   try {
     order = await createPendingOrder(context.db, {
@@ -124,6 +141,7 @@ export async function submitOfferCheckout(
       buyer: buyer.row,
       attendeeNames: named.lines[0]!.attendeeNames,
       perksOf,
+      discountCode,
       claimHold: (tx, orderId) =>
         claimOfferHold(tx, {
           token,
@@ -135,12 +153,13 @@ export async function submitOfferCheckout(
         }),
     });
   } catch (error) {
+    if (error instanceof DiscountCodeRefused) return codeRefusal(error.message, values, discountCode);
     if (error instanceof OfferUnavailableError || error instanceof BelowMinimumChargeError)
       return { ok: false, toast: checkoutErrorToast(error.message), values };
     throw error;
   }
   const sent =
-    order.amountCents === 0 && perksOf !== undefined
+    order.provider === FREE_PROVIDER
       ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order) }
       : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };

@@ -1,18 +1,24 @@
 /**
  * How often a discount code has been used (issue 40): counted from the orders that name it, never kept
- * as a tally. An order counts while it is paid (or partly refunded), or pending inside its hold's time;
+ * as a tally. An order counts while it is paid (or partly refunded), or pending inside its hold's time or
+ * while its seats are still held (a waiting-list offer's hold may outlast the hold time, decision 139);
  * one whose hold ended unpaid, or that was refunded in full, stops counting and so gives its use back.
  */
 import { and, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders, stockHolds } from "~/db/schema";
+
+/** The order still has seats or units held for it. */
+const liveHoldOf = (now: Date): SQL =>
+  sql`exists (select 1 from ${stockHolds} where ${stockHolds.orderId} = ${orders.id} and ${stockHolds.status} = 'held'
+    and ${stockHolds.expiresAt} > ${sql.param(now, stockHolds.expiresAt)}::timestamptz)`;
 
 /** The orders that hold a use of their code at `now`, with holds lasting `holdMinutes`. */
 export function orderHoldsAUse(now: Date, holdMinutes: number): SQL {
   const heldSince = new Date(now.getTime() - holdMinutes * 60_000);
   return or(
     inArray(orders.status, ["paid", "partially_refunded"]),
-    and(eq(orders.status, "pending"), gt(orders.createdAt, heldSince)),
+    and(eq(orders.status, "pending"), or(gt(orders.createdAt, heldSince), liveHoldOf(now))),
   )!;
 }
 

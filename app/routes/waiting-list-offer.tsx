@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { CheckoutForm } from "~/components/checkout/CheckoutForm";
+import { DiscountCodeForm } from "~/components/checkout/DiscountCodeForm";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { priceOfferForPage, submitOfferCheckout } from "~/orders/offer-checkout.server";
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     itemName: item.itemName,
     description: item.description,
     priceCents: item.priceCents,
-    // The seats' total for whoever is signed in, as the action will charge it.
+    // The seats' total for whoever is signed in, with the code in the URL, as the action will charge it.
     price: await priceOfferForPage(request, context, offer),
     heldUntil: describeOfferDeadline(expiresAt),
   };
@@ -65,45 +66,55 @@ export default function WaitingListOfferPage({ loaderData, actionData }: Route.C
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-          <section className="card p-6" aria-labelledby="summary-heading">
-            <h2 id="summary-heading" className="font-display text-2xl">
-              Order Summary
-            </h2>
-            <p className="mt-4 text-lg font-semibold break-words">{loaderData.itemName}</p>
-            {loaderData.description ? (
-              <p className="mt-1 text-sm break-words text-ink/80">{loaderData.description}</p>
-            ) : null}
-            <dl className="mt-4 space-y-2 border-t border-ink/10 pt-3">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-                <dt className="font-semibold">Seats held for you</dt>
-                <dd data-testid="offer-seats">{loaderData.seats}</dd>
-              </div>
-              {loaderData.price.reason ? (
-                <>
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-                    <dt className="font-semibold">Price</dt>
-                    <dd data-testid="checkout-list-price">{formatRand(loaderData.price.listCents)}</dd>
-                  </div>
-                  <div className="flex items-baseline justify-between gap-4" data-testid="checkout-perk">
-                    <dt className="min-w-0 text-ink/85">{loaderData.price.reason}</dt>
-                    <dd className="shrink-0">
-                      −{formatRand(loaderData.price.listCents - loaderData.price.totalCents)}
-                    </dd>
-                  </div>
-                </>
+          <div className="min-w-0 space-y-6">
+            <section className="card p-6" aria-labelledby="summary-heading">
+              <h2 id="summary-heading" className="font-display text-2xl">
+                Order Summary
+              </h2>
+              <p className="mt-4 text-lg font-semibold break-words">{loaderData.itemName}</p>
+              {loaderData.description ? (
+                <p className="mt-1 text-sm break-words text-ink/80">{loaderData.description}</p>
               ) : null}
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-                <dt className="font-semibold">Total</dt>
-                <dd className="font-display text-2xl" data-testid="checkout-total">
-                  {formatRand(loaderData.price.totalCents)}
-                </dd>
-              </div>
-            </dl>
-            <p className="mt-4 rounded-md bg-honey/20 p-3 text-sm text-ink" data-testid="offer-held-until">
-              {loaderData.name}, these seats are held for you until {loaderData.heldUntil}. Nobody else can buy them
-              before then.
-            </p>
-          </section>
+              <dl className="mt-4 space-y-2 border-t border-ink/10 pt-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                  <dt className="font-semibold">Seats held for you</dt>
+                  <dd data-testid="offer-seats">{loaderData.seats}</dd>
+                </div>
+                {loaderData.price.reason ? (
+                  <>
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                      <dt className="font-semibold">Price</dt>
+                      <dd data-testid="checkout-list-price">{formatRand(loaderData.price.listCents)}</dd>
+                    </div>
+                    <div className="flex items-baseline justify-between gap-4" data-testid="checkout-perk">
+                      <dt className="min-w-0 text-ink/85">{loaderData.price.reason}</dt>
+                      <dd className="shrink-0">
+                        −{formatRand(loaderData.price.listCents - loaderData.price.totalCents)}
+                      </dd>
+                    </div>
+                  </>
+                ) : null}
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="font-display text-2xl" data-testid="checkout-total">
+                    {formatRand(loaderData.price.totalCents)}
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-4 rounded-md bg-honey/20 p-3 text-sm text-ink" data-testid="offer-held-until">
+                {loaderData.name}, these seats are held for you until {loaderData.heldUntil}. Nobody else can buy them
+                before then.
+              </p>
+            </section>
+            <DiscountCodeForm
+              view={
+                actionData?.codeError
+                  ? { typed: actionData.discountCode ?? "", error: actionData.codeError, note: null }
+                  : loaderData.price.code
+              }
+              keep={{}}
+            />
+          </div>
           <div className="card p-6">
             <h2 className="mb-4 font-display text-2xl">Your Details</h2>
             <CheckoutForm

@@ -10,6 +10,8 @@ import { expect, test } from "./support/test";
  * Issue 40 in the waiting-list offer's checkout: a Creative Bee member on the waiting list opens her offer
  * signed in and sees her 10% on the offered seat, the total the action will charge (390 px, axe clean).
  * The seat is freed as in waitlist.spec: the owner refunds it back to sale, and a restart runs the timed work.
+ * Then she types the owner's code WAIT15 (15% off events), which beats her 10%: the page, and the payment
+ * page, say R 212.50.
  */
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -62,6 +64,12 @@ test("a Creative Bee member's offered seat is priced with her perk", async ({ br
   await owner.getByLabel("Seats (empty: the ticket's own)").fill("1");
   await owner.getByRole("button", { name: "Add session" }).click();
   await expect(owner.getByText("Seats: 1")).toBeVisible();
+  await owner.goto(url("/admin/codes/new"));
+  await owner.getByLabel("Code", { exact: true }).fill("WAIT15");
+  await owner.getByLabel("Percent off").fill("15");
+  await owner.getByLabel("Applies to").selectOption("events");
+  await owner.getByRole("button", { name: "Add code" }).click();
+  await expect(owner).toHaveURL(url("/admin/codes"));
 
   await pay(browser, "/membership/creative-bee", MEMBER.email);
   const sold = await pay(browser, /^Join Monthly Workshop/, "first@example.test");
@@ -111,4 +119,22 @@ test("a Creative Bee member's offered seat is priced with her perk", async ({ br
   await expect(member.getByTestId("checkout-total")).toHaveText("R 225.00");
   await expect(member.getByRole("button", { name: "Proceed to Payment" })).toBeVisible();
   await member.screenshot({ path: "/tmp/perks3-shots/offer-member-price-390.png", fullPage: true });
+
+  // Her code beats her perk on the seat: the better of the two, never both.
+  await member.getByLabel("Discount code").fill("wait15");
+  await member.getByRole("button", { name: "Apply" }).click();
+  await expect(member.getByText("The code WAIT15 is applied.")).toBeVisible();
+  await expect(member.getByTestId("checkout-perk")).toContainText("15% WAIT15");
+  await expect(member.getByTestId("checkout-perk")).toContainText("−R 37.50");
+  await expect(member.getByTestId("checkout-total")).toHaveText("R 212.50");
+  await expectUsableAtPhoneAndLaptop(member, member.url());
+  await member.setViewportSize({ width: 390, height: 900 });
+  await member.screenshot({ path: "/tmp/codes2-shots/offer-code-applied-390.png", fullPage: true });
+  await member.getByLabel("First Name").fill("Nomvula");
+  await member.getByLabel("Last Name").fill("Dlamini-Mthembu van der Westhuizen");
+  await member.getByLabel("Email").fill(MEMBER.email);
+  await member.getByLabel("Phone").fill("082 555 0142");
+  await member.getByLabel("Address").fill("9 Rissik Street\nJohannesburg");
+  await member.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(member.getByTestId("simulator-amount")).toHaveText("R 212.50");
 });

@@ -1,9 +1,11 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import {
   catalogItems,
+  discountCodes,
   members,
   membershipTiers,
   orderLines,
@@ -19,6 +21,9 @@ import { lineRefundChoices } from "~/orders/line-refunds.server";
 import { recordPayment } from "~/orders/payment-events.server";
 import { requestRefund } from "~/orders/refunds.server";
 import { createYocoProvider } from "~/payments/yoco.server";
+import { codeUsesNow } from "~/pricing/discount-code-uses.server";
+import { perksForMember } from "~/pricing/member-perks.server";
+import { priceLines, type DiscountCode, type LineToPrice } from "~/pricing/price-lines";
 import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
 import { bagBrowser } from "../support/bag";
 import { buyer } from "../support/checkout";
@@ -26,14 +31,16 @@ import { createTestDatabase, testContext } from "../support/test-db";
 
 /*
  * Issue 40's fast-check on the wired path: random bags of products and tickets, bought by members of a
- * tier with random perks, through the bag's checkout and the Yoco adapter (against the fake API), then
- * random part refunds per line. The stored order's amount is the sum of its lines' charges, no line is
- * negative, Yoco is asked for that amount (and its line items add up to it), a R 0.00 order never reaches
+ * tier with random perks, with a random discount code (or none), through the bag's checkout and the Yoco
+ * adapter (against the fake API), then random part refunds per line. A refused code stores no order and
+ * takes no use; otherwise the stored order's amount is the sum of its lines' charges, no line is negative,
+ * each line's discount is the better of its perk and the code as the pricing rule decides on the same
+ * lines, Yoco is asked for that amount (and its line items add up to it), a R 0.00 order never reaches
  * Yoco, and refunds never give back more than a line was charged.
  */
 const NOW = "2025-09-10T10:00:00+02:00";
 const clock = fixedClock(NOW);
-const RUNS = 40;
+const RUNS = 36;
 const TIER = "style-starter";
 const engine = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test", secret: "x".repeat(32) };
@@ -41,6 +48,9 @@ const mail = { siteUrl: "http://localhost:3000", ownerEmail: "owner@example.test
 let handle: DatabaseHandle;
 let yoco: FakeYoco;
 const goods: { kind: "catalog" | "ticket"; id: number }[] = [];
+/** What a code's chosen items name each good by, and a ticket's event (as the pricing rule keys them). */
+const itemKeys = new Map<string, string>();
+const eventKeys = new Map<number, string>();
 beforeAll(async () => {
   handle = await createTestDatabase();
   // Live mode: Yoco refunds only live checkouts.
@@ -76,6 +86,13 @@ beforeAll(async () => {
     const added = await scratch.post({ intent: "add", kind: thing.kind, id: String(thing.id), quantity: "1" });
     if (added.status < 400) goods.push(thing);
   }
+  for (const option of await handle.db.select().from(ticketOptions))
+    eventKeys.set(option.id, `event:${option.eventId}`);
+  for (const thing of goods)
+    itemKeys.set(
+      `${thing.kind}:${thing.id}`,
+      thing.kind === "catalog" ? `catalog:${thing.id}` : eventKeys.get(thing.id)!,
+    );
   expect(goods.filter((g) => g.kind === "catalog").length).toBeGreaterThanOrEqual(3);
   expect(goods.filter((g) => g.kind === "ticket").length).toBeGreaterThanOrEqual(2);
 });
@@ -98,13 +115,88 @@ const bagArb = fc.array(fc.record({ pick: fc.nat(), quantity: fc.integer({ min: 
   minLength: 1,
   maxLength: 4,
 });
+// Mostly a code, sometimes none; now and then one whose uses are all taken.
+const codeArb = fc.option(
+  fc.record({
+    kind: fc.constantFrom<"percent" | "fixed">("percent", "fixed"),
+    percent: fc.integer({ min: 1, max: 100 }),
+    fixedCents: fc.integer({ min: 100, max: 80_000 }),
+    scope: fc.constantFrom<"everything" | "products" | "events" | "items">("everything", "products", "events", "items"),
+    picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+    minimumSpendCents: fc.oneof(fc.constant(0), fc.integer({ min: 100, max: 150_000 })),
+    usedUp: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+  }),
+  { nil: null, freq: 4 },
+);
 const refundsArb = fc.array(fc.record({ line: fc.nat(), units: fc.integer({ min: 1, max: 3 }) }), { maxLength: 4 });
+
+async function addCode(n: number, drawn: NonNullable<typeof codeArb extends fc.Arbitrary<infer T> ? T : never>) {
+  const items = [
+    ...new Set(
+      drawn.picks.map((p) => itemKeys.get(`${goods[p % goods.length]!.kind}:${goods[p % goods.length]!.id}`)!),
+    ),
+  ];
+  const [row] = await handle.db
+    .insert(discountCodes)
+    .values({
+      code: `WIRED${n}`,
+      kind: drawn.kind,
+      amount: drawn.kind === "percent" ? drawn.percent : drawn.fixedCents,
+      scope: drawn.scope,
+      items: drawn.scope === "items" ? items : [],
+      minimumSpendCents: drawn.minimumSpendCents,
+      totalUses: drawn.usedUp ? 1 : null,
+    })
+    .returning();
+  // Its one use taken by someone else's paid order.
+  if (drawn.usedUp)
+    await handle.db.insert(orders).values({
+      id: randomUUID(),
+      reference: `HB-USED${n}`,
+      orderType: "product",
+      itemName: "Candy Earrings",
+      amountCents: 10_000,
+      status: "paid",
+      customerFirstName: "Other",
+      customerLastName: "Buyer",
+      customerEmail: `other${n}@example.test`,
+      customerPhone: "082 555 0101",
+      customerAddress: "1 Long Street, Cape Town",
+      provider: "yoco",
+      idempotencyKey: randomUUID(),
+      discountCodeId: row!.id,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+  return row!;
+}
+
+const usesOf = async (codeId: number) =>
+  (await codeUsesNow(handle.db, codeId, "", clock.now(), testContext(handle).config.payment.stockHoldMinutes)).total;
+
+const pricingCode = (row: typeof discountCodes.$inferSelect): DiscountCode => ({
+  code: row.code,
+  kind: row.kind,
+  amount: row.amount,
+  scope: row.scope === "items" ? { items: row.items } : row.scope,
+  minimumSpendCents: row.minimumSpendCents,
+});
+
+/** A stored line as the pricing rule takes it: every good here is a product or an event's seat. */
+const toPrice = (line: typeof orderLines.$inferSelect, i: number): LineToPrice => ({
+  id: String(i),
+  kind: line.catalogItemId ? "product" : "ticket",
+  itemKey: line.catalogItemId ? `catalog:${line.catalogItemId}` : `ticket-option:${line.ticketOptionId}`,
+  eventKey: line.ticketOptionId ? eventKeys.get(line.ticketOptionId) : undefined,
+  quantity: line.quantity,
+  unitCents: line.unitPriceCents,
+});
 
 let run = 0;
 describe(`perks on the wired path (${engine})`, () => {
   it("fast-check: charged total = sum of lines, none negative, Yoco asked for it, refunds never exceed a line", async () => {
     await fc.assert(
-      fc.asyncProperty(perksArb, bagArb, refundsArb, async (perks, bag, refundSteps) => {
+      fc.asyncProperty(perksArb, bagArb, codeArb, refundsArb, async (perks, bag, drawn, refundSteps) => {
         const n = ++run;
         await handle.db.update(membershipTiers).set(perks).where(eq(membershipTiers.slug, TIER));
         const [member] = await handle.db
@@ -143,10 +235,30 @@ describe(`perks on the wired path (${engine})`, () => {
           expect(added.status).toBeLessThan(400);
         }
 
+        const code = drawn ? await addCode(n, drawn) : null;
+        const memberPerks = await perksForMember(handle.db, member!.id, clock.now());
+        const usesBefore = code ? await usesOf(code.id) : 0;
         const checkoutsBefore = yoco.requests.filter((r) => r.method === "POST" && r.path === "/api/checkouts").length;
         const ordersBefore = (await handle.db.select({ id: orders.id }).from(orders)).length;
-        const result = await browser.checkout(provider(), { ...buyer, email: `wired${n}@example.test` });
+        const result = await browser.checkout(provider(), {
+          ...buyer,
+          email: `wired${n}@example.test`,
+          ...(code ? { discountCode: code.code.toLowerCase() } : {}),
+        });
         const asked = yoco.requests.filter((r) => r.method === "POST" && r.path === "/api/checkouts");
+        if (!(result instanceof Response) && result.codeError) {
+          // A refused code, in words: nothing stored, nothing sent, no use taken.
+          expect(code).not.toBeNull();
+          expect(result.codeError).toMatch(
+            drawn!.usedUp
+              ? /has been used up/
+              : /does not apply to anything|needs a spend of|card payments start at R 2\.00/,
+          );
+          expect(asked).toHaveLength(checkoutsBefore);
+          expect(await handle.db.select({ id: orders.id }).from(orders)).toHaveLength(ordersBefore);
+          expect(await usesOf(code!.id)).toBe(usesBefore);
+          return;
+        }
         if (!(result instanceof Response)) {
           // Perks that bring the bag under R 2.00 but above nothing: refused, nothing stored or sent.
           expect(result.toast.description).toContain("R 2.00");
@@ -158,12 +270,26 @@ describe(`perks on the wired path (${engine})`, () => {
           .select()
           .from(orders)
           .where(eq(orders.customerEmail, `wired${n}@example.test`));
-        const lines = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+        const lines = await handle.db
+          .select()
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order!.id))
+          .orderBy(asc(orderLines.id));
         for (const line of lines) {
           expect(line.discountCents).toBeGreaterThanOrEqual(0);
           expect(lineChargedCents(line)).toBeGreaterThanOrEqual(0);
         }
         expect(order!.amountCents).toBe(lines.reduce((sum, l) => sum + lineChargedCents(l), 0));
+        // The better of perk and code per line, never both: what the pricing rule gives the same lines.
+        expect(code === null || !drawn!.usedUp).toBe(true);
+        const expected = priceLines(lines.map(toPrice), { perks: memberPerks, code: code && pricingCode(code) });
+        expect(lines.map((l) => [l.discountCents, l.discountReason])).toEqual(
+          expected.lines.map((l) => [l.discountCents, l.reason]),
+        );
+        expect(expected.code?.outcome ?? "applied").toMatch(/^(applied|not-better)$/);
+        // A use is taken only when the code gave some line its price.
+        expect(order!.discountCodeId).toBe(expected.code?.outcome === "applied" ? code!.id : null);
+        if (code) expect(await usesOf(code.id)).toBe(usesBefore + (order!.discountCodeId ? 1 : 0));
 
         if (order!.amountCents === 0) {
           expect(asked).toHaveLength(checkoutsBefore);

@@ -135,7 +135,9 @@ test("the owner sees the free order as Free (member perk), with the perk on its 
   await expect(page.locator("dd", { hasText: "Free (member perk)" })).toContainText(
     "Payment confirmed by a member perk (nothing to pay)",
   );
-  await expect(page.getByTestId("line-discount")).toHaveText("− R 350.00 Glow Bee: free ticket, 1 of 1 this month");
+  await expect(page.getByTestId("line-discount")).toHaveText(
+    "− R 350.00 Glow Bee: free ticket, 1 of 1 this month = R 0.00",
+  );
   await noSidewaysScroll(page);
   expect((await (await axe(page)).analyze()).violations).toEqual([]);
   await axeCleanAtLaptop(page);

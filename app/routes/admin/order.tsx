@@ -11,6 +11,7 @@ import { formatRand, parseRandToCents } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "~/orders/fulfilment-methods";
 import { fulfilmentWaits, fulfilmentWords, ownerFulfils, refundWords } from "~/orders/fulfilment-words";
+import { lineChargedCents } from "~/orders/line-money";
 import { historyWords, paidByWords, providerName } from "~/orders/payment-words";
 import { Money } from "~/components/admin/Money";
 import { LineAttendees } from "~/components/admin/LineAttendees";
@@ -94,6 +95,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       attendees: l.attendeeNames ?? [],
       discountCents: l.discountCents,
       discountReason: l.discountReason,
+      chargedCents: lineChargedCents(l),
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
@@ -275,7 +277,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   {l.discountCents ? (
                     // A member's perk or a code (issue 40): what came off the line, and why.
                     <span className="basis-full text-sm text-ink-soft" data-testid="line-discount">
-                      − <Money cents={l.discountCents} /> {l.discountReason}
+                      − <Money cents={l.discountCents} /> {l.discountReason} = <Money cents={l.chargedCents} />
                     </span>
                   ) : null}
                 </div>

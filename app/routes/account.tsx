@@ -9,6 +9,7 @@ import {
   labelClass,
   Notice,
   SignInLinkForm,
+  LinkRequestAnswer,
 } from "~/components/account/account-ui";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -100,24 +101,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Members manage their membership here: renew, change plan, cancel, and see past payments. We email you a link
           to sign in; there is no password to remember.
         </p>
-        {asked?.ok ? (
-          <div className="mt-6">
-            <Notice>{asked.message}</Notice>
-          </div>
-        ) : (
-          <>
-            {asked && !asked.errors ? (
-              <div className="mt-6">
-                <Notice tone="problem">{asked.message}</Notice>
-              </div>
-            ) : null}
-            <SignInLinkForm
-              email={asked && !asked.ok ? asked.values?.email : undefined}
-              error={asked?.ok === false ? asked.errors?.email : undefined}
-              sending={sending}
-            />
-          </>
-        )}
+        <LinkRequestAnswer asked={asked}>
+          <SignInLinkForm
+            email={asked && !asked.ok ? asked.values?.email : undefined}
+            error={asked?.ok === false ? asked.errors?.email : undefined}
+            sending={sending}
+          />
+        </LinkRequestAnswer>
         <p className="mt-8 text-sm text-ink/80">
           Not a member yet?{" "}
           <Link to="/#membership-heading" className="link">

@@ -1,6 +1,12 @@
 import { data, Link, useNavigation } from "react-router";
 import { assertSameOrigin } from "~/auth/cookies.server";
-import { AccountCard, AccountProblem, Notice, SignInLinkForm } from "~/components/account/account-ui";
+import {
+  AccountCard,
+  AccountProblem,
+  Notice,
+  SignInLinkForm,
+  LinkRequestAnswer,
+} from "~/components/account/account-ui";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { readAccountForm, UNREADABLE, type AccountActionResult } from "~/memberships/account-actions.server";
 import { CHECKOUT_SIGN_IN_PATH, checkoutReturnPath, NO_CHECKOUT_TO_RETURN_TO } from "~/memberships/checkout-sign-in";
@@ -52,26 +58,15 @@ export default function CheckoutSignIn({ loaderData, actionData }: Route.Compone
         Members get their plan&apos;s perks at checkout. Type the email address you joined with and we will email you a
         link; it signs you in and brings you back to your checkout, priced for your plan. Your bag stays as you left it.
       </p>
-      {asked?.ok ? (
-        <div className="mt-6">
-          <Notice>{asked.message}</Notice>
-        </div>
-      ) : (
-        <>
-          {asked && !asked.errors ? (
-            <div className="mt-6">
-              <Notice tone="problem">{asked.message}</Notice>
-            </div>
-          ) : null}
-          <SignInLinkForm
-            action={CHECKOUT_SIGN_IN_PATH}
-            returnTo={returnTo}
-            email={asked && !asked.ok ? asked.values?.email : undefined}
-            error={asked?.ok === false ? asked.errors?.email : undefined}
-            sending={sending}
-          />
-        </>
-      )}
+      <LinkRequestAnswer asked={asked}>
+        <SignInLinkForm
+          action={CHECKOUT_SIGN_IN_PATH}
+          returnTo={returnTo}
+          email={asked && !asked.ok ? asked.values?.email : undefined}
+          error={asked?.ok === false ? asked.errors?.email : undefined}
+          sending={sending}
+        />
+      </LinkRequestAnswer>
       <BackLinks returnTo={returnTo} label="Back to your checkout" />
     </AccountCard>
   );

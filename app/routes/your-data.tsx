@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { assertSameOrigin } from "~/auth/cookies.server";
-import { AccountField, Notice } from "~/components/account/account-ui";
+import { AccountField, Notice, LinkRequestAnswer } from "~/components/account/account-ui";
 import { RecordSections } from "~/components/privacy/RecordSections";
 import { dayMonthYear } from "~/lib/dates-in-words";
 import { saDay } from "~/analytics/days";
@@ -113,36 +113,25 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
           See, download or delete everything we hold under your email address: orders, tickets, messages and membership.
           We email you a link to it, so only you can open it.
         </p>
-        {asked?.ok ? (
-          <div className="mt-6">
-            <Notice>{asked.message}</Notice>
-          </div>
-        ) : (
-          <>
-            {asked && !asked.errors ? (
-              <div className="mt-6">
-                <Notice tone="problem">{asked.message}</Notice>
-              </div>
-            ) : null}
-            <Form method="post" noValidate className="mt-6 grid gap-4" aria-label="Email me a link to my data">
-              <input type="hidden" name="intent" value="request-link" />
-              <AccountField
-                id="data-email"
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                maxLength={ACCOUNT_LIMITS.email}
-                defaultValue={asked && !asked.ok ? asked.values?.email : undefined}
-                error={asked && !asked.ok ? asked.errors?.email : undefined}
-                hint="The address you used to order, book or write to us."
-              />
-              <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
-                {sending ? "Sending..." : "Email me a link to my data"}
-              </button>
-            </Form>
-          </>
-        )}
+        <LinkRequestAnswer asked={asked}>
+          <Form method="post" noValidate className="mt-6 grid gap-4" aria-label="Email me a link to my data">
+            <input type="hidden" name="intent" value="request-link" />
+            <AccountField
+              id="data-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={ACCOUNT_LIMITS.email}
+              defaultValue={asked && !asked.ok ? asked.values?.email : undefined}
+              error={asked && !asked.ok ? asked.errors?.email : undefined}
+              hint="The address you used to order, book or write to us."
+            />
+            <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
+              {sending ? "Sending..." : "Email me a link to my data"}
+            </button>
+          </Form>
+        </LinkRequestAnswer>
         <p className="mt-8 text-sm text-ink/80">
           A member?{" "}
           <Link to="/account" className="link">

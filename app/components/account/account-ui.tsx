@@ -21,6 +21,36 @@ export function Notice({ tone = "info", children }: { tone?: "info" | "problem";
 }
 
 /**
+ * The answer to asking for an emailed link (sign-in, your data): what was sent, or the form again (the
+ * children) under what went wrong; a field's own message stays on its field.
+ */
+export function LinkRequestAnswer({
+  asked,
+  children,
+}: {
+  asked: { ok: boolean; message?: string; errors?: unknown } | undefined;
+  children: ReactNode;
+}) {
+  if (asked?.ok) {
+    return (
+      <div className="mt-6">
+        <Notice>{asked.message}</Notice>
+      </div>
+    );
+  }
+  return (
+    <>
+      {asked && !asked.errors ? (
+        <div className="mt-6">
+          <Notice tone="problem">{asked.message}</Notice>
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+/**
  * The one-field form that asks for a sign-in link; posts to /account from wherever it is shown, or to
  * `action` with the path the link should return to (the checkout's "Sign in for your price").
  */

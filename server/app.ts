@@ -180,7 +180,7 @@ export function createApp(runtime: Runtime, options: CreateAppOptions = {}): Exp
   app.use(noStoreForAdmin, noStoreForAccount);
   // Helmet's dozen middlewares, run once above; each response gets their headers from the template
   // with its own nonce, as the page cache's responses do (decision 098).
-  // A route that tightens one of them (a sign-in link's page says Referrer-Policy: no-referrer) replaces
+  // A route that tightens one of them (a sign-in link's page says Referrer-Policy: same-origin) replaces
   // it: React Router appends its headers, which sent both values (issue 37).
   const securityHeaderNames = new Set(headers.map(([name]) => name.toLowerCase()));
   app.use((_req, res, next) => {

@@ -115,7 +115,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
 export function AdminPageHeader({ title, children }: { title: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-semibold [overflow-wrap:anywhere] sm:text-3xl">{title}</h1>
       {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
     </div>
   );

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { axe } from "./support/axe";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
+import { newestSignInLink } from "./support/member";
 import { expect, test } from "./support/test";
 
 /*
@@ -44,22 +44,8 @@ async function noSidewaysScrollAndAxeClean(page: Page) {
 }
 
 /** The link in the newest sign-in email to `to` that arrived after `before` messages, on this instance. */
-async function emailedLink(to: string, before: number): Promise<string> {
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        for (const message of sink.messages.slice(before)) {
-          const mail = await simpleParser(message.raw);
-          if (message.to[0] === to && mail.subject === "Your Honey Bee sign-in link") text = mail.text ?? "";
-        }
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("/account/sign-in?token=");
-  const link = new URL(/https?:\/\/\S+\/account\/sign-in\?\S+/.exec(text)![0]);
-  return url(`${link.pathname}${link.search}`);
+function emailedLink(to: string, before: number): Promise<string> {
+  return newestSignInLink(sink, to, before, url, /https?:\/\/\S+\/account\/sign-in\?\S+/);
 }
 
 test("one item: the member asks from the checkout and comes back to it signed in, at her price", async ({ page }) => {

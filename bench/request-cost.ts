@@ -95,6 +95,31 @@ async function bagOfThree(slot: number): Promise<string> {
   return cookie;
 }
 
+const buyer = (item: string) => ({
+  type: "product",
+  item,
+  firstName: "Cost",
+  lastName: `Buyer ${n}`,
+  email: `buyer${n}@example.com`,
+  phone: "0821234567",
+  address: "1 Long Street\nCape Town",
+});
+/** Buys every pair of candy earrings on the simulator, so that the next checkout for them is refused. */
+let candySoldOut: Promise<void> | undefined;
+async function sellOutCandy() {
+  for (;;) {
+    const ip = nextAddress();
+    const created = await fetch(`${base}/checkout?type=product&item=Candy+Earrings`, {
+      ...form(buyer("Candy Earrings"), ip),
+      redirect: "manual",
+    });
+    await created.arrayBuffer();
+    if (created.status !== 302) return;
+    const payPage = new URL(new URL(created.headers.get("location")!, base).pathname, base);
+    await send(payPage.toString(), form({ intent: "pay" }, ip));
+  }
+}
+
 /** Each kind: one visitor's action, and how many requests it made. */
 const KINDS: { name: string; run: () => Promise<number> }[] = [
   { name: "page from the cache (GET)", run: async () => (await send(`${base}${PAGES[n++ % PAGES.length]}`), 1) },
@@ -137,21 +162,28 @@ const KINDS: { name: string; run: () => Promise<number> }[] = [
     name: "checkout and payment on the simulator (2 POSTs)",
     run: async () => {
       const ip = nextAddress();
-      const order = {
-        type: "product",
-        item: "Test Product",
-        firstName: "Cost",
-        lastName: `Buyer ${n}`,
-        email: `buyer${n}@example.com`,
-        phone: "0821234567",
-        address: "1 Long Street\nCape Town",
-      };
-      const created = await send(`${base}/checkout?type=product&item=Test+Product`, form(order, ip));
+      const created = await send(`${base}/checkout?type=product&item=Test+Product`, form(buyer("Test Product"), ip));
       await send(
         new URL(new URL(created.headers.get("location")!, base).pathname, base).toString(),
         form({ intent: "pay" }, ip),
       );
       return 2;
+    },
+  },
+  {
+    // Half the soak's checkouts ask for the candy earrings, sold out within seconds: each is refused.
+    name: "checkout refused: sold out (POST, the form again with the reason)",
+    run: async () => {
+      await (candySoldOut ??= sellOutCandy());
+      const posted = form(buyer("Candy Earrings"), nextAddress(), { "User-Agent": UA });
+      const response = await fetch(`${base}/checkout?type=product&item=Candy+Earrings`, {
+        ...posted,
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      if (response.status < 400 || response.status >= 500)
+        throw new Error(`a sold-out checkout answered ${response.status}`);
+      return 1;
     },
   },
   {

@@ -17,6 +17,8 @@ import { compilePageTemplate, fillPage, fillPageGzip, slotsOf, type PageTemplate
  *   the last pieces leaves the other pages in memory. Instances read both at most every
  *   `versionCheckMs`, so a change reaches every instance within that time. Entries also expire after
  *   `ttlMs` (date rules, view counts).
+ * - After stock alone moved, the first request for a page that shows it renders the page again, and
+ *   meanwhile the others get its previous render, at most `maxVersionAgeMs` behind (decision 140).
  * - The CSP nonce differs per response: the stored page records the offsets where the render put its
  *   nonce, and each response gets the fresh nonce helmet already put in its header at those offsets.
  */
@@ -145,7 +147,10 @@ export function createPageCache(options: PageCacheOptions) {
   // A stock change was announced since the last read: pages that show stock wait for the next read,
   // the others keep the content version they have.
   let stockStale = false;
-  const stats = { hits: 0, misses: 0, bypass: 0 };
+  // Pages that show stock being rendered again after stock moved, and the request rendering each:
+  // meanwhile everyone else gets the page's previous render (decision 140).
+  const refreshing = new Map<string, { since: number; request: IncomingMessage }>();
+  const stats = { hits: 0, misses: 0, bypass: 0, stale: 0 };
   // Changes announced so far: a read that began before the latest one may return the old version,
   // so it is used for its own request but not remembered.
   let changes = 0;
@@ -174,6 +179,25 @@ export function createPageCache(options: PageCacheOptions) {
     // A failed background read leaves the last one in use until it is too old.
     if (age >= versionCheckMs && !versionRead) readVersion().catch(() => {});
     return versionFor(url, version.value);
+  }
+
+  /**
+   * Whether `request` may have the previous render of a page that shows stock (decision 140): only
+   * stock has moved since it was rendered (its content version is the one last read, and that read
+   * is usable), and another request is rendering the page again, begun less than `maxVersionAgeMs`
+   * ago. Otherwise this request becomes the one that renders it: the first visitor after a sale sees
+   * the new count, and a crowd waits for no render, only reads the page as it was a moment before.
+   */
+  function mayServePrevious(request: IncomingMessage, url: string, cached: Entry): boolean {
+    if (!showsStock(url) || !version) return false;
+    const now = Date.now();
+    if (now - version.readAt >= maxVersionAgeMs || now - cached.storedAt >= ttlMs) return false;
+    if (cached.version.split("|", 1)[0] !== version.value.content) return false;
+    if (cached.version === knownVersion(url)) return false;
+    const refresh = refreshing.get(url);
+    if (refresh && now - refresh.since < maxVersionAgeMs) return refresh.request !== request;
+    refreshing.set(url, { since: now, request });
+    return false;
   }
 
   async function currentVersion(url: string): Promise<string> {
@@ -208,7 +232,21 @@ export function createPageCache(options: PageCacheOptions) {
       stats.bypass++;
       return next();
     }
+    try {
+      await serveOrRender(req, res, next);
+    } finally {
+      // However it ended, the next request after a stock change may render the page again.
+      if (refreshing.get(req.originalUrl)?.request === req) refreshing.delete(req.originalUrl);
+    }
+  };
+
+  const serveOrRender: RequestHandler = async (req, res, next) => {
     let current: string;
+    const previous = entries.get(req.originalUrl);
+    if (previous && mayServePrevious(req, req.originalUrl, previous)) {
+      stats.stale++;
+      return send(req, res, previous, res.locals.nonce as string, "STALE");
+    }
     try {
       current = await currentVersion(req.originalUrl);
     } catch {
@@ -302,16 +340,20 @@ export function createPageCache(options: PageCacheOptions) {
   function tryServe(req: IncomingMessage, res: ServerResponse, securityHeaders: HeaderTemplate): boolean {
     const url = req.url ?? "/";
     if (!isCacheablePage(req.method, url, req.headers)) return false;
-    const current = knownVersion(url);
-    if (current === undefined) return false;
     const cached = entries.get(url);
-    if (!cached || cached.version !== current || Date.now() - cached.storedAt >= ttlMs) return false;
-    stats.hits++;
+    if (!cached) return false;
+    const current = knownVersion(url);
+    let state: "HIT" | "STALE" = "HIT";
+    if (current === undefined || cached.version !== current || Date.now() - cached.storedAt >= ttlMs) {
+      if (!mayServePrevious(req, url, cached)) return false;
+      state = "STALE";
+    }
+    stats[state === "HIT" ? "hits" : "stale"]++;
     const nonce = setSecurityHeaders(res, securityHeaders);
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.setHeader("ETag", cached.etag);
     res.setHeader("Vary", "Cookie, Accept-Encoding");
-    res.setHeader("X-Page-Cache", "HIT");
+    res.setHeader("X-Page-Cache", state);
     if (req.headers["if-none-match"] === cached.etag) {
       res.removeHeader("Content-Security-Policy");
       res.statusCode = 304;
@@ -346,7 +388,7 @@ function send(
   res: Parameters<RequestHandler>[1],
   entry: Entry,
   nonce: string,
-  state: "HIT" | "MISS",
+  state: "HIT" | "MISS" | "STALE",
 ) {
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
   res.setHeader("ETag", entry.etag);

@@ -8,7 +8,7 @@ import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
 import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/holds.server";
-import { issueTickets, voidOrderTickets } from "~/tickets/issue.server";
+import { issueTickets, ticketLinesOf, voidOrderTickets } from "~/tickets/issue.server";
 import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
 import { settleLineRefund } from "./line-refunds.server";
 import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
@@ -166,9 +166,11 @@ export async function recordPayment(
     // Locking the order and recording the event (one statement), then reading its holds, run in that
     // order all the same.
     const knownOrderId = isOrderId(input.orderId) ? input.orderId : undefined;
-    const [{ first, order }, holds] = await Promise.all([
+    // Its ticket lines too, which the order's type may not need (decision 141).
+    const [{ first, order }, holds, ticketLines] = await Promise.all([
       firstDeliveryOfOrder(tx, input.event, { orderId: input.orderId, checkoutId: input.checkoutId }),
       knownOrderId ? holdsToConvert(tx, knownOrderId) : undefined,
+      knownOrderId ? ticketLinesOf(tx, knownOrderId) : undefined,
     ]);
     if (!first) return { outcome: "duplicate" as const };
     if (!order) return { outcome: "unknown-order" as const };
@@ -241,7 +243,9 @@ export async function recordPayment(
     const ownerEmail = settings.ownerEmail;
     // Tickets are issued with the payment, so the confirmation that carries them is queued with it too;
     // a late payment with no seat left gets none.
-    const tickets = attention ? [] : await issueTickets(tx, paid, input.now);
+    const tickets = attention
+      ? []
+      : await issueTickets(tx, paid, input.now, order.id === knownOrderId ? ticketLines : undefined);
     // A membership payment gives its member a month, once, in this same transaction (decision 086).
     const member = paid.orderType === "membership" ? await applyMembershipPayment(tx, paid, input.now) : undefined;
     const orderPage = orderPageUrl(input.mail.siteUrl, input.mail.secret, order.id);

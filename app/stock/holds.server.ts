@@ -216,11 +216,13 @@ export async function convertHolds(
 ): Promise<{ unavailable: string[] }> {
   const holds = alreadyRead ?? (await holdsToConvert(tx, orderId));
   const unavailable: string[] = [];
+  // Holds of things without a count convert as they stand, all in one statement: each trip to the
+  // database while the transaction holds PGlite's one connection waits on the main thread (decision 141).
+  const uncounted = holds.filter((hold) => !countsUnits(hold.stockKey)).map((hold) => hold.id);
+  if (uncounted.length)
+    await tx.update(stockHolds).set({ status: "converted" }).where(inArray(stockHolds.id, uncounted));
   for (const hold of holds) {
-    if (!countsUnits(hold.stockKey)) {
-      await tx.update(stockHolds).set({ status: "converted" }).where(eq(stockHolds.id, hold.id));
-      continue;
-    }
+    if (!countsUnits(hold.stockKey)) continue;
     await lockStockKey(tx, hold.stockKey);
     const inForce = hold.status === "held" && hold.expiresAt > now;
     if (!inForce) {

@@ -51,6 +51,17 @@ export async function orderTickets(tx: Pick<Tx, "select">, orderId: string): Pro
   }));
 }
 
+/** An order's ticket lines, with their option and event: what `issueTickets` issues seats for. */
+export function ticketLinesOf(tx: Tx, orderId: string) {
+  return tx
+    .select({ line: orderLines, option: ticketOptions, event: events })
+    .from(orderLines)
+    .innerJoin(ticketOptions, eq(ticketOptions.id, orderLines.ticketOptionId))
+    .innerJoin(events, eq(events.id, ticketOptions.eventId))
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.ticketOptionId)));
+}
+type TicketLine = Awaited<ReturnType<typeof ticketLinesOf>>[number];
+
 /** What issuing reads of the order: the row's own type, since orders/ (above tickets/) passes it in. */
 type TicketedOrder = Pick<typeof orders.$inferSelect, "id" | "orderType" | "customerFirstName" | "customerLastName">;
 
@@ -59,15 +70,16 @@ type TicketedOrder = Pick<typeof orders.$inferSelect, "id" | "orderType" | "cust
  * session is the one its seats were held for (the hold's stock key names it); a one-off event's is
  * the event's own date. Idempotent: an order that has tickets gets no more.
  */
-export async function issueTickets(tx: Tx, order: TicketedOrder, now: Date): Promise<IssuedTicket[]> {
+export async function issueTickets(
+  tx: Tx,
+  order: TicketedOrder,
+  now: Date,
+  /** `ticketLinesOf(tx, order.id)`, when the caller read them already (with its first statement). */
+  alreadyRead?: TicketLine[],
+): Promise<IssuedTicket[]> {
   if (order.orderType === "membership") return [];
   // A bag's order of a product and seats is a "product" order with ticket lines: its lines decide.
-  const lines = await tx
-    .select({ line: orderLines, option: ticketOptions, event: events })
-    .from(orderLines)
-    .innerJoin(ticketOptions, eq(ticketOptions.id, orderLines.ticketOptionId))
-    .innerJoin(events, eq(events.id, ticketOptions.eventId))
-    .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.ticketOptionId)));
+  const lines = alreadyRead ?? (await ticketLinesOf(tx, order.id));
   if (!lines.length) return [];
   const existing = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, order.id)).limit(1);
   if (existing.length) return orderTickets(tx, order.id);

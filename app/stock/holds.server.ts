@@ -38,7 +38,22 @@ export function holdClientKey(client: ClientKey, secret: string): string {
  * seats, which have no row of their own to lock (decision 042).
  */
 export async function lockStockKey(tx: Tx, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  await lockSentNow(tx, key);
+}
+
+/**
+ * Sends the lock's statement at once, before any statement the caller sends after this call (the
+ * reads that must see what was committed before the lock). Decision 141: a transaction on PGlite waits
+ * for the main thread between two statements, so the reads go right behind it, not after its answer.
+ */
+function lockSentNow(tx: Tx, key: string): Promise<unknown> {
+  return awaitedLater(tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`).execute());
+}
+
+/** A statement already sent, awaited further on: its failure is thrown there, never left unhandled. */
+function awaitedLater<T>(running: Promise<T>): Promise<T> {
+  running.catch(() => {});
+  return running;
 }
 
 /**
@@ -65,13 +80,18 @@ async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
     return row?.n ?? null;
   }
   if (kind === "ticket") {
-    const [row] = await tx
-      .select({ capacity: ticketOptions.capacity })
-      .from(ticketOptions)
-      .where(eq(ticketOptions.id, Number(id)));
-    const capacity = (await sessionCapacityForKey(tx, key)) ?? row?.capacity ?? null;
+    // Three reads that need nothing from one another: one wait (decision 141).
+    const [[row], sessionCapacity, sold] = await Promise.all([
+      tx
+        .select({ capacity: ticketOptions.capacity })
+        .from(ticketOptions)
+        .where(eq(ticketOptions.id, Number(id))),
+      sessionCapacityForKey(tx, key),
+      soldSeats(tx, key),
+    ]);
+    const capacity = sessionCapacity ?? row?.capacity ?? null;
     if (capacity === null) return null;
-    return capacity - (await soldSeats(tx, key));
+    return capacity - sold;
   }
   return null;
 }
@@ -167,21 +187,25 @@ export async function placeHold(
     clientKey: string | null;
   },
 ): Promise<void> {
-  if (hold.clientKey) {
-    // The client's lock comes before any stock key's, and nothing takes them the other way round,
-    // so two checkouts of one client for different items cannot both slip under the total.
-    await lockStockKey(tx, `client:${hold.clientKey}`);
-    const held = await clientHeld(tx, hold.clientKey, hold.key, hold.now);
+  // The client's lock comes before any stock key's, and nothing takes them the other way round,
+  // so two checkouts of one client for different items cannot both slip under the total. Both locks
+  // are sent first and the counts right behind them, which run once the locks are held (decision 141).
+  const counts = countsUnits(hold.key);
+  const locked = [
+    hold.clientKey ? lockSentNow(tx, `client:${hold.clientKey}`) : undefined,
+    counts ? lockSentNow(tx, hold.key) : undefined,
+  ];
+  const [held, units, taken] = await Promise.all([
+    hold.clientKey ? clientHeld(tx, hold.clientKey, hold.key, hold.now) : undefined,
+    counts ? unitsForKey(tx, hold.key) : null,
+    counts ? activeHeld(tx, hold.key, hold.now) : 0,
+  ]);
+  await Promise.all(locked);
+  if (held) {
     const refused = holdLimitReason(hold.itemName, held, hold.quantity, hold.minutes);
     if (refused) throw new HoldLimitError(refused);
   }
-  if (countsUnits(hold.key)) {
-    await lockStockKey(tx, hold.key);
-    const units = await unitsForKey(tx, hold.key);
-    if (units !== null && units - (await activeHeld(tx, hold.key, hold.now)) < hold.quantity) {
-      throw new OutOfStockError(hold.soldOutReason);
-    }
-  }
+  if (units != null && units - taken < hold.quantity) throw new OutOfStockError(hold.soldOutReason);
   await tx.insert(stockHolds).values({
     orderId: hold.orderId,
     stockKey: hold.key,
@@ -347,37 +371,47 @@ export async function placeHolds(
   const { now, clientKey, holds } = bag;
   if (!holds.length) return;
   const unexpired = and(eq(stockHolds.status, "held"), gt(stockHolds.expiresAt, now));
-  const byClient = new Map<string, number>();
-  if (clientKey) {
-    await lockStockKey(tx, `client:${clientKey}`);
-    const rows = await tx
-      .select({ key: stockHolds.stockKey, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
-      .from(stockHolds)
-      .where(and(eq(stockHolds.clientKey, clientKey), unexpired))
-      .groupBy(stockHolds.stockKey);
-    for (const row of rows) byClient.set(row.key, Number(row.n));
-  }
   const counted = [...new Set(holds.map((h) => h.key).filter(countsUnits))];
-  const units = new Map<string, number | null>();
-  const held = new Map<string, number>();
-  if (counted.length) {
-    // One statement takes the keys' locks one after another in the order given (a volatile function in
-    // the select list runs row by row after the ordering), as placeHold line by line would.
-    const keys = sql.join(
-      counted.map((k) => sql`${k}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${keys}]::text[]) with ordinality as t(k, n) order by n`,
-    );
-    for (const key of counted) units.set(key, await unitsForKey(tx, key));
-    const rows = await tx
-      .select({ key: stockHolds.stockKey, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
-      .from(stockHolds)
-      .where(and(inArray(stockHolds.stockKey, counted), unexpired))
-      .groupBy(stockHolds.stockKey);
-    for (const row of rows) held.set(row.key, Number(row.n));
-  }
+  // The locks are sent first, the client's then the keys', and every count right behind them: the
+  // counts run once the locks are held, and the transaction waits once for all of them (decision 141).
+  const clientLocked = clientKey ? lockSentNow(tx, `client:${clientKey}`) : undefined;
+  // One statement takes the keys' locks one after another in the order given (a volatile function in
+  // the select list runs row by row after the ordering), as placeHold line by line would.
+  const keys = sql.join(
+    counted.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const keysLocked = counted.length
+    ? awaitedLater(
+        tx
+          .execute(
+            sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${keys}]::text[]) with ordinality as t(k, n) order by n`,
+          )
+          .execute(),
+      )
+    : undefined;
+  const [, , clientRows, unitsOfKeys, heldRows] = await Promise.all([
+    clientLocked,
+    keysLocked,
+    clientKey
+      ? tx
+          .select({ key: stockHolds.stockKey, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
+          .from(stockHolds)
+          .where(and(eq(stockHolds.clientKey, clientKey), unexpired))
+          .groupBy(stockHolds.stockKey)
+      : [],
+    Promise.all(counted.map((key) => unitsForKey(tx, key))),
+    counted.length
+      ? tx
+          .select({ key: stockHolds.stockKey, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
+          .from(stockHolds)
+          .where(and(inArray(stockHolds.stockKey, counted), unexpired))
+          .groupBy(stockHolds.stockKey)
+      : [],
+  ]);
+  const byClient = new Map(clientRows.map((row) => [row.key, Number(row.n)]));
+  const units = new Map(counted.map((key, i) => [key, unitsOfKeys[i]!]));
+  const held = new Map(heldRows.map((row) => [row.key, Number(row.n)]));
   let clientAll = [...byClient.values()].reduce((sum, n) => sum + n, 0);
   for (const [index, hold] of holds.entries()) {
     if (clientKey) {

@@ -89,7 +89,30 @@ describe(`SQL statements per bag request (${engine})`, () => {
       counts[`checkout ${lines}`] = checkout.queries.length;
     }
     console.log(`[bag-queries] ${engine}: ${JSON.stringify(counts)}`);
+    expect(Object.keys(counts)).toHaveLength(4);
     expect(counts["view 10"]).toBe(counts["view 3"]);
     expect(counts["checkout 5"]).toBe(counts["checkout 3"]);
+  });
+});
+
+describe(`the order a bag checkout's statements are sent in (${engine}, decision 141)`, () => {
+  it("sends the locks first and every count of held, sold and stocked units after them, then the holds", async () => {
+    const browser = await bagOf(3, "10.39.2.3");
+    const { queries } = await countQueries(handle.db, () => browser.checkout());
+    if (process.env.BAG_QUERIES_SHOW) console.log(queries.map((q) => q.slice(0, 140)).join("\n"));
+    const at = (pattern: RegExp) => queries.findIndex((q) => pattern.test(q));
+    const orderStored = at(/^insert into "orders"/);
+    const clientLock = at(/pg_advisory_xact_lock\(hashtext\(\$1\)\)/);
+    const keysLock = at(/pg_advisory_xact_lock\(hashtext\(k\)\)/);
+    const holdsStored = at(/^insert into "stock_holds"/);
+    expect(orderStored).toBeGreaterThanOrEqual(0);
+    expect(clientLock).toBeGreaterThan(orderStored);
+    expect(keysLock).toBe(clientLock + 1);
+    // Between the locks and the holds: only reads, the units in stock, the client's budget and the units held.
+    const counts = queries.slice(keysLock + 1, holdsStored);
+    expect(counts.every((q) => q.startsWith("select"))).toBe(true);
+    expect(counts.filter((q) => /"stock_holds"."client_key" = /.test(q))).toHaveLength(1);
+    expect(counts.filter((q) => /"stock_holds"."stock_key" in /.test(q))).toHaveLength(1);
+    expect(counts.filter((q) => /"stock_quantity" from "catalog_items"/.test(q)).length).toBeGreaterThanOrEqual(1);
   });
 });

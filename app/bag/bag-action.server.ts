@@ -7,11 +7,9 @@ import { BAG_FIELDS, bagActionSchema } from "./bag-schema";
 import { MAX_BAG_LINES, MAX_LINE_QUANTITY, type BagActionResult } from "./bag-limits";
 import { bagCookies, newBagToken, requestBagToken } from "./bag-cookie.server";
 import {
-  bagLinesOf,
   createBag,
-  emptyIfBought,
-  findBagId,
   lineKeyOf,
+  openBag,
   putLine,
   refOfLine,
   removeLine,
@@ -42,14 +40,21 @@ export async function changeBag(request: Request, context: BagContext) {
   const action = validated.data;
   const now = context.clock.now();
   let token = requestBagToken(request);
-  let bagId = await findBagId(context.db, token, now);
-  if (bagId) await emptyIfBought(context.db, bagId);
-  const lines = bagId ? await bagLinesOf(context.db, bagId) : [];
+  // The bag and, for an add, the item asked for: read together, one wait (decision 141).
+  const asked =
+    action.intent === "add"
+      ? { kind: action.kind, id: action.id, choice: { option1: action.option1, option2: action.option2 } }
+      : undefined;
+  const [bag, foundAsked] = await Promise.all([
+    openBag(context.db, token, now),
+    asked ? findSellableByRef(context.db, asked, now) : undefined,
+  ]);
+  let bagId = bag.bagId;
+  const lines = bag.lines;
   const count = unitsInBag(lines);
 
   if (action.intent === "add") {
-    const asked = { kind: action.kind, id: action.id, choice: { option1: action.option1, option2: action.option2 } };
-    const found = await findSellableByRef(context.db, asked, now);
+    const found = foundAsked!;
     if (!found.ok) return refuse(found.reason, 409, count);
     // The row the choice named is what the bag keeps: a product's size is a line of its own.
     const { variantId } = found.item.line;
@@ -66,8 +71,8 @@ export async function changeBag(request: Request, context: BagContext) {
     if (!bagId || !token) {
       token = newBagToken();
       bagId = await createBag(context.db, token, now);
-    } else await touchBag(context.db, bagId, now);
-    await putLine(context.db, bagId, ref, quantity);
+      await putLine(context.db, bagId, ref, quantity);
+    } else await Promise.all([touchBag(context.db, bagId, now), putLine(context.db, bagId, ref, quantity)]);
     return done(context, token, count + action.quantity, `${found.item.displayName} is in your bag.`, inPlace);
   }
 

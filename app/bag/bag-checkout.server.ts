@@ -36,7 +36,7 @@ import type { PaymentProvider } from "~/payments/provider";
 import { holdClientKey, HoldLimitError } from "~/stock/holds.server";
 import { bagCookies, requestBagToken } from "./bag-cookie.server";
 import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-limits";
-import { bagLinesOf, emptyIfBought, findBagId, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
+import { openBag, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
 import { viewBag } from "./bag-view.server";
 
 const CHANGE_BAG = "Please change your bag first.";
@@ -65,9 +65,9 @@ export async function submitBagCheckout(
   if (!news.ok) return { ok: false, toast: checkoutErrorToast(news.message), values };
 
   const now = context.clock.now();
-  const bagId = await findBagId(context.db, requestBagToken(request), now);
-  if (bagId) await emptyIfBought(context.db, bagId);
-  const bag = await viewBag(context.db, bagId, now);
+  const opened = await openBag(context.db, requestBagToken(request), now);
+  const bagId = opened.bagId;
+  const bag = await viewBag(context.db, opened.lines, now);
   if (!bagId || !bag.lines.length) return refuse(EMPTY_BAG_REASON, values);
   const marked = bag.lines.find((l) => l.problem);
   if (marked) {
@@ -162,9 +162,8 @@ export async function submitBagCheckout(
  */
 export async function bagForCheckout(request: Request, context: Pick<AppContext, "db" | "clock" | "config">) {
   const now = context.clock.now();
-  const bagId = await findBagId(context.db, requestBagToken(request), now);
-  if (bagId) await emptyIfBought(context.db, bagId);
-  const bag = await viewBag(context.db, bagId, now);
+  const { lines } = await openBag(context.db, requestBagToken(request), now);
+  const bag = await viewBag(context.db, lines, now);
   const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
   const seatGroups = seatGroupsOf(bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })));
   const memberId = ready ? await signedInMemberId(request, context) : undefined;
@@ -201,10 +200,9 @@ function refuse(reason: string, values: CheckoutActionResult["values"]): Checkou
  */
 export async function bagCountAfterPayment(request: Request, context: Pick<AppContext, "db" | "clock" | "config">) {
   const token = requestBagToken(request);
-  const bagId = await findBagId(context.db, token, context.clock.now());
+  const { bagId, lines } = await openBag(context.db, token, context.clock.now());
   if (!bagId) return null;
-  await emptyIfBought(context.db, bagId);
-  const count = unitsInBag(await bagLinesOf(context.db, bagId));
+  const count = unitsInBag(lines);
   if (bagCountFromCookies(request.headers.get("cookie") ?? "") === count) return null;
   return bagCookies(context, token, count);
 }

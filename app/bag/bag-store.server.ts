@@ -26,15 +26,35 @@ export const refOfLine = (line: Pick<BagLineRow, "catalogItemId" | "ticketOption
 
 const liveSince = (now: Date) => new Date(now.getTime() - BAG_LIFETIME_MS);
 
-/** The id of the live bag a cookie names, or null (no cookie, never stored, or unused for 30 days). */
-export async function findBagId(db: Database, token: string | null, now: Date): Promise<string | null> {
-  if (!token) return null;
+/** A checkout of the bag was paid (or refunded since): what it bought leaves the bag. */
+const BOUGHT = new Set<string>(["paid", "refunded", "partially_refunded"]);
+
+/**
+ * The live bag a cookie names and its lines, in one wait (decision 141): the bag's row with its
+ * checkout's status, and its lines by the id the cookie gives, sent together. A bag whose checkout
+ * was paid is emptied first, so what was bought never stays in it, wherever it was paid.
+ */
+export async function openBag(
+  db: Database,
+  token: string | null,
+  now: Date,
+): Promise<{ bagId: string | null; lines: BagLineRow[] }> {
+  if (!token) return { bagId: null, lines: [] };
   const id = bagIdOf(token);
-  const [row] = await db
-    .select({ id: bags.id })
-    .from(bags)
-    .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now))));
-  return row?.id ?? null;
+  const [[row], lines] = await Promise.all([
+    db
+      .select({ id: bags.id, checkoutStatus: orders.status })
+      .from(bags)
+      .leftJoin(orders, eq(orders.id, bags.checkoutOrderId))
+      .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now)))),
+    bagLinesOf(db, id),
+  ]);
+  if (!row) return { bagId: null, lines: [] };
+  if (row.checkoutStatus && BOUGHT.has(row.checkoutStatus)) {
+    await emptyBag(db, id);
+    return { bagId: id, lines: [] };
+  }
+  return { bagId: id, lines };
 }
 
 /**
@@ -94,24 +114,8 @@ export async function rememberCheckout(db: Database, bagId: string, orderId: str
   await db.update(bags).set({ checkoutOrderId: orderId }).where(eq(bags.id, bagId));
 }
 
-/**
- * Empties a bag whose checkout was paid (by the webhook or the provider's answer, wherever the
- * buyer is); called whenever the bag is read, so what was bought never stays in it.
- */
-export async function emptyIfBought(db: Database, bagId: string): Promise<void> {
-  const [row] = await db
-    .select({ status: orders.status })
-    .from(bags)
-    .innerJoin(orders, eq(orders.id, bags.checkoutOrderId))
-    .where(eq(bags.id, bagId));
-  if (
-    !row ||
-    row.status === "pending" ||
-    row.status === "failed" ||
-    row.status === "cancelled" ||
-    row.status === "expired"
-  )
-    return;
+/** Empties a bag whose checkout was paid (by the webhook or the provider's answer, wherever the buyer is). */
+async function emptyBag(db: Database, bagId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(bagLines).where(eq(bagLines.bagId, bagId));
     await tx.update(bags).set({ checkoutOrderId: null }).where(eq(bags.id, bagId));

@@ -4,7 +4,7 @@ import { variantLabel, type ProductOption } from "~/catalog/product-options";
 import { catalogItems, events, productVariants, ticketOptions } from "~/db/schema";
 import { findSellablesByRefs, type Sellable } from "~/orders/sellable.server";
 import { quantityChoices } from "./bag-limits";
-import { bagLinesOf, refOfLine, type BagLineRow } from "./bag-store.server";
+import { refOfLine, type BagLineRow } from "./bag-store.server";
 
 /** One bag line as /bag shows it, priced from the catalog as it is now. */
 export interface BagLineView {
@@ -51,23 +51,29 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLi
   const optionIds = lines.flatMap((l) => (l.ticketOptionId !== null ? [l.ticketOptionId] : []));
   const variantIds = lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : []));
   const optionsOf = new Map<number, ProductOption[]>();
-  if (itemIds.length) {
-    const items = await db.select().from(catalogItems).where(inArray(catalogItems.id, itemIds));
-    for (const item of items) {
-      const src = item.images[0];
-      optionsOf.set(item.id, item.optionNames);
-      shown.set(`catalog:${item.id}`, {
-        name: item.name,
-        option: null,
-        href: `/product/${encodeURIComponent(item.slug)}`,
-        photo: src ? { src, alt: item.imageAlts[0] || item.name } : null,
-      });
-    }
+  // The three reads need nothing from one another: one wait (decision 141).
+  const [items, rows, tickets] = await Promise.all([
+    itemIds.length ? db.select().from(catalogItems).where(inArray(catalogItems.id, itemIds)) : [],
+    variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
+    optionIds.length
+      ? db
+          .select({ event: events, option: ticketOptions })
+          .from(ticketOptions)
+          .innerJoin(events, eq(events.id, ticketOptions.eventId))
+          .where(inArray(ticketOptions.id, optionIds))
+      : [],
+  ]);
+  for (const item of items) {
+    const src = item.images[0];
+    optionsOf.set(item.id, item.optionNames);
+    shown.set(`catalog:${item.id}`, {
+      name: item.name,
+      option: null,
+      href: `/product/${encodeURIComponent(item.slug)}`,
+      photo: src ? { src, alt: item.imageAlts[0] || item.name } : null,
+    });
   }
   // A size or colour is the line's option, with its own photo when the owner gave it one.
-  const rows = variantIds.length
-    ? await db.select().from(productVariants).where(inArray(productVariants.id, variantIds))
-    : [];
   for (const row of rows) {
     const product = shown.get(`catalog:${row.catalogItemId}`);
     if (!product) continue;
@@ -77,21 +83,14 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLi
       photo: row.image ? { src: row.image, alt: product.photo?.alt ?? product.name } : product.photo,
     });
   }
-  if (optionIds.length) {
-    const rows = await db
-      .select({ event: events, option: ticketOptions })
-      .from(ticketOptions)
-      .innerJoin(events, eq(events.id, ticketOptions.eventId))
-      .where(inArray(ticketOptions.id, optionIds));
-    for (const { event, option } of rows) {
-      const src = event.images[0];
-      shown.set(`ticket:${option.id}`, {
-        name: event.title,
-        option: option.type,
-        href: event.recurring === "monthly" ? "/workshop/tablecloth-skirt" : `/tickets/${encodeURIComponent(event.id)}`,
-        photo: src ? { src, alt: event.imageAlts[0] || event.title } : null,
-      });
-    }
+  for (const { event, option } of tickets) {
+    const src = event.images[0];
+    shown.set(`ticket:${option.id}`, {
+      name: event.title,
+      option: option.type,
+      href: event.recurring === "monthly" ? "/workshop/tablecloth-skirt" : `/tickets/${encodeURIComponent(event.id)}`,
+      photo: src ? { src, alt: event.imageAlts[0] || event.title } : null,
+    });
   }
   return (line) => shown.get(line.lineKey) ?? NO_LONGER_SOLD;
 }
@@ -102,13 +101,16 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLi
  */
 export async function viewBag(
   db: Database,
-  bagId: string | null,
+  /** The bag's lines, as `openBag` read them. */
+  lines: BagLineRow[],
   now: Date,
 ): Promise<BagView & { buyable: BuyableLine[] }> {
-  const lines = bagId ? await bagLinesOf(db, bagId) : [];
-  const displayOf = await displays(db, lines);
-  // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39).
-  const lookups = await findSellablesByRefs(db, lines.map(refOfLine), now);
+  // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39),
+  // and the names and photos alongside (decision 141).
+  const [displayOf, lookups] = await Promise.all([
+    displays(db, lines),
+    findSellablesByRefs(db, lines.map(refOfLine), now),
+  ]);
   const views: BagLineView[] = [];
   const buyable: BuyableLine[] = [];
   for (const [i, line] of lines.entries()) {

@@ -4,7 +4,7 @@ import { trackEvent } from "~/analytics/track";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
 import { bagCountFromCookies } from "~/bag/bag-limits";
-import { emptyIfBought, findBagId, touchBag, unitsInBag } from "~/bag/bag-store.server";
+import { openBag, touchBag, unitsInBag } from "~/bag/bag-store.server";
 import { viewBag } from "~/bag/bag-view.server";
 import { BagLineItem } from "~/components/bag/BagLineItem";
 import { formatRand } from "~/lib/money";
@@ -14,12 +14,13 @@ import type { Route } from "./+types/bag";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
   const token = requestBagToken(request);
-  const bagId = await findBagId(context.db, token, now);
-  if (bagId) {
-    await emptyIfBought(context.db, bagId);
-    await touchBag(context.db, bagId, now);
-  }
-  const { lines, subtotalCents, units } = await viewBag(context.db, bagId, now);
+  const bag = await openBag(context.db, token, now);
+  const bagId = bag.bagId;
+  // Touched while its lines are priced: neither waits for the other (decision 141).
+  const [{ lines, subtotalCents, units }] = await Promise.all([
+    viewBag(context.db, bag.lines, now),
+    bagId ? touchBag(context.db, bagId, now) : undefined,
+  ]);
   // The header's count comes from a cookie; set it right whenever it drifted (a bag that lapsed or was bought).
   const count = unitsInBag(lines);
   const headers = new Headers();

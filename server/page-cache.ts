@@ -197,6 +197,11 @@ export function createPageCache(options: PageCacheOptions) {
     const refresh = refreshing.get(url);
     if (refresh && now - refresh.since < maxVersionAgeMs) return refresh.request !== request;
     refreshing.set(url, { since: now, request });
+    // A render that never finished (its request was shed while it waited) leaves its mark: keep no more
+    // marks than pages.
+    if (refreshing.size > maxEntries) {
+      for (const [key, mark] of refreshing) if (now - mark.since >= maxVersionAgeMs) refreshing.delete(key);
+    }
     return false;
   }
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import type { ContentChange } from "~/db/client.server";
-import { createPageCache, showsStock } from "./page-cache";
+import { showsStock } from "./cacheable-pages";
+import { createPageCache } from "./page-cache";
 
 // Concurrent misses of one page wait for one render (issue 22's spike: 500 simultaneous renders of a
 // product page after its cache entry went stale took the server to 3.5 GB and timed visitors out).

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import type { ContentChange, Database } from "~/db/client.server";
+import { isCacheablePage, showsStock } from "./cacheable-pages";
 import { newNonce } from "./nonce";
 import { compilePageTemplate, fillPage, fillPageGzip, slotsOf, type PageTemplate } from "./page-template";
 
@@ -50,29 +51,6 @@ interface Entry {
   storedAt: number;
 }
 
-const PUBLIC_PATHS = [
-  /^\/$/,
-  /^\/(styled-collections|consultation-services|events|about|contact|blog|events-gallery|test|sitemap\.xml|robots\.txt)$/,
-  /^\/(product|tickets|membership|blog)\/[a-z0-9-]{1,100}$/,
-  /^\/workshop\/tablecloth-skirt$/,
-];
-
-/**
- * Pages that never show stock or seats: a hold or a sale leaves them valid. Any other page counts
- * as showing stock, so a page that starts to show it is never left stale by omission;
- * tests/integration/stock-version.test.ts sells everything out and checks these pages do not change.
- */
-export const STOCK_FREE_PATHS = [
-  /^\/$/,
-  /^\/(consultation-services|events|about|contact|blog|events-gallery|sitemap\.xml|robots\.txt)$/,
-  /^\/blog\/[a-z0-9-]{1,100}$/,
-];
-
-export function showsStock(url: string): boolean {
-  const path = url.split("?", 1)[0]!;
-  return !STOCK_FREE_PATHS.some((pattern) => pattern.test(path));
-}
-
 /** Content and stock versions as read together. */
 export interface Versions {
   content: string;
@@ -92,29 +70,6 @@ export async function readVersions(db: Database): Promise<Versions> {
 /** The version a page's entry is tied to: content alone, or content and stock. */
 const versionFor = (url: string, versions: Versions) =>
   showsStock(url) ? `${versions.content}|${versions.stock}` : versions.content;
-
-/**
- * The bag's cookies (issue 39) change nothing a cached page shows: no loader of a public page reads
- * them, and the header's count is drawn by the browser from the count cookie. A visitor with a bag
- * and no other cookie is still served from memory.
- */
-const PAGE_NEUTRAL_COOKIES = new Set(["hb_bag", "hb_bag_n"]);
-
-export function sendsOnlyPageNeutralCookies(cookie: string | undefined): boolean {
-  if (!cookie) return true;
-  return cookie.split(";").every((part) => {
-    const name = part.split("=", 1)[0]!.trim();
-    return name === "" || PAGE_NEUTRAL_COOKIES.has(name);
-  });
-}
-
-export function isCacheablePage(method: string | undefined, url: string, headers: IncomingMessage["headers"]): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (!sendsOnlyPageNeutralCookies(headers.cookie) || headers.authorization) return false;
-  if (url.length > 300) return false;
-  const path = url.split("?", 1)[0];
-  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
-}
 
 const isCacheablePageRequest = (req: ExpressRequest) => isCacheablePage(req.method, req.originalUrl, req.headers);
 
@@ -188,12 +143,17 @@ export function createPageCache(options: PageCacheOptions) {
    * ago. Otherwise this request becomes the one that renders it: the first visitor after a sale sees
    * the new count, and a crowd waits for no render, only reads the page as it was a moment before.
    */
-  function mayServePrevious(request: IncomingMessage, url: string, cached: Entry): boolean {
+  function mayServePrevious(
+    request: IncomingMessage,
+    url: string,
+    cached: Entry,
+    known: string | undefined = knownVersion(url),
+  ): boolean {
     if (!showsStock(url) || !version) return false;
     const now = Date.now();
     if (now - version.readAt >= maxVersionAgeMs || now - cached.storedAt >= ttlMs) return false;
     if (cached.version.split("|", 1)[0] !== version.value.content) return false;
-    if (cached.version === knownVersion(url)) return false;
+    if (cached.version === known) return false;
     const refresh = refreshing.get(url);
     if (refresh && now - refresh.since < maxVersionAgeMs) return refresh.request !== request;
     refreshing.set(url, { since: now, request });
@@ -350,7 +310,7 @@ export function createPageCache(options: PageCacheOptions) {
     const current = knownVersion(url);
     let state: "HIT" | "STALE" = "HIT";
     if (current === undefined || cached.version !== current || Date.now() - cached.storedAt >= ttlMs) {
-      if (!mayServePrevious(req, url, cached)) return false;
+      if (!mayServePrevious(req, url, cached, current)) return false;
       state = "STALE";
     }
     stats[state === "HIT" ? "hits" : "stale"]++;

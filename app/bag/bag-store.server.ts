@@ -77,7 +77,7 @@ export async function touchBag(db: Database, bagId: string, now: Date): Promise<
   await db.update(bags).set({ lastUsedAt: now }).where(eq(bags.id, bagId));
 }
 
-export function bagLinesOf(db: Pick<Database, "select">, bagId: string): Promise<BagLineRow[]> {
+function bagLinesOf(db: Pick<Database, "select">, bagId: string): Promise<BagLineRow[]> {
   return db.select().from(bagLines).where(eq(bagLines.bagId, bagId)).orderBy(asc(bagLines.id));
 }
 

@@ -1,9 +1,9 @@
 import { keyedHash } from "~/lib/keyed-hash.server";
-import { and, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { ClientKey } from "~/lib/client-address.server";
 import type { Tx } from "~/db/client.server";
 import { catalogItems, productVariants, stockHolds, ticketOptions } from "~/db/schema";
-import { sessionCapacityForKey, soldSeats } from "./availability.server";
+import { heldUnits, sessionCapacityForKey, soldSeats } from "./availability.server";
 
 export class OutOfStockError extends Error {
   constructor(reason: string) {
@@ -47,11 +47,12 @@ export async function lockStockKey(tx: Tx, key: string): Promise<void> {
  * for the main thread between two statements, so the reads go right behind it, not after its answer.
  */
 function lockSentNow(tx: Tx, key: string): Promise<unknown> {
-  return awaitedLater(tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`).execute());
+  return sentNow(tx, sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** A statement already sent, awaited further on: its failure is thrown there, never left unhandled. */
-function awaitedLater<T>(running: Promise<T>): Promise<T> {
+/** Sends `statement` at once; its failure is thrown where the answer is awaited, never left unhandled. */
+function sentNow(tx: Tx, statement: SQL): Promise<unknown> {
+  const running = tx.execute(statement).execute();
   running.catch(() => {});
   return running;
 }
@@ -377,20 +378,16 @@ export async function placeHolds(
   const clientLocked = clientKey ? lockSentNow(tx, `client:${clientKey}`) : undefined;
   // One statement takes the keys' locks one after another in the order given (a volatile function in
   // the select list runs row by row after the ordering), as placeHold line by line would.
-  const keys = sql.join(
-    counted.map((k) => sql`${k}`),
-    sql`, `,
-  );
   const keysLocked = counted.length
-    ? awaitedLater(
-        tx
-          .execute(
-            sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${keys}]::text[]) with ordinality as t(k, n) order by n`,
-          )
-          .execute(),
+    ? sentNow(
+        tx,
+        sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${sql.join(
+          counted.map((k) => sql`${k}`),
+          sql`, `,
+        )}]::text[]) with ordinality as t(k, n) order by n`,
       )
     : undefined;
-  const [, , clientRows, unitsOfKeys, heldRows] = await Promise.all([
+  const [, , clientRows, unitsOfKeys, held] = await Promise.all([
     clientLocked,
     keysLocked,
     clientKey
@@ -401,17 +398,10 @@ export async function placeHolds(
           .groupBy(stockHolds.stockKey)
       : [],
     Promise.all(counted.map((key) => unitsForKey(tx, key))),
-    counted.length
-      ? tx
-          .select({ key: stockHolds.stockKey, n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
-          .from(stockHolds)
-          .where(and(inArray(stockHolds.stockKey, counted), unexpired))
-          .groupBy(stockHolds.stockKey)
-      : [],
+    heldUnits(tx, counted, now),
   ]);
   const byClient = new Map(clientRows.map((row) => [row.key, Number(row.n)]));
   const units = new Map(counted.map((key, i) => [key, unitsOfKeys[i]!]));
-  const held = new Map(heldRows.map((row) => [row.key, Number(row.n)]));
   let clientAll = [...byClient.values()].reduce((sum, n) => sum + n, 0);
   for (const [index, hold] of holds.entries()) {
     if (clientKey) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { createMemberSession } from "~/memberships/member-session.server";
-import { isCacheablePage } from "../../server/page-cache";
+import { isCacheablePage } from "../../server/cacheable-pages";
 import { createRequestListener } from "../../server/app";
 import { createTestDatabase, testConfig, testContext } from "../support/test-db";
 import { cookiePair, memberWithPayment } from "../support/account";

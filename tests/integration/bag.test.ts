@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { bags, catalogItems, ticketOptions } from "~/db/schema";
 import { bagIdOf } from "~/bag/bag-cookie.server";
 import { fixedClock } from "~/lib/clock";
-import { isCacheablePage } from "../../server/page-cache";
+import { isCacheablePage } from "../../server/cacheable-pages";
 import { bagBrowser } from "../support/bag";
 import { createTestDatabase } from "../support/test-db";
 

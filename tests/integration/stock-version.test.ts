@@ -7,7 +7,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { sessionStockKey } from "~/stock/keys";
 import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
-import { readVersions, showsStock } from "../../server/page-cache";
+import { showsStock } from "../../server/cacheable-pages";
+import { readVersions } from "../../server/page-cache";
 import { createTestDatabase, testConfig } from "../support/test-db";
 
 // Decision 094: holds, sales and stock counts move `stock_version` only, so the page cache keeps every

@@ -14,7 +14,7 @@ import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { loader as ticketLoader } from "~/routes/ticket";
 import { checkInByCode, syncOfflineScans, undoLastCheckIn } from "~/tickets/check-in.server";
 import { TICKET_PAGE_RATE_LIMIT } from "~/tickets/ticket-page.server";
-import { isCacheablePage } from "../../server/page-cache";
+import { isCacheablePage } from "../../server/cacheable-pages";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { createTestDatabase, testContext } from "../support/test-db";
 import { checkout, orderIdFrom } from "../support/checkout";

@@ -29,7 +29,8 @@ const PAGES = [
   "/contact",
 ];
 
-const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "cost")).url : undefined;
+const scratch = PG_URL ? await freshPostgresDatabase(PG_URL, "cost") : undefined;
+const databaseUrl = scratch?.url;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 const app = await startBuiltServer({ STOCK_HOLD_MINUTES: "15", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 const base = app.base;
@@ -282,3 +283,4 @@ writeResults(
   markdown,
 );
 console.log(`\n${table}\n\n${summary}`);
+await scratch?.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));

@@ -87,7 +87,8 @@ let eventsAccepted = 0;
 const ordersPaid = new Map<string, number>();
 const bagOutcomes = { paid: 0, refused: 0, failed: 0 };
 
-const databaseUrl = PG_URL ? (await freshPostgresDatabase(PG_URL, "soak")).url : undefined;
+const scratch = PG_URL ? await freshPostgresDatabase(PG_URL, "soak") : undefined;
+const databaseUrl = scratch?.url;
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 /** How the app reaches PostgreSQL: the README recommends the Unix socket on one host (decision 098). */
 const pgLink = PG_URL
@@ -472,4 +473,5 @@ const all2 = [...checks, ...targets];
 const failed = all2.filter((c) => !c.ok && !("advisory" in c && c.advisory)).length;
 for (const c of targets) if (!c.ok && c.advisory) console.log(`soak target missed (advisory): ${c.name}: ${c.value}`);
 console.log(`soak: ${all2.length - failed} passed, ${failed} failed`);
+await scratch?.drop().catch((error: Error) => console.error(`could not drop the soak database: ${error.message}`));
 process.exit(failed ? 1 : 0);

@@ -5,6 +5,7 @@ import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/s
 import { rowFromDriver } from "~/db/driver-row.server";
 import { insertRowSelect } from "~/db/insert-row-select.server";
 import { HoldLimitError, placeHold, releaseHolds, unpaidBudget, unpaidLimitReason } from "~/stock/holds.server";
+import { countedHold, countedHoldRefusal } from "~/stock/counted-hold.server";
 import type { CheckoutCustomer } from "./checkout-schema";
 import type { BuyerAccessRow } from "./order-access.server";
 import { orderEventInsert, recordOrderEvent } from "./order-history.server";
@@ -103,11 +104,13 @@ export async function createPendingOrder(
   const created = `Checkout started: ${item.displayName}, ${orderReference}`;
   const access = input.buyer?.(orderId);
 
-  if (item.stock || input.perksOf !== undefined || input.discountCode) {
+  // Perks and codes are priced under their own locks, and an offer's seats are moved, not counted: a transaction.
+  const perksOrCode = input.perksOf !== undefined || !!input.discountCode;
+  if (perksOrCode || (item.stock && input.claimHold)) {
     const stock = item.stock ?? { key: uncountedHoldKey(item), soldOutReason: `${item.displayName} is sold out.` };
     return db.transaction(async (tx) => {
       let priced: { order: typeof orders.$inferInsert; line: typeof orderLines.$inferInsert } = { order, line };
-      if (input.perksOf !== undefined || input.discountCode) {
+      if (perksOrCode) {
         const { price, codeId } = await priceWithCode(tx, input.discountCode, customer.email, input, (code) =>
           priceForCheckout(tx, [{ item, quantity }], input.perksOf, input.now, { lock: true, code }),
         );
@@ -147,10 +150,16 @@ export async function createPendingOrder(
     });
   }
 
-  // Nothing to count: one statement, one trip to the database (decision 092), and no transaction to
-  // hold PGlite's one connection while the event loop is busy (decision 108). Its foreign keys are
-  // checked at the statement's end, when the order exists.
-  const budget = input.clientKey ? unpaidBudget(input.clientKey, uncountedHoldKey(item), quantity, input.now) : null;
+  // One statement, one trip to the database (decision 092), and no transaction to hold PGlite's one
+  // connection while the event loop is busy (decision 108). Counted units are held in it too: the
+  // statement takes the key's lock itself, so the lock is never held while an answer travels to the app
+  // and back (decision 142). Its foreign keys are checked at the statement's end, when the order exists.
+  const stock = item.stock;
+  const budget = stock
+    ? countedHold({ key: stock.key, clientKey: input.clientKey, quantity, now: input.now })
+    : input.clientKey
+      ? unpaidBudget(input.clientKey, uncountedHoldKey(item), quantity, input.now)
+      : null;
   const source = budget ? sql`allowed` : sql`(select 1) as one`;
   const statement = sql`
     with ${budget ? sql`budget as (${budget.held}), allowed as (${budget.allowed}),` : sql``}
@@ -159,10 +168,17 @@ export async function createPendingOrder(
     event as (${insertRowSelect(orderEvents, { orderId, kind: "created", summary: created, at: input.now }, sql`created`)})
     ${budget ? sql`, hold as (${insertRowSelect(stockHolds, budget.hold(orderId, input.holdMinutes), sql`created`)})` : sql``}
     ${access ? sql`, access as (${insertRowSelect(orderAccess, access, sql`created`)})` : sql``}
-    select ${budget ? sql`budget.item as held_item, budget.total as held_total,` : sql``} created.*
+    select ${budget ? sql`budget.item as held_item, budget.total as held_total,` : sql``}
+      ${stock ? sql`budget.units as held_units, budget.taken as held_taken,` : sql``} created.*
     from ${budget ? sql`budget left join created on true` : sql`created`}`;
   const result = await db.execute(statement);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (stock && (!row || row.id == null)) {
+    throw countedHoldRefusal(
+      { units: row?.held_units, taken: row?.held_taken, item: row?.held_item, total: row?.held_total },
+      { itemName: item.displayName, soldOutReason: stock.soldOutReason, quantity, minutes: input.holdMinutes },
+    );
+  }
   if (budget && (!row || row.id == null)) {
     throw new HoldLimitError(
       unpaidLimitReason(

@@ -6,7 +6,11 @@ import { catalogItems, productVariants, stockHolds, ticketOptions } from "~/db/s
 import { heldUnits, sessionCapacityForKey, soldSeats } from "./availability.server";
 
 export class OutOfStockError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** The units left when the count was made under the key's lock (a single hold's refusal). */
+    readonly left?: number,
+  ) {
     super(reason);
     this.name = "OutOfStockError";
   }
@@ -118,7 +122,7 @@ async function clientHeld(tx: Tx, clientKey: string, key: string, now: Date) {
 }
 
 /** Why a client holding `held` unpaid may not hold `quantity` more, or null when it may. */
-function holdLimitReason(
+export function holdLimitReason(
   itemName: string,
   held: { item: number; all: number },
   quantity: number,
@@ -206,7 +210,8 @@ export async function placeHold(
     const refused = holdLimitReason(hold.itemName, held, hold.quantity, hold.minutes);
     if (refused) throw new HoldLimitError(refused);
   }
-  if (units != null && units - taken < hold.quantity) throw new OutOfStockError(hold.soldOutReason);
+  if (units != null && units - taken < hold.quantity)
+    throw new OutOfStockError(hold.soldOutReason, Math.max(0, units - taken));
   await tx.insert(stockHolds).values({
     orderId: hold.orderId,
     stockKey: hold.key,

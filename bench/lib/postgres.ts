@@ -2,7 +2,7 @@ import pg from "pg";
 
 /**
  * A fresh, empty database on the PostgreSQL server at `url` for one bench run (the app migrates and
- * seeds it), named `<prefix>_<time>`, and a way to drop it afterwards.
+ * seeds it), named `<prefix>_<time>`, and a way to drop it afterwards: a 60 s soak leaves about 1 GB.
  */
 export async function freshPostgresDatabase(
   url: string,
@@ -21,5 +21,5 @@ export async function freshPostgresDatabase(
   await admin(`create database "${name}"`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
-  return { url: scratch.toString(), drop: () => admin(`drop database if exists "${name}"`) };
+  return { url: scratch.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { catalogItems, orders, stockHolds } from "~/db/schema";
 import { recordPayment } from "~/orders/payment-events.server";
-import { HoldLimitError } from "~/stock/holds.server";
+import { HoldLimitError, OutOfStockError } from "~/stock/holds.server";
 import { closePendingOrder, createPendingOrder } from "~/orders/orders.server";
 import { findSellable } from "~/orders/sellable.server";
 import { createTestDatabase } from "../support/test-db";
@@ -98,6 +98,61 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
       expect(
         (await findSellable(handle.db, "workshop", "Transform Tablecloth into Wrap Around Skirt", october)).ok,
       ).toBe(true);
+    },
+  );
+});
+
+describe("a counted checkout is decided in one statement, after the key's lock (decision 142)", () => {
+  // Two sessions at once need PostgreSQL: PGlite runs one statement at a time, so nothing can commit
+  // between a statement's start and its lock there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a checkout that waited for the lock counts what the lock's holder committed meanwhile",
+    async () => {
+      const item = await candy();
+      const key = `catalog:${item.id}`;
+      await handle.db.update(catalogItems).set({ stockQuantity: 1 }).where(eq(catalogItems.id, item.id));
+      const found = await findSellable(handle.db, "product", "Candy Earrings", now);
+      if (!found.ok) throw new Error(found.reason);
+      const pool = handle.raw.pool!;
+      const holder = await pool.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select pg_advisory_xact_lock(hashtext($1))", [key]);
+        const waiting = createPendingOrder(handle.db, {
+          item: found.item,
+          customer: {
+            firstName: "Late",
+            lastName: "Buyer",
+            email: "late@example.com",
+            phone: "0821234567",
+            address: "",
+          },
+          provider: "simulator",
+          sessionId: null,
+          now,
+          holdMinutes: 15,
+          clientKey: "late-client",
+        }).then(
+          () => "stored",
+          (error: Error) => error,
+        );
+        // The checkout's statement has begun (its snapshot still shows one unit) and waits for the lock.
+        for (;;) {
+          const { rows } = await pool.query(
+            "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+          );
+          if (rows[0].n > 0) break;
+        }
+        await holder.query("update catalog_items set stock_quantity = 0 where id = $1", [item.id]);
+        await holder.query("commit");
+        const outcome = await waiting;
+        expect(outcome).toBeInstanceOf(OutOfStockError);
+        expect((outcome as OutOfStockError).message).toBe("Candy Earrings is sold out.");
+        expect((outcome as OutOfStockError).left).toBe(0);
+        expect(await handle.db.select().from(orders).where(eq(orders.customerEmail, "late@example.com"))).toEqual([]);
+      } finally {
+        holder.release();
+      }
     },
   );
 });

@@ -25,3 +25,32 @@ export function insertRowSelect<T extends PgTable>(
   });
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${source}`;
 }
+
+/**
+ * `insertRowSelect` for several rows, stored in the order given (one `union all`, whose rows take their
+ * serial ids in turn), for each row `source` yields. A column given in one row and not in another is
+ * NULL there, typed as the column is.
+ */
+export function insertRowsSelect<T extends PgTable>(
+  table: T,
+  rows: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL }[],
+  source: SQL,
+): SQL {
+  const columns = getTableColumns(table);
+  const keys = [
+    ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => row[key as keyof typeof row] !== undefined))),
+  ];
+  for (const key of keys) if (!columns[key]) throw new Error(`insertRowsSelect: ${key} is not a column of this table`);
+  const names = keys.map((key) => sql.identifier(columns[key]!.name));
+  const selects = rows.map((row) => {
+    const values = keys.map((key) => {
+      const column = columns[key]!;
+      const value = row[key as keyof typeof row];
+      if (value === undefined) return sql`null::${sql.raw(column.getSQLType())}`;
+      if (is(value, SQL)) return value;
+      return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+    });
+    return sql`select ${sql.join(values, sql`, `)} from ${source}`;
+  });
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) ${sql.join(selects, sql` union all `)}`;
+}

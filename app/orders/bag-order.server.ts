@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderAccess, orderLines, orders } from "~/db/schema";
+import { orderAccess, orderEvents, orderLines, orders, stockHolds } from "~/db/schema";
+import { rowFromDriver } from "~/db/driver-row.server";
+import { insertRowSelect, insertRowsSelect } from "~/db/insert-row-select.server";
+import { countedHolds, countedHoldsRefusal } from "~/stock/counted-hold.server";
 import {
   LineOutOfStockError,
   MAX_HELD_UNITS_PER_CLIENT,
@@ -65,10 +69,10 @@ export function bagBudgetProblem(lines: OrderLineInput[]): string | null {
 }
 
 /**
- * Stores a bag's pending order: the order, a line per bag line and every unit and seat held, in one
- * transaction, all or nothing. Throws LineNotHeldError naming the first line that could not be held
- * (nothing stays held), or HoldLimitError when the client's unpaid budget, counted across the bag, is
- * spent.
+ * Stores a bag's pending order: the order, a line per bag line and every unit and seat held, all or
+ * nothing: in one statement, or with perks or a code in one transaction. Throws LineNotHeldError naming
+ * the first line that could not be held (nothing stays held), or HoldLimitError when the client's unpaid
+ * budget, counted across the bag, is spent.
  */
 export async function createPendingBagOrder(
   db: Database,
@@ -117,6 +121,24 @@ export async function createPendingBagOrder(
     .map((l) => ({ line: l, key: l.item.stock?.key ?? uncountedHoldKey(l.item) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const access = input.buyer?.(orderId);
+  const created = `Checkout started: ${itemName}, ${reference}`;
+  const lineRows = lines.map((l) => ({
+    orderId,
+    ...l.item.line,
+    displayName: l.item.displayName,
+    quantity: l.quantity,
+    unitPriceCents: l.item.amountCents,
+    ...(l.attendeeNames ? { attendeeNames: l.attendeeNames } : {}),
+  }));
+  const holdsAsked = holds.map(({ line, key }) => ({
+    key,
+    quantity: line.quantity,
+    soldOutReason: line.item.stock?.soldOutReason ?? `${line.item.displayName} is sold out.`,
+    itemName: line.item.displayName,
+  }));
+  if (input.perksOf === undefined && !input.discountCode) {
+    return storeInOneStatement(db, { order, lineRows, created, access, holdsAsked, input, holds });
+  }
   return db.transaction(async (tx) => {
     // The member's row is locked before any stock key, in every checkout, so none waits in a circle.
     // A code's row is locked before it (decision 135), the same order as the one-item checkout.
@@ -138,18 +160,10 @@ export async function createPendingBagOrder(
     // The four rows need nothing from one another's answers: sent together, one wait (decision 141).
     const [[row]] = await Promise.all([
       tx.insert(orders).values(priced).returning(),
-      tx.insert(orderLines).values(
-        lines.map((l, i) => ({
-          orderId,
-          ...l.item.line,
-          displayName: l.item.displayName,
-          quantity: l.quantity,
-          unitPriceCents: l.item.amountCents,
-          ...(l.attendeeNames ? { attendeeNames: l.attendeeNames } : {}),
-          ...(price && lineDiscountColumns(price, i, input.perksOf)),
-        })),
-      ),
-      orderEventInsert(tx, orderId, "created", `Checkout started: ${itemName}, ${reference}`, input.now),
+      tx
+        .insert(orderLines)
+        .values(lineRows.map((row, i) => ({ ...row, ...(price && lineDiscountColumns(price, i, input.perksOf)) }))),
+      orderEventInsert(tx, orderId, "created", created, input.now),
       access ? tx.insert(orderAccess).values(access) : undefined,
     ]);
     // Every unit and seat in one pass: the same locks and refusals as a hold per line, in a few statements.
@@ -159,12 +173,7 @@ export async function createPendingBagOrder(
         now: input.now,
         minutes: input.holdMinutes,
         clientKey: input.clientKey,
-        holds: holds.map(({ line, key }) => ({
-          key,
-          quantity: line.quantity,
-          soldOutReason: line.item.stock?.soldOutReason ?? `${line.item.displayName} is sold out.`,
-          itemName: line.item.displayName,
-        })),
+        holds: holdsAsked,
       });
     } catch (error) {
       if (error instanceof LineOutOfStockError)
@@ -173,4 +182,46 @@ export async function createPendingBagOrder(
     }
     return row!;
   });
+}
+
+/**
+ * The bag's order without perks or a code: its rows and every hold in one statement, which takes the
+ * client's and the keys' locks itself and stores nothing unless every line fits (decision 142). No lock
+ * is held while an answer travels to the app, and PGlite's one connection is not held between statements.
+ */
+async function storeInOneStatement(
+  db: Database,
+  bag: {
+    order: typeof orders.$inferInsert & { id: string };
+    lineRows: (typeof orderLines.$inferInsert)[];
+    created: string;
+    access: BuyerAccessRow | undefined;
+    holdsAsked: Parameters<typeof countedHolds>[0]["holds"];
+    holds: { line: OrderLineInput }[];
+    input: { now: Date; holdMinutes: number; clientKey: string | null };
+  },
+): Promise<OrderRow> {
+  const { order, input, holdsAsked } = bag;
+  const budget = countedHolds({ holds: holdsAsked, clientKey: input.clientKey, now: input.now });
+  const event = { orderId: order.id, kind: "created", summary: bag.created, at: input.now };
+  const holdRows = holdsAsked.map((hold) => budget.hold(order.id, input.holdMinutes, hold));
+  const statement = sql`
+    with budget as (${budget.held}), allowed as (${budget.allowed}),
+    created as (${insertRowSelect(orders, order, sql`allowed`)} returning *),
+    lines as (${insertRowsSelect(orderLines, bag.lineRows, sql`created`)}),
+    event as (${insertRowSelect(orderEvents, event, sql`created`)}),
+    holds as (${insertRowsSelect(stockHolds, holdRows, sql`created`)})
+    ${bag.access ? sql`, access as (${insertRowSelect(orderAccess, bag.access, sql`created`)})` : sql``}
+    select (select json_agg(budget) from budget) as held_counts, created.*
+    from (select 1) as one left join created on true`;
+  const result = await db.execute(statement);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row || row.id == null) {
+    const counts = (typeof row?.held_counts === "string" ? JSON.parse(row.held_counts) : row?.held_counts) ?? [];
+    const refused = countedHoldsRefusal(counts, holdsAsked, input.clientKey, input.holdMinutes);
+    if (refused instanceof LineOutOfStockError)
+      throw new LineNotHeldError(bag.holds[refused.index]!.line.item, refused.message);
+    throw refused;
+  }
+  return rowFromDriver(orders, row);
 }

@@ -407,11 +407,45 @@ export async function placeHolds(
   ]);
   const byClient = new Map(clientRows.map((row) => [row.key, Number(row.n)]));
   const units = new Map(counted.map((key, i) => [key, unitsOfKeys[i]!]));
-  let clientAll = [...byClient.values()].reduce((sum, n) => sum + n, 0);
+  const clientAll = [...byClient.values()].reduce((sum, n) => sum + n, 0);
+  judgeHolds(holds, { clientKey, byClient, clientAll, units, held, minutes: bag.minutes });
+  await tx.insert(stockHolds).values(
+    holds.map((hold) => ({
+      orderId: bag.orderId,
+      stockKey: hold.key,
+      quantity: hold.quantity,
+      expiresAt: new Date(now.getTime() + bag.minutes * 60_000),
+      clientKey,
+    })),
+  );
+}
+
+/**
+ * Judges a bag's holds line by line, each counting the ones before it, from the counts read under the
+ * locks: throws HoldLimitError or LineOutOfStockError (naming its index) for the first that does not fit.
+ */
+export function judgeHolds(
+  holds: { key: string; quantity: number; soldOutReason: string; itemName: string }[],
+  counts: {
+    clientKey: string | null;
+    /** Units the client holds unpaid, by key. */
+    byClient: Map<string, number>;
+    clientAll: number;
+    /** Units that exist for each counted key (null: not counted). */
+    units: Map<string, number | null>;
+    /** Units held unpaid of each counted key. */
+    held: Map<string, number>;
+    minutes: number;
+  },
+): void {
+  const { clientKey, units, minutes } = counts;
+  const byClient = new Map(counts.byClient);
+  const held = new Map(counts.held);
+  let clientAll = counts.clientAll;
   for (const [index, hold] of holds.entries()) {
     if (clientKey) {
       const item = byClient.get(hold.key) ?? 0;
-      const refused = holdLimitReason(hold.itemName, { item, all: clientAll }, hold.quantity, bag.minutes);
+      const refused = holdLimitReason(hold.itemName, { item, all: clientAll }, hold.quantity, minutes);
       if (refused) throw new HoldLimitError(refused);
       byClient.set(hold.key, item + hold.quantity);
       clientAll += hold.quantity;
@@ -423,13 +457,4 @@ export async function placeHolds(
       held.set(hold.key, taken + hold.quantity);
     }
   }
-  await tx.insert(stockHolds).values(
-    holds.map((hold) => ({
-      orderId: bag.orderId,
-      stockKey: hold.key,
-      quantity: hold.quantity,
-      expiresAt: new Date(now.getTime() + bag.minutes * 60_000),
-      clientKey,
-    })),
-  );
 }

@@ -1,9 +1,10 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { catalogItems, events, ticketOptions } from "~/db/schema";
+import { catalogItems, discountCodes, events, ticketOptions } from "~/db/schema";
 import { fixedClock } from "~/lib/clock";
 import { bagBrowser } from "../support/bag";
+import { buyer } from "../support/checkout";
 import { countQueries } from "../support/query-count";
 import { createTestDatabase } from "../support/test-db";
 
@@ -95,10 +96,29 @@ describe(`SQL statements per bag request (${engine})`, () => {
   });
 });
 
-describe(`the order a bag checkout's statements are sent in (${engine}, decision 141)`, () => {
-  it("sends the locks first and every count of held, sold and stocked units after them, then the holds", async () => {
-    const browser = await bagOf(3, "10.39.2.3");
+describe(`a bag checkout's order and holds in one statement (${engine}, decision 142)`, () => {
+  it("without perks or a code: one statement takes the locks, counts, and stores the order, its lines and holds", async () => {
+    const browser = await bagOf(3, "10.39.2.4");
     const { queries } = await countQueries(handle.db, () => browser.checkout());
+    const stored = queries.filter((q) => /counted_holds_counts\(/.test(q));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/insert into "orders"/);
+    expect(stored[0]).toMatch(/insert into "order_lines"/);
+    expect(stored[0]).toMatch(/insert into "stock_holds"/);
+    // No transaction, and no lock or hold sent on its own.
+    expect(queries.filter((q) => /^(begin|commit)/i.test(q) || /pg_advisory_xact_lock/.test(q))).toEqual([]);
+    expect(queries.filter((q) => /^insert into "stock_holds"/.test(q))).toEqual([]);
+  });
+});
+
+describe(`the order a bag checkout's statements are sent in (${engine}, decision 141)`, () => {
+  it("with a code (a transaction): the locks first, every count after them, then the holds", async () => {
+    await handle.db
+      .insert(discountCodes)
+      .values({ code: "BAGQUERIES", kind: "percent", amount: 10, scope: "everything" });
+    const browser = await bagOf(3, "10.39.2.3");
+    const fields: [string, string][] = [...Object.entries(buyer), ["discountCode", "BAGQUERIES"]];
+    const { queries } = await countQueries(handle.db, () => browser.checkout(undefined, fields));
     if (process.env.BAG_QUERIES_SHOW) console.log(queries.map((q) => q.slice(0, 140)).join("\n"));
     const at = (pattern: RegExp) => queries.findIndex((q) => pattern.test(q));
     const orderStored = at(/^insert into "orders"/);

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import { orderEvents, orderLines, orders, refundLines, refunds, tickets } from "~/db/schema";
 import { formatRand } from "~/lib/money";
-import { returnSomeUnits } from "~/stock/holds.server";
+import { returnSomeUnits } from "~/stock/hold-sales.server";
 import { catalogStockKey, ticketStockKey, variantStockKey } from "~/stock/keys";
 import { unitsRefundCents } from "./line-money";
 

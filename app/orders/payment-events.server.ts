@@ -7,7 +7,7 @@ import { formatRand } from "~/lib/money";
 import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
-import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/holds.server";
+import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/hold-sales.server";
 import { issueTickets, ticketLinesOf, voidOrderTickets } from "~/tickets/issue.server";
 import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
 import { settleLineRefund } from "./line-refunds.server";

@@ -3,6 +3,7 @@ import { stockHolds } from "~/db/schema";
 import {
   holdLimitReason,
   HoldLimitError,
+  holdRow,
   judgeHolds,
   MAX_HELD_UNITS_PER_CLIENT,
   MAX_HELD_UNITS_PER_ITEM,
@@ -24,13 +25,7 @@ export function countedHold(hold: { key: string; clientKey: string | null; quant
     allowed: sql`select 1 from budget
       where (units is null or units - taken >= ${quantity})
         and (item is null or (item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}))`,
-    hold: (orderId: string, minutes: number) => ({
-      orderId,
-      stockKey: key,
-      quantity,
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
-      clientKey,
-    }),
+    hold: (orderId: string, minutes: number) => holdRow({ orderId, key, quantity, clientKey, now, minutes }),
   };
 }
 
@@ -80,13 +75,8 @@ export function countedHolds(bag: { holds: BagHold[]; clientKey: string | null; 
          where (b.units is not null and b.units - b.taken < asked.quantity)
             or (b.item is not null and b.item + asked.quantity > ${MAX_HELD_UNITS_PER_ITEM})
             or (b.total is not null and b.total + ${all} > ${MAX_HELD_UNITS_PER_CLIENT}))`,
-    hold: (orderId: string, minutes: number, hold: BagHold) => ({
-      orderId,
-      stockKey: hold.key,
-      quantity: hold.quantity,
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
-      clientKey,
-    }),
+    hold: (orderId: string, minutes: number, hold: BagHold) =>
+      holdRow({ orderId, key: hold.key, quantity: hold.quantity, clientKey, now, minutes }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { keyedHash } from "~/lib/keyed-hash.server";
-import { and, eq, gt, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { ClientKey } from "~/lib/client-address.server";
 import type { Tx } from "~/db/client.server";
 import { catalogItems, productVariants, stockHolds, ticketOptions } from "~/db/schema";
@@ -65,10 +65,10 @@ function sentNow(tx: Tx, statement: SQL): Promise<unknown> {
  * Whether a hold's key names stock or seats. An "unpaid:…" hold (an order of something uncounted)
  * only counts against its buyer's budget: no lock, no units, no sale to record (decision 108).
  */
-const countsUnits = (key: string) => !key.startsWith("unpaid:");
+export const countsUnits = (key: string) => !key.startsWith("unpaid:");
 
 /** Units that exist for a key before holds: the catalog row's stock, or capacity minus seats sold. */
-async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
+export async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
   const [kind, id] = key.split(":");
   if (kind === "catalog") {
     const [row] = await tx
@@ -101,7 +101,7 @@ async function unitsForKey(tx: Tx, key: string): Promise<number | null> {
   return null;
 }
 
-async function activeHeld(tx: Tx, key: string, now: Date): Promise<number> {
+export async function activeHeld(tx: Tx, key: string, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${stockHolds.quantity}), 0)::int` })
     .from(stockHolds)
@@ -151,13 +151,25 @@ export function unpaidBudget(clientKey: string, key: string, quantity: number, n
       from unpaid_holds_of_client(${clientKey}, ${key}, ${sql.param(now, stockHolds.expiresAt)}::timestamptz)`,
     allowed: sql`select 1 from budget
       where item + ${quantity} <= ${MAX_HELD_UNITS_PER_ITEM} and total + ${quantity} <= ${MAX_HELD_UNITS_PER_CLIENT}`,
-    hold: (orderId: string, minutes: number) => ({
-      orderId,
-      stockKey: key,
-      quantity,
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
-      clientKey,
-    }),
+    hold: (orderId: string, minutes: number) => holdRow({ orderId, key, quantity, clientKey, now, minutes }),
+  };
+}
+
+/** The row of one unpaid hold of `quantity` units of `key`, which ends `minutes` after `now`. */
+export function holdRow(hold: {
+  orderId: string;
+  key: string;
+  quantity: number;
+  clientKey: string | null;
+  now: Date;
+  minutes: number;
+}) {
+  return {
+    orderId: hold.orderId,
+    stockKey: hold.key,
+    quantity: hold.quantity,
+    expiresAt: new Date(hold.now.getTime() + hold.minutes * 60_000),
+    clientKey: hold.clientKey,
   };
 }
 
@@ -212,138 +224,7 @@ export async function placeHold(
   }
   if (units != null && units - taken < hold.quantity)
     throw new OutOfStockError(hold.soldOutReason, Math.max(0, units - taken));
-  await tx.insert(stockHolds).values({
-    orderId: hold.orderId,
-    stockKey: hold.key,
-    quantity: hold.quantity,
-    expiresAt: new Date(hold.now.getTime() + hold.minutes * 60_000),
-    clientKey: hold.clientKey,
-  });
-}
-
-type HoldRow = typeof stockHolds.$inferSelect;
-
-/** An order's holds not yet converted to sales. */
-export function holdsToConvert(tx: Tx, orderId: string) {
-  return tx
-    .select()
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, orderId), ne(stockHolds.status, "converted")));
-}
-
-/**
- * A paid order's holds become sales: catalog stock goes down (seats count their converted holds).
- * A hold still in force is converted as it stands. One that ran out or was released (a payment that
- * arrived late) is converted only if a unit is still free; otherwise it is left released and its key
- * is returned, so the order can be flagged for the owner: never negative stock, never an oversold seat.
- */
-export async function convertHolds(
-  tx: Tx,
-  orderId: string,
-  now: Date,
-  /** `holdsToConvert(tx, orderId)`, when the caller read them already (after locking the order). */
-  alreadyRead?: HoldRow[],
-): Promise<{ unavailable: string[] }> {
-  const holds = alreadyRead ?? (await holdsToConvert(tx, orderId));
-  const unavailable: string[] = [];
-  // Holds of things without a count convert as they stand, all in one statement: each trip to the
-  // database while the transaction holds PGlite's one connection waits on the main thread (decision 141).
-  const uncounted = holds.filter((hold) => !countsUnits(hold.stockKey)).map((hold) => hold.id);
-  if (uncounted.length)
-    await tx.update(stockHolds).set({ status: "converted" }).where(inArray(stockHolds.id, uncounted));
-  for (const hold of holds) {
-    if (!countsUnits(hold.stockKey)) continue;
-    await lockStockKey(tx, hold.stockKey);
-    const inForce = hold.status === "held" && hold.expiresAt > now;
-    if (!inForce) {
-      const units = await unitsForKey(tx, hold.stockKey);
-      if (units !== null && units - (await activeHeld(tx, hold.stockKey, now)) < hold.quantity) {
-        await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));
-        unavailable.push(hold.stockKey);
-        continue;
-      }
-    }
-    await tx.update(stockHolds).set({ status: "converted" }).where(eq(stockHolds.id, hold.id));
-    await moveStock(tx, hold.stockKey, -hold.quantity, now);
-  }
-  return { unavailable };
-}
-
-/**
- * A sale takes units off the row that counts them, a return puts them back: a product's stock, or one of its
- * rows' (issue 44). Seats have no row: they are counted from converted holds.
- */
-async function moveStock(tx: Tx, key: string, delta: number, now: Date): Promise<void> {
-  const [kind, id] = key.split(":");
-  if (kind === "catalog") {
-    await tx
-      .update(catalogItems)
-      .set({ stockQuantity: sql`greatest(${catalogItems.stockQuantity} + ${delta}, 0)`, updatedAt: now })
-      .where(and(eq(catalogItems.id, Number(id)), isNotNull(catalogItems.stockQuantity)));
-  } else if (kind === "variant") {
-    await tx
-      .update(productVariants)
-      .set({ stockQuantity: sql`greatest(${productVariants.stockQuantity} + ${delta}, 0)`, updatedAt: now })
-      .where(and(eq(productVariants.id, Number(id)), isNotNull(productVariants.stockQuantity)));
-  }
-}
-
-/** Gives an unpaid order's units back. */
-export async function releaseHolds(tx: Tx, orderIds: string[]): Promise<void> {
-  if (!orderIds.length) return;
-  await tx
-    .update(stockHolds)
-    .set({ status: "released" })
-    .where(and(inArray(stockHolds.orderId, orderIds), eq(stockHolds.status, "held")));
-}
-
-/**
- * A refunded order's units go back on sale when the owner asks: catalog stock goes up again, and a
- * seat's converted hold is released (seats sold are counted from converted holds).
- */
-export async function returnUnits(tx: Tx, orderId: string, now: Date): Promise<number> {
-  const converted = await tx
-    .select()
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, "converted")));
-  const holds = converted.filter((hold) => countsUnits(hold.stockKey));
-  for (const hold of holds) {
-    await lockStockKey(tx, hold.stockKey);
-    await tx.update(stockHolds).set({ status: "released" }).where(eq(stockHolds.id, hold.id));
-    await moveStock(tx, hold.stockKey, hold.quantity, now);
-  }
-  return holds.reduce((sum, h) => sum + h.quantity, 0);
-}
-
-/**
- * Some of a refunded order's units go back on sale (a refund of part of one line): its converted holds
- * under `key` (`catalog:{id}`, or `ticket:{optionId}` and its sessions) shrink by `units`, and catalog
- * stock goes up by as many. Returns how many went back.
- */
-export async function returnSomeUnits(tx: Tx, orderId: string, key: string, units: number, now: Date): Promise<number> {
-  const converted = await tx
-    .select()
-    .from(stockHolds)
-    .where(
-      and(
-        eq(stockHolds.orderId, orderId),
-        eq(stockHolds.status, "converted"),
-        sql`(${stockHolds.stockKey} = ${key} or ${stockHolds.stockKey} like ${`${key}:%`})`,
-      ),
-    );
-  let left = units;
-  for (const hold of converted.filter((h) => countsUnits(h.stockKey))) {
-    if (left <= 0) break;
-    await lockStockKey(tx, hold.stockKey);
-    const n = Math.min(left, hold.quantity);
-    await tx
-      .update(stockHolds)
-      .set(n === hold.quantity ? { status: "released" } : { quantity: hold.quantity - n })
-      .where(eq(stockHolds.id, hold.id));
-    await moveStock(tx, hold.stockKey, n, now);
-    left -= n;
-  }
-  return units - left;
+  await tx.insert(stockHolds).values(holdRow(hold));
 }
 
 /** A hold of a bag's line that could not be placed: which line (in the order given), and why. */
@@ -409,15 +290,9 @@ export async function placeHolds(
   const units = new Map(counted.map((key, i) => [key, unitsOfKeys[i]!]));
   const clientAll = [...byClient.values()].reduce((sum, n) => sum + n, 0);
   judgeHolds(holds, { clientKey, byClient, clientAll, units, held, minutes: bag.minutes });
-  await tx.insert(stockHolds).values(
-    holds.map((hold) => ({
-      orderId: bag.orderId,
-      stockKey: hold.key,
-      quantity: hold.quantity,
-      expiresAt: new Date(now.getTime() + bag.minutes * 60_000),
-      clientKey,
-    })),
-  );
+  await tx
+    .insert(stockHolds)
+    .values(holds.map((hold) => holdRow({ ...hold, orderId: bag.orderId, clientKey, now, minutes: bag.minutes })));
 }
 
 /**

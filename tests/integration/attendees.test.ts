@@ -10,7 +10,7 @@ import { readPersonalRecords } from "~/privacy/personal-records.server";
 import * as checkoutRoute from "~/routes/checkout";
 import * as joinRoute from "~/routes/waiting-list";
 import * as offerRoute from "~/routes/waiting-list-offer";
-import { returnUnits } from "~/stock/holds.server";
+import { returnUnits } from "~/stock/hold-sales.server";
 import { doorTicketList, listAttendees } from "~/tickets/door-lists.server";
 import { offerFreedSeats } from "~/waitlist/offers.server";
 import { bagBrowser } from "../support/bag";

@@ -6,7 +6,7 @@ import { adminAuditLog, events, orderLines, ticketOptions } from "~/db/schema";
 import { listEventsForAdmin } from "~/events/event-admin.server";
 import { listEventsByPhase } from "~/events/events.server";
 import { fixedClock } from "~/lib/clock";
-import { convertHolds } from "~/stock/holds.server";
+import { convertHolds } from "~/stock/hold-sales.server";
 import { findSellable } from "~/orders/sellable.server";
 import * as editRoute from "~/routes/admin/event-edit";
 import * as listRoute from "~/routes/admin/events";

@@ -22,7 +22,7 @@ import { createSimulatorProvider } from "~/payments/simulator.server";
 import { codeUsesNow } from "~/pricing/discount-code-uses.server";
 import * as joinRoute from "~/routes/waiting-list";
 import * as offerRoute from "~/routes/waiting-list-offer";
-import { returnUnits } from "~/stock/holds.server";
+import { returnUnits } from "~/stock/hold-sales.server";
 import { offerFreedSeats } from "~/waitlist/offers.server";
 import { buyer, checkout, orderIdFrom } from "../support/checkout";
 import { routeAnswer } from "../support/route-answer";

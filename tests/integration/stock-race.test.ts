@@ -104,28 +104,18 @@ describe(`stock cannot be oversold (${process.env.TEST_DATABASE_URL ? "PostgreSQ
 });
 
 describe("a counted checkout is decided in one statement, after the key's lock (decision 142)", () => {
-  const late = { firstName: "Late", lastName: "Buyer", phone: "0821234567", address: "" };
+  const late = (email: string) => ({
+    customer: { firstName: "Late", lastName: "Buyer", phone: "0821234567", address: "", email },
+    provider: "simulator",
+    sessionId: null,
+    now,
+    holdMinutes: 15,
+    clientKey: `late-${email}`,
+  });
   const checkouts = {
-    "one item": (item: Sellable, email: string) =>
-      createPendingOrder(handle.db, {
-        item,
-        customer: { ...late, email },
-        provider: "simulator",
-        sessionId: null,
-        now,
-        holdMinutes: 15,
-        clientKey: `late-${email}`,
-      }),
+    "one item": (item: Sellable, email: string) => createPendingOrder(handle.db, { item, ...late(email) }),
     "a bag": (item: Sellable, email: string) =>
-      createPendingBagOrder(handle.db, {
-        lines: [{ item, quantity: 1 }],
-        customer: { ...late, email },
-        provider: "simulator",
-        sessionId: null,
-        now,
-        holdMinutes: 15,
-        clientKey: `late-${email}`,
-      }),
+      createPendingBagOrder(handle.db, { lines: [{ item, quantity: 1 }], ...late(email) }),
   };
   // Two sessions at once need PostgreSQL: PGlite runs one statement at a time, so nothing can commit
   // between a statement's start and its lock there.

@@ -10,7 +10,7 @@ import * as joinRoute from "~/routes/waiting-list";
 import * as offerRoute from "~/routes/waiting-list-offer";
 import * as ownerRoute from "~/routes/admin/event-waiting-list";
 import * as settingsRoute from "~/routes/admin/settings";
-import { returnUnits } from "~/stock/holds.server";
+import { returnUnits } from "~/stock/hold-sales.server";
 import { offerFreedSeats } from "~/waitlist/offers.server";
 import { offerWindowHours, saveOfferWindow } from "~/waitlist/offer-window.server";
 import { buyer, checkout, orderIdFrom } from "../support/checkout";

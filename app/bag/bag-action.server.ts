@@ -7,7 +7,7 @@ import { BAG_FIELDS, bagActionSchema } from "./bag-schema";
 import { MAX_BAG_LINES, MAX_LINE_QUANTITY, type BagActionResult } from "./bag-limits";
 import { bagCookies, newBagToken, requestBagToken } from "./bag-cookie.server";
 import {
-  createBag,
+  createBagWithLine,
   lineKeyOf,
   openBag,
   putLine,
@@ -49,7 +49,7 @@ export async function changeBag(request: Request, context: BagContext) {
     openBag(context.db, token, now),
     asked ? findSellableByRef(context.db, asked, now) : undefined,
   ]);
-  let bagId = bag.bagId;
+  const bagId = bag.bagId;
   const lines = bag.lines;
   const count = unitsInBag(lines);
 
@@ -70,8 +70,7 @@ export async function changeBag(request: Request, context: BagContext) {
     }
     if (!bagId || !token) {
       token = newBagToken();
-      bagId = await createBag(context.db, token, now);
-      await putLine(context.db, bagId, ref, quantity);
+      await createBagWithLine(context.db, token, ref, quantity, now);
     } else await Promise.all([touchBag(context.db, bagId, now), putLine(context.db, bagId, ref, quantity)]);
     return done(context, token, count + action.quantity, `${found.item.displayName} is in your bag.`, inPlace);
   }

@@ -1,12 +1,11 @@
 import { redirect } from "react-router";
-import { recordAnalyticsEvent } from "~/analytics/ingest.server";
 import type { AppContext } from "~/context.server";
 import { requestClientKey } from "~/lib/client-address.server";
 import { textFields } from "~/lib/form";
-import { readNewsBox, subscribeFromCheckout } from "~/newsletters/checkout-news.server";
+import { readNewsBox } from "~/newsletters/checkout-news.server";
 import { bagBudgetProblem, createPendingBagOrder, LineNotHeldError } from "~/orders/bag-order.server";
 import { CHECKOUT_RATE_LIMIT_REASON, withinCheckoutBudget } from "~/orders/checkout-budget.server";
-import { codeRefusal, sendToPaymentPage } from "~/orders/checkout-action.server";
+import { afterCheckoutCreated, codeRefusal, sendToPaymentPage } from "~/orders/checkout-action.server";
 import type { CodeView } from "~/pricing/discount-code-words";
 import { codeForPage, DiscountCodeRefused, pageCodeWords, typedCode } from "~/pricing/discount-code-checkout.server";
 import { attendeesForLines, attendeesRefusal, seatGroupsOf } from "~/orders/checkout-attendees.server";
@@ -122,7 +121,6 @@ export async function submitBagCheckout(
     if (error instanceof HoldLimitError) return refuse(error.message, values);
     throw error;
   }
-  await rememberCheckout(context.db, bagId, order.id);
   // The provider lists each line at what it was charged (a member's perks included), adding up to the amount.
   const charged =
     perksOf === undefined && !discountCode
@@ -133,26 +131,25 @@ export async function submitBagCheckout(
           discountCents: 0,
         }))
       : await context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id);
-  const sent =
+  // The bag remembers its order while the provider makes the checkout: neither waits for the other.
+  // Should the provider fail, the bag points at an order that can never be paid, which empties nothing.
+  const [sent] = await Promise.all([
     order.provider === FREE_PROVIDER
-      ? { ok: true as const, redirectUrl: await confirmFreeOrder(context, order), checkoutId: null }
-      : await sendToPaymentPage(context, order, provider, providerLineItems(charged));
+      ? confirmFreeOrder(context, order).then((redirectUrl) => ({ ok: true as const, redirectUrl, checkoutId: null }))
+      : sendToPaymentPage(context, order, provider, providerLineItems(charged)),
+    rememberCheckout(context.db, bagId, order.id),
+  ]);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
-  if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout?bag=1", now);
-  if (sessionId) {
-    await recordAnalyticsEvent(
-      context.db,
-      {
-        eventType: "checkout_created_success",
-        pagePath: "/checkout",
-        itemName: order.itemName.slice(0, 200),
-        sessionId,
-        referrer: null,
-        metadata: { checkoutId: sent.checkoutId, amount: order.amountCents, bag: true },
-      },
-      now,
-    ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
-  }
+  await afterCheckoutCreated(context, {
+    news: news.ticked,
+    customer: parsed.data,
+    page: "/checkout?bag=1",
+    sessionId,
+    order,
+    checkoutId: sent.checkoutId,
+    bag: true,
+    now,
+  });
   return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
 }
 

@@ -125,23 +125,61 @@ export async function submitCheckout(
         ? await startCardSubscription(context, order, cardTier)
         : await sendToPaymentPage(context, order, provider);
   if (!sent.ok) return { ok: false, toast: sent.toast, values };
-  if (news.ticked) await subscribeFromCheckout(context, parsed.data, "/checkout", now);
-  if (sessionId) {
-    // The browser leaves for the payment page at once, so the server records the funnel step for it.
-    await recordAnalyticsEvent(
-      context.db,
-      {
-        eventType: "checkout_created_success",
-        pagePath: "/checkout",
-        itemName: order.itemName,
-        sessionId,
-        referrer: null,
-        metadata: { checkoutId: sent.checkoutId, amount: order.amountCents },
-      },
-      now,
-    ).catch((error) => console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`));
-  }
+  await afterCheckoutCreated(context, {
+    news: news.ticked,
+    customer: parsed.data,
+    page: "/checkout",
+    sessionId,
+    order,
+    checkoutId: sent.checkoutId,
+    now,
+  });
   return redirect(sent.redirectUrl, { headers: { "Set-Cookie": buyer.cookie } });
+}
+
+/**
+ * What follows a created checkout, before the buyer leaves for the payment page: the newsletter box's
+ * subscription, and the funnel's "checkout created" step (the browser leaves at once, so the server
+ * records it). Neither needs the other, so they are sent together: one wait, not two.
+ */
+export async function afterCheckoutCreated(
+  context: Pick<AppContext, "db" | "config">,
+  step: {
+    news: boolean;
+    customer: { email: string; firstName: string; lastName: string };
+    /** The checkout's page, as the subscription records it. */
+    page: string;
+    sessionId: string | null;
+    order: OrderRow;
+    checkoutId: string | null;
+    bag?: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  const { order, now } = step;
+  await Promise.all([
+    step.news ? subscribeFromCheckout(context, step.customer, step.page, now) : undefined,
+    step.sessionId
+      ? recordAnalyticsEvent(
+          context.db,
+          {
+            eventType: "checkout_created_success",
+            pagePath: "/checkout",
+            itemName: order.itemName.slice(0, 200),
+            sessionId: step.sessionId,
+            referrer: null,
+            metadata: {
+              checkoutId: step.checkoutId,
+              amount: order.amountCents,
+              ...(step.bag && { bag: true }),
+            },
+          },
+          now,
+        ).catch((error) =>
+          console.error(`[analytics] checkout_created_success not recorded: ${(error as Error).message}`),
+        )
+      : undefined,
+  ]);
 }
 
 /**

@@ -96,6 +96,24 @@ describe(`SQL statements per bag request (${engine})`, () => {
   });
 });
 
+describe(`a new bag's first line (${engine})`, () => {
+  it("stores the bag and its line in one statement, after the one read of the item", async () => {
+    const [ref] = await sellableRefs();
+    const browser = bagBrowser(handle, { clock, clientIp: "10.39.3.1" });
+    const added = await countQueries(handle.db, () =>
+      browser.post({ intent: "add", kind: ref!.kind, id: String(ref!.id), quantity: "1" }),
+    );
+    expect(added.result.status).toBeLessThan(400);
+    const writes = added.queries.filter((q) => /^\s*(with|insert|update|delete)\b/i.test(q));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/insert into "bags"/);
+    expect(writes[0]).toMatch(/insert into "bag_lines"/);
+    const view = await browser.view();
+    expect(view.body.lines).toHaveLength(1);
+    expect(view.body.lines[0].quantity).toBe(1);
+  });
+});
+
 describe(`a bag checkout's order and holds in one statement (${engine}, decision 142)`, () => {
   it("without perks or a code: one statement takes the locks, counts, and stores the order, its lines and holds", async () => {
     const browser = await bagOf(3, "10.39.2.4");

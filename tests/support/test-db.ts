@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
 import { fixedClock, type Clock } from "~/lib/clock";
+import { dropPostgresDatabases, SCRATCH_LIST } from "./postgres-scratch";
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or the
@@ -22,8 +23,10 @@ import { fixedClock, type Clock } from "~/lib/clock";
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<DatabaseHandle> {
   const seed = options.seed !== false;
   const url = process.env.TEST_DATABASE_URL;
-  if (url)
-    return openDatabase({ databaseUrl: await createScratchPostgresDatabase(url, await postgresTemplate(url, seed)) });
+  if (url) {
+    const scratchUrl = await createScratchPostgresDatabase(url, await postgresTemplate(url, seed));
+    return droppedOnClose(await openDatabase({ databaseUrl: scratchUrl }), url, scratchUrl);
+  }
   // In-memory PGlite on a worker thread, as the server runs it (decision 092).
   return openDatabase({ pgliteWorker: true, pgliteFrom: await pgliteTemplate(seed) });
 }
@@ -106,6 +109,20 @@ function postgresTemplate(url: string, seed: boolean): Promise<string> {
 
 let scratchCounter = 0;
 
+/**
+ * A scratch database is dropped once its test closes it: a run makes some two hundred copies of the
+ * seeded database, 8 MB each, and a developer's server kept every one until its disk filled.
+ */
+function droppedOnClose(handle: DatabaseHandle, serverUrl: string, scratchUrl: string): DatabaseHandle {
+  const close = handle.close.bind(handle);
+  return Object.assign(handle, {
+    async close() {
+      await close();
+      await dropPostgresDatabases(serverUrl, [new URL(scratchUrl).pathname.slice(1)]);
+    },
+  });
+}
+
 /** Creates a database next to the one in `url` (empty, or a copy of `template`) and returns its URL. */
 async function createScratchPostgresDatabase(url: string, template?: string): Promise<string> {
   const pg = (await import("pg")).default;
@@ -126,6 +143,7 @@ async function createScratchPostgresDatabase(url: string, template?: string): Pr
   } finally {
     await admin.end();
   }
+  fs.appendFileSync(path.join(inject("templateDir"), SCRATCH_LIST), `${name}\n`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return scratch.toString();

@@ -13,17 +13,7 @@ export function insertRowSelect<T extends PgTable>(
   row: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL },
   source: SQL,
 ): SQL {
-  const columns = getTableColumns(table);
-  const given = Object.entries(row).filter(([, value]) => value !== undefined);
-  for (const [key] of given)
-    if (!columns[key]) throw new Error(`insertRowSelect: ${key} is not a column of this table`);
-  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
-  const values = given.map(([key, value]) => {
-    if (is(value, SQL)) return value;
-    const column = columns[key]!;
-    return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
-  });
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${source}`;
+  return insertRowsSelect(table, [row], source);
 }
 
 /**
@@ -40,7 +30,7 @@ export function insertRowsSelect<T extends PgTable>(
   const keys = [
     ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => row[key as keyof typeof row] !== undefined))),
   ];
-  for (const key of keys) if (!columns[key]) throw new Error(`insertRowsSelect: ${key} is not a column of this table`);
+  for (const key of keys) if (!columns[key]) throw new Error(`insertRowSelect: ${key} is not a column of this table`);
   const names = keys.map((key) => sql.identifier(columns[key]!.name));
   const selects = rows.map((row) => {
     const values = keys.map((key) => {

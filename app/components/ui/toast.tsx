@@ -69,8 +69,10 @@ const regionClass =
   "pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-96";
 
 /** Toasts of pages left behind: on the next page they would read as news of something done there. */
+const isOfPage = (t: ShownToast, pathname: string) => t.path === null || t.path === pathname;
+
 function dismissToastsOfOtherPages(pathname: string) {
-  const kept = shown.filter((t) => t.path === null || t.path === pathname);
+  const kept = shown.filter((t) => isOfPage(t, pathname));
   if (kept.length === shown.length) return;
   shown = kept;
   emit();
@@ -85,11 +87,14 @@ export function Toaster() {
   );
   const { pathname } = useLocation();
   useEffect(() => dismissToastsOfOtherPages(pathname), [pathname]);
+  // Filtered here too, so the toast leaves in the same render as the page it spoke of, not one after.
   return (
     <div aria-live="polite" className={regionClass}>
-      {toasts.map((t) => (
-        <ToastCard key={t.id} message={t} onClose={() => dismissToast(t.id)} />
-      ))}
+      {toasts
+        .filter((t) => isOfPage(t, pathname))
+        .map((t) => (
+          <ToastCard key={t.id} message={t} onClose={() => dismissToast(t.id)} />
+        ))}
     </div>
   );
 }

@@ -15,7 +15,8 @@ import { subscriptionsApi } from "~/payments/payfast/providers.server";
 import type { CardNotification } from "~/payments/payfast/subscriptions";
 import { recordOrderEvent } from "./order-history.server";
 import { closePendingOrder, createPendingOrder, findOrder, type OrderRow } from "./orders.server";
-import { mailSettingsForOrders, recordPayment } from "./payment-events.server";
+import { mailSettingsForOrders } from "./order-mail-settings.server";
+import { recordPayment } from "./payment-events.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
 

@@ -2,7 +2,7 @@ import type { AppContext } from "~/context.server";
 import { paymentProvider } from "~/payments/providers.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { findOrder, findOrderByCheckoutId, type OrderRow } from "./orders.server";
-import { mailSettingsForOrders } from "./payment-events.server";
+import { mailSettingsForOrders } from "./order-mail-settings.server";
 import { reconcileOrder, settleUnpaidReturn } from "./reconcile.server";
 import { retryCheckoutQuery } from "./retry.server";
 

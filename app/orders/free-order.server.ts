@@ -2,7 +2,8 @@ import type { AppContext } from "~/context.server";
 import { returnUrls } from "~/payments/provider";
 import { FREE_PROVIDER } from "./order-pricing.server";
 import type { OrderRow } from "./orders.server";
-import { mailSettingsForOrders, recordPayment } from "./payment-events.server";
+import { mailSettingsForOrders } from "./order-mail-settings.server";
+import { recordPayment } from "./payment-events.server";
 
 /**
  * An order whose member perks bring it to R 0.00 (issue 40): no provider takes nothing, so it is

@@ -1,55 +1,20 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { AppConfig } from "~/config.server";
-import type { Database, Tx } from "~/db/client.server";
-import { rowFromDriver } from "~/db/driver-row.server";
-import { orders, paymentWebhookEvents, refunds } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orders } from "~/db/schema";
 import { formatRand } from "~/lib/money";
-import { shopContact, shopContactFrom } from "~/email/shop-contact.server";
+import { shopContactFrom } from "~/email/shop-contact.server";
 import { currentSiteSettings } from "~/settings/site-settings.server";
 import { applyMembershipPayment } from "~/memberships/members.server";
-import { convertHolds, holdsToConvert, releaseHolds, returnUnits } from "~/stock/hold-sales.server";
-import { issueTickets, ticketLinesOf, voidOrderTickets } from "~/tickets/issue.server";
-import { queueOrderEmail, queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
-import { settleLineRefund } from "./line-refunds.server";
-import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice, refundEmail } from "./order-emails.server";
+import { convertHolds, holdsToConvert } from "~/stock/hold-sales.server";
+import { issueTickets, ticketLinesOf } from "~/tickets/issue.server";
+import { queuedOrderEmailStatement, type OrderEmail } from "./order-email-queue.server";
+import { customerConfirmationEmail, ownerAttentionNotice, ownerOrderNotice } from "./order-emails.server";
 import { orderPageAccessUpsert, orderPageUrl } from "./order-access.server";
 import { orderHistoryEntry, orderHistoryInsert, recordOrderEvent } from "./order-history.server";
+import type { MailSettingsForOrders } from "./order-mail-settings.server";
 import { isOrderId, type OrderRow } from "./orders.server";
+import { firstDeliveryOfOrder, type EventRecord, type PaymentOutcome } from "./payment-event-delivery.server";
 import { providerName } from "./payment-words";
-
-export type PaymentOutcome =
-  | "paid"
-  | "paid-needs-attention"
-  | "refunded"
-  | "refund-failed"
-  | "duplicate"
-  | "unchanged"
-  | "unknown-order"
-  | "amount-mismatch";
-
-export interface EventRecord {
-  /** Webhook id (or a synthetic id for a reconciliation) that makes the event count once. */
-  eventId: string;
-  provider: string;
-  eventType: string;
-  payload: unknown;
-}
-
-export interface MailSettingsForOrders {
-  siteUrl: string;
-  /** OWNER_EMAIL: used when the owner stored no notification address in /admin/settings. */
-  ownerEmail: string;
-  /** SESSION_SECRET: signs the link to the order's private page that the confirmation carries (decision 106). */
-  secret: string;
-}
-
-export const mailSettingsForOrders = (
-  config: Pick<AppConfig, "siteUrl" | "sessionSecret" | "mail">,
-): MailSettingsForOrders => ({
-  siteUrl: config.siteUrl,
-  ownerEmail: config.mail.ownerEmail,
-  secret: config.sessionSecret,
-});
 
 /**
  * Starts a statement (a Drizzle query runs when awaited) without waiting for its answer; the caller
@@ -62,75 +27,6 @@ function started<T>(statement: PromiseLike<T>): Promise<T> {
   return running;
 }
 
-/** Records the event id; false when it was recorded before (a repeat delivery, or a concurrent one that won). */
-async function firstDelivery(tx: Tx, event: EventRecord): Promise<boolean> {
-  return (await deliveryInsert(tx, event)).length > 0;
-}
-
-/** The insert that records an event id, not yet run: it returns the id only the first time. */
-function deliveryInsert(tx: Tx, event: EventRecord) {
-  return tx
-    .insert(paymentWebhookEvents)
-    .values({
-      webhookId: event.eventId,
-      provider: event.provider,
-      eventType: event.eventType,
-      payload: event.payload as object,
-    })
-    .onConflictDoNothing({ target: paymentWebhookEvents.webhookId })
-    .returning({ id: paymentWebhookEvents.webhookId });
-}
-
-type OrderRef = { orderId?: string; checkoutId?: string; paymentId?: string };
-
-/** Which orders an event may name: its order id, its checkout id, its payment id. */
-function orderConditions(ref: OrderRef) {
-  return [
-    isOrderId(ref.orderId) ? eq(orders.id, ref.orderId) : undefined,
-    ref.checkoutId ? eq(orders.yocoCheckoutId, ref.checkoutId) : undefined,
-    ref.paymentId ? eq(orders.providerPaymentId, ref.paymentId) : undefined,
-  ].filter((c) => c !== undefined);
-}
-
-/** The select that locks the order an event names, not yet run. */
-function orderLock(tx: Tx, conditions: ReturnType<typeof orderConditions>) {
-  return tx
-    .select()
-    .from(orders)
-    .where(or(...conditions))
-    .limit(1)
-    .for("update");
-}
-
-/** The order an event is about, locked for the rest of the transaction. */
-async function lockOrder(tx: Tx, ref: OrderRef): Promise<OrderRow | undefined> {
-  const conditions = orderConditions(ref);
-  if (!conditions.length) return undefined;
-  const [row] = await orderLock(tx, conditions);
-  return row;
-}
-
-/**
- * `firstDelivery` and `lockOrder` in one statement, one trip to the database (decision 102). The
- * order is locked before the event id is written; a concurrent delivery of the same event waits on
- * that lock, then finds the id taken, as it did when the id came first.
- */
-async function firstDeliveryOfOrder(
-  tx: Tx,
-  event: EventRecord,
-  ref: OrderRef,
-): Promise<{ first: boolean; order?: OrderRow }> {
-  const conditions = orderConditions(ref);
-  if (!conditions.length) return { first: await firstDelivery(tx, event) };
-  const result = await tx.execute(sql`
-    with delivery as (${deliveryInsert(tx, event).getSQL()})
-    select (select count(*) from delivery)::int as first_delivery, locked.*
-    from (select 1) as one left join lateral (${orderLock(tx, conditions).getSQL()}) as locked on true`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return { first: Number(row!.first_delivery) > 0, order: row!.id == null ? undefined : rowFromDriver(orders, row!) };
-}
-
-/** Where a payment event came from, in the order's history. */
 /** Who confirmed a payment, in the owner's words (the event's own name stays in payment_events). */
 const source = (order: Pick<OrderRow, "provider">) => providerName(order.provider);
 
@@ -285,146 +181,4 @@ export async function recordPayment(
     ]);
     return { outcome: attention ? ("paid-needs-attention" as const) : ("paid" as const), order: paid };
   });
-}
-
-interface RefundEventInput {
-  event: EventRecord;
-  /** The provider's refund id (`rfd_…`). */
-  refundId?: string;
-  checkoutId?: string;
-  paymentId?: string;
-  orderId?: string;
-  amountCents?: number;
-  now: Date;
-  mail?: MailSettingsForOrders;
-}
-
-/** The refund an event is about: by the provider's refund id, else the oldest still waiting on the order. */
-async function lockRefund(tx: Tx, orderId: string, providerRefundId: string | undefined) {
-  const waiting = and(eq(refunds.orderId, orderId), inArray(refunds.status, ["requested", "pending"]));
-  if (providerRefundId) {
-    const [byId] = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), eq(refunds.providerRefundId, providerRefundId)))
-      .for("update");
-    if (byId) return byId;
-  }
-  const [oldest] = await tx
-    .select()
-    .from(refunds)
-    .where(waiting)
-    .orderBy(asc(refunds.createdAt))
-    .limit(1)
-    .for("update");
-  return oldest;
-}
-
-/**
- * A refund that went through. One the owner asked for in the admin completes her request (the
- * amount she chose, units back on sale if she asked); one made elsewhere (the provider's own
- * dashboard) refunds what the event says. A fully refunded order is `refunded`, otherwise
- * `partially_refunded`. A refund that overtakes its payment event marks the order refunded straight
- * away and frees its hold, and the late payment then changes nothing.
- */
-export async function recordRefund(
-  db: Database,
-  input: RefundEventInput,
-): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
-  return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, {
-      orderId: input.orderId,
-      checkoutId: input.checkoutId,
-      paymentId: input.paymentId,
-    });
-    if (!order) return { outcome: "unknown-order" as const };
-    const refund = await lockRefund(tx, order.id, input.refundId);
-    if (refund?.status === "succeeded" || (!refund && order.status === "refunded")) {
-      await recordOrderEvent(tx, order.id, "webhook", "Refund confirmed again: nothing changed", input.now);
-      return { outcome: "unchanged" as const, order };
-    }
-    const amount = refund?.amountCents ?? input.amountCents ?? order.amountCents - order.refundedCents;
-    const refundedCents = Math.min(order.amountCents, order.refundedCents + amount);
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: refundedCents >= order.amountCents ? "refunded" : "partially_refunded",
-        refundedCents,
-        // A fully refunded order has been dealt with.
-        ...(refundedCents >= order.amountCents && { needsAttention: false }),
-        updatedAt: input.now,
-        providerPaymentId: order.providerPaymentId ?? input.paymentId ?? null,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (refund) {
-      await tx
-        .update(refunds)
-        .set({
-          status: "succeeded",
-          completedAt: input.now,
-          providerRefundId: refund.providerRefundId ?? input.refundId ?? null,
-        })
-        .where(eq(refunds.id, refund.id));
-    }
-    if (order.status !== "paid" && order.status !== "partially_refunded") await releaseHolds(tx, [order.id]);
-    let summary = `Refunded ${formatRand(amount)}${refund ? "" : " (made at the payment provider)"}`;
-    // A refund of some units of a line voids and returns only those (issue 39).
-    const byLine = refund ? await settleLineRefund(tx, refund, input.now) : null;
-    if (byLine) summary += byLine.summary;
-    else if (refund?.restock && order.status !== "pending") {
-      const units = await returnUnits(tx, order.id, input.now);
-      if (units) summary += `; ${units === 1 ? "the unit is" : `${units} units are`} back on sale`;
-    }
-    // A ticket whose seat went back on sale, or whose money went back, no longer admits.
-    if ((refund?.restock && !byLine) || refundedCents >= order.amountCents)
-      await voidOrderTickets(tx, order.id, input.now);
-    await recordOrderEvent(tx, order.id, "refund", summary, input.now, {
-      refundId: input.refundId ?? null,
-      amountCents: amount,
-    });
-    await queueOrderEmail(tx, refundEmail(updated!, amount, await shopContact(tx)), input.now);
-    return { outcome: "refunded" as const, order: updated };
-  });
-}
-
-/** A refund the provider could not make: the owner sees it failed on the order and may try again. */
-export async function recordRefundFailure(
-  db: Database,
-  input: RefundEventInput,
-): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
-  return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, {
-      orderId: input.orderId,
-      checkoutId: input.checkoutId,
-      paymentId: input.paymentId,
-    });
-    if (!order) return { outcome: "unknown-order" as const };
-    const refund = await lockRefund(tx, order.id, input.refundId);
-    if (!refund || refund.status === "succeeded" || refund.status === "failed")
-      return { outcome: "unchanged" as const, order };
-    await tx
-      .update(refunds)
-      .set({
-        status: "failed",
-        completedAt: input.now,
-        failureReason: "The payment provider could not make this refund.",
-      })
-      .where(eq(refunds.id, refund.id));
-    await recordOrderEvent(
-      tx,
-      order.id,
-      "refund",
-      `Refund of ${formatRand(refund.amountCents)} failed at the payment provider`,
-      input.now,
-    );
-    return { outcome: "refund-failed" as const, order };
-  });
-}
-
-/** Records an event that changes no order (unknown types) so a repeat is recognised. */
-export async function recordIgnoredEvent(db: Database, event: EventRecord): Promise<PaymentOutcome> {
-  return db.transaction(async (tx) => ((await firstDelivery(tx, event)) ? "unchanged" : "duplicate"));
 }

@@ -1,13 +1,9 @@
 import type { AppContext } from "~/context.server";
 import { readPaymentWebhook, webhookResponse } from "~/payments/webhooks.server";
-import {
-  mailSettingsForOrders,
-  recordIgnoredEvent,
-  recordPayment,
-  recordRefund,
-  recordRefundFailure,
-  type PaymentOutcome,
-} from "./payment-events.server";
+import { mailSettingsForOrders } from "./order-mail-settings.server";
+import { recordIgnoredEvent, type PaymentOutcome } from "./payment-event-delivery.server";
+import { recordPayment } from "./payment-events.server";
+import { recordRefund, recordRefundFailure } from "./refund-events.server";
 
 /**
  * POST /api/webhooks/yoco, shared by Yoco and the simulator: payments/ verifies and reads the delivery

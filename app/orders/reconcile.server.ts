@@ -1,7 +1,8 @@
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/payments/provider";
 import { closePendingOrder, findOrder, pendingOrdersPastHold, type OrderRow } from "./orders.server";
-import { recordPayment, type MailSettingsForOrders } from "./payment-events.server";
+import type { MailSettingsForOrders } from "./order-mail-settings.server";
+import { recordPayment } from "./payment-events.server";
 
 /**
  * Asks the provider about a pending order whose webhook has not arrived, and records a completed

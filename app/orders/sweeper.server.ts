@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Clock } from "~/lib/clock";
 import { paymentProvider } from "~/payments/providers.server";
 import { reconcileHeldNotifications } from "./payfast-held.server";
-import { mailSettingsForOrders } from "./payment-events.server";
+import { mailSettingsForOrders } from "./order-mail-settings.server";
 import { sweepPendingOrders } from "./reconcile.server";
 import { offerFreedSeats } from "~/waitlist/offers.server";
 

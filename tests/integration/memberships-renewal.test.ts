@@ -14,7 +14,8 @@ import { findMemberByEmail, type MemberRow } from "~/memberships/member-row.serv
 import { cancelMembership, chooseNextTier, giftMonth, memberPayments } from "~/memberships/members.server";
 import { addDays, hasAccessOn } from "~/memberships/periods";
 import { startRenewalCheckout } from "~/orders/renewal-checkout.server";
-import { mailSettingsForOrders, recordPayment } from "~/orders/payment-events.server";
+import { mailSettingsForOrders } from "~/orders/order-mail-settings.server";
+import { recordPayment } from "~/orders/payment-events.server";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import * as link from "~/routes/account-link";
 import { createTestDatabase, testConfig, testContext } from "../support/test-db";

@@ -6,7 +6,8 @@ import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/fields";
 import { PhotoPicker, photoPickerErrors } from "~/components/admin/PhotoPicker";
 import { RandField } from "~/components/admin/RandField";
-import { findEventForAdmin, removeEvent, saveEvent } from "~/events/event-admin.server";
+import { findEventForAdmin, removeEvent } from "~/events/event-admin.server";
+import { saveEvent } from "~/events/event-save.server";
 import {
   EVENT_TEXT_FIELDS,
   eventSchema,

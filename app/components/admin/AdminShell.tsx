@@ -122,3 +122,5 @@ export function AdminPageHeader({ title, children }: { title: React.ReactNode; c
 }
 
 export const adminPageClass = "space-y-6 px-4 py-6 md:px-6 md:py-8";
+/** A card of an admin page that shows one record (an order, a member): its panels, each under its own heading. */
+export const adminSectionClass = "card space-y-3 p-4 sm:p-6";

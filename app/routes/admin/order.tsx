@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { setToastCookie } from "~/admin/flash-toast.server";
 import { mailtoHref } from "~/admin/mailto";
-import { AdminPageHeader, adminPageClass } from "~/components/admin/AdminShell";
+import { AdminPageHeader, adminPageClass, adminSectionClass } from "~/components/admin/AdminShell";
 import { TextAreaField } from "~/components/admin/fields";
 import { OrderActions } from "~/components/admin/order/OrderActions";
-import { orderSectionClass } from "~/components/admin/order/order-section";
 import { OrderPaymentPanel } from "~/components/admin/order/OrderPaymentPanel";
 import { OrderRecord } from "~/components/admin/order/OrderRecord";
 import { OrderStatus } from "~/components/admin/OrderStatus";
@@ -72,7 +71,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className={orderSectionClass} aria-labelledby="customer-heading">
+        <section className={adminSectionClass} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-xl font-semibold">
             Customer
           </h2>
@@ -101,7 +100,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <OrderActions view={loaderData} errorFor={errorFor} busy={busy} />
 
-      <section className={orderSectionClass} aria-labelledby="note-heading">
+      <section className={adminSectionClass} aria-labelledby="note-heading">
         <h2 id="note-heading" className="text-xl font-semibold">
           Note
         </h2>

@@ -8,7 +8,7 @@ import type { AdminOrderView } from "~/orders/admin-order-view.server";
 import { FULFILMENT_METHODS } from "~/orders/fulfilment-methods";
 import { fulfilmentWaits, refundWords } from "~/orders/fulfilment-words";
 import { REFUND_AMOUNT_RULES } from "~/orders/refund-schema";
-import { orderSectionClass as section } from "./order-section";
+import { adminSectionClass as section } from "~/components/admin/AdminShell";
 
 const PRODUCT_METHODS = FULFILMENT_METHODS.filter((m) => m.value !== "service done").map((m) =>
   m.value === "collected" ? { ...m, label: "Handed over" } : m,

@@ -4,7 +4,7 @@ import { Money } from "~/components/admin/Money";
 import type { AdminOrderView } from "~/orders/admin-order-view.server";
 import { fulfilmentWords, refundWords } from "~/orders/fulfilment-words";
 import { paidByWords, providerName } from "~/orders/payment-words";
-import { orderSectionClass as section } from "./order-section";
+import { adminSectionClass as section } from "~/components/admin/AdminShell";
 
 const time = new Intl.DateTimeFormat("en-ZA", {
   hour: "2-digit",

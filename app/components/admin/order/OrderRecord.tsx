@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/admin/format-date";
 import { Money } from "~/components/admin/Money";
 import type { AdminOrderView } from "~/orders/admin-order-view.server";
-import { orderSectionClass as section } from "./order-section";
+import { adminSectionClass as section } from "~/components/admin/AdminShell";
 
 /** The order's refunds, its history and the emails it sent, newest last. */
 export function OrderRecord({ refunds, history, emails }: Pick<AdminOrderView, "refunds" | "history" | "emails">) {

@@ -16,6 +16,7 @@ import type { CardNotification } from "~/payments/payfast/subscriptions";
 import { recordOrderEvent } from "./order-history.server";
 import { closePendingOrder, createPendingOrder, findOrder, type OrderRow } from "./orders.server";
 import { mailSettingsForOrders } from "./order-mail-settings.server";
+import { firstDelivery, type EventRecord } from "./payment-event-delivery.server";
 import { recordPayment } from "./payment-events.server";
 
 type Context = Pick<AppContext, "db" | "config" | "clock">;
@@ -168,22 +169,12 @@ async function chargeOrder(
 async function flagChargeAfterCancel(
   db: Database,
   order: OrderRow,
-  event: { eventId: string; provider: string; eventType: string; payload: unknown },
+  event: EventRecord,
   notification: CardNotification,
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const first = await tx
-      .insert(paymentWebhookEvents)
-      .values({
-        webhookId: event.eventId,
-        provider: event.provider,
-        eventType: event.eventType,
-        payload: event.payload as object,
-      })
-      .onConflictDoNothing({ target: paymentWebhookEvents.webhookId })
-      .returning({ id: paymentWebhookEvents.webhookId });
-    if (!first.length) return;
+    if (!(await firstDelivery(tx, event))) return;
     await tx
       .update(orders)
       .set({

@@ -47,6 +47,26 @@ async function lockRefund(tx: Tx, orderId: string, providerRefundId: string | un
 }
 
 /**
+ * A refund event counted once, with its order and its refund locked for the rest of the transaction;
+ * or the outcome when it is a repeat or names no order.
+ */
+async function lockRefundEvent(
+  tx: Tx,
+  input: RefundEventInput,
+): Promise<
+  { outcome: "duplicate" | "unknown-order" } | { order: OrderRow; refund: typeof refunds.$inferSelect | undefined }
+> {
+  if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
+  const order = await lockOrder(tx, {
+    orderId: input.orderId,
+    checkoutId: input.checkoutId,
+    paymentId: input.paymentId,
+  });
+  if (!order) return { outcome: "unknown-order" as const };
+  return { order, refund: await lockRefund(tx, order.id, input.refundId) };
+}
+
+/**
  * A refund that went through. One the owner asked for in the admin completes her request (the
  * amount she chose, units back on sale if she asked); one made elsewhere (the provider's own
  * dashboard) refunds what the event says. A fully refunded order is `refunded`, otherwise
@@ -58,14 +78,9 @@ export async function recordRefund(
   input: RefundEventInput,
 ): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, {
-      orderId: input.orderId,
-      checkoutId: input.checkoutId,
-      paymentId: input.paymentId,
-    });
-    if (!order) return { outcome: "unknown-order" as const };
-    const refund = await lockRefund(tx, order.id, input.refundId);
+    const locked = await lockRefundEvent(tx, input);
+    if ("outcome" in locked) return locked;
+    const { order, refund } = locked;
     if (refund?.status === "succeeded" || (!refund && order.status === "refunded")) {
       await recordOrderEvent(tx, order.id, "webhook", "Refund confirmed again: nothing changed", input.now);
       return { outcome: "unchanged" as const, order };
@@ -121,14 +136,9 @@ export async function recordRefundFailure(
   input: RefundEventInput,
 ): Promise<{ outcome: PaymentOutcome; order?: OrderRow }> {
   return db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, input.event))) return { outcome: "duplicate" as const };
-    const order = await lockOrder(tx, {
-      orderId: input.orderId,
-      checkoutId: input.checkoutId,
-      paymentId: input.paymentId,
-    });
-    if (!order) return { outcome: "unknown-order" as const };
-    const refund = await lockRefund(tx, order.id, input.refundId);
+    const locked = await lockRefundEvent(tx, input);
+    if ("outcome" in locked) return locked;
+    const { order, refund } = locked;
     if (!refund || refund.status === "succeeded" || refund.status === "failed")
       return { outcome: "unchanged" as const, order };
     await tx

@@ -1,8 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { variantLabel, type ProductOption } from "~/catalog/product-options";
-import { catalogItems, events, productVariants, ticketOptions } from "~/db/schema";
-import { findSellablesByRefs, type Sellable } from "~/orders/sellable.server";
+import { findSellablesByRefs, readRefRows, type RefRows, type Sellable } from "~/orders/sellable.server";
 import { quantityChoices } from "./bag-limits";
 import { refOfLine, type BagLineRow } from "./bag-store.server";
 
@@ -45,24 +43,9 @@ interface Display {
 const NO_LONGER_SOLD: Display = { name: "An item no longer sold", option: null, href: "/", photo: null };
 
 /** Names, links and photos of what the lines name, whatever their state (an archived item keeps its name). */
-async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLineRow) => Display> {
+function displays({ items, variants, tickets }: RefRows): (line: BagLineRow) => Display {
   const shown = new Map<string, Display>();
-  const itemIds = lines.flatMap((l) => (l.catalogItemId !== null ? [l.catalogItemId] : []));
-  const optionIds = lines.flatMap((l) => (l.ticketOptionId !== null ? [l.ticketOptionId] : []));
-  const variantIds = lines.flatMap((l) => (l.variantId !== null ? [l.variantId] : []));
   const optionsOf = new Map<number, ProductOption[]>();
-  // The three reads need nothing from one another: one wait (decision 141).
-  const [items, rows, tickets] = await Promise.all([
-    itemIds.length ? db.select().from(catalogItems).where(inArray(catalogItems.id, itemIds)) : [],
-    variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
-    optionIds.length
-      ? db
-          .select({ event: events, option: ticketOptions })
-          .from(ticketOptions)
-          .innerJoin(events, eq(events.id, ticketOptions.eventId))
-          .where(inArray(ticketOptions.id, optionIds))
-      : [],
-  ]);
   for (const item of items) {
     const src = item.images[0];
     optionsOf.set(item.id, item.optionNames);
@@ -74,7 +57,7 @@ async function displays(db: Database, lines: BagLineRow[]): Promise<(line: BagLi
     });
   }
   // A size or colour is the line's option, with its own photo when the owner gave it one.
-  for (const row of rows) {
+  for (const row of variants) {
     const product = shown.get(`catalog:${row.catalogItemId}`);
     if (!product) continue;
     shown.set(`variant:${row.id}`, {
@@ -105,12 +88,12 @@ export async function viewBag(
   lines: BagLineRow[],
   now: Date,
 ): Promise<BagView & { buyable: BuyableLine[] }> {
-  // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39),
-  // and the names and photos alongside (decision 141).
-  const [displayOf, lookups] = await Promise.all([
-    displays(db, lines),
-    findSellablesByRefs(db, lines.map(refOfLine), now),
-  ]);
+  // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39);
+  // the names and photos are drawn from the same rows.
+  const refs = lines.map(refOfLine);
+  const rows = await readRefRows(db, refs);
+  const displayOf = displays(rows);
+  const lookups = await findSellablesByRefs(db, refs, now, rows);
   const views: BagLineView[] = [];
   const buyable: BuyableLine[] = [];
   for (const [i, line] of lines.entries()) {

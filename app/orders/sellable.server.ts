@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogItems, events, membershipTiers, productVariants, ticketOptions } from "~/db/schema";
 import { nextSession } from "~/events/sessions.server";
@@ -59,6 +59,9 @@ export async function findSellable(
   }
 }
 
+/** An id PostgreSQL's integer can hold: anything else names nothing. */
+const validRefId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 /** What a bag line names: a catalog item (and its row, when it has sizes or colours) or a ticket option, by id. */
 export type SellableRef = { kind: "catalog" | "ticket"; id: number; choice?: RowChoice };
 
@@ -67,66 +70,76 @@ export type SellableRef = { kind: "catalog" | "ticket"; id: number; choice?: Row
  * Now; a hidden catalog item is offered by no page, so it is not sold from a bag either.
  */
 export async function findSellableByRef(db: Database, ref: SellableRef, now: Date): Promise<SellableLookup> {
-  if (!Number.isSafeInteger(ref.id) || ref.id < 1 || ref.id > 2_147_483_647)
-    return { ok: false, reason: "We could not find that item." };
+  if (!validRefId(ref.id)) return { ok: false, reason: "We could not find that item." };
   if (ref.kind === "catalog")
     return findCatalogItem(db, sql`${catalogItems.id} = ${ref.id} and ${catalogItems.visible}`, now, ref.choice ?? {});
   return findTicket(db, (rows) => rows.find((r) => r.option.id === ref.id), now);
+}
+
+/** The catalog items, their rows and the ticket options a bag's lines name, whatever their state. */
+export interface RefRows {
+  items: (typeof catalogItems.$inferSelect)[];
+  variants: (typeof productVariants.$inferSelect)[];
+  tickets: TicketRow[];
+}
+
+/**
+ * The rows `findSellablesByRefs` prices the refs from, read once so that /bag can also draw the lines
+ * from them (an archived or hidden item keeps its name and photo there): the same two reads
+ * otherwise ran twice per view and per bag checkout, the events' long rows included.
+ */
+export async function readRefRows(db: Database, refs: SellableRef[]): Promise<RefRows> {
+  const idsOf = (kind: SellableRef["kind"]) => [
+    ...new Set(refs.filter((r) => r.kind === kind && validRefId(r.id)).map((r) => r.id)),
+  ];
+  const catalogIds = idsOf("catalog");
+  const optionIds = idsOf("ticket");
+  const variantIds = [
+    ...new Set(refs.flatMap((r) => (r.kind === "catalog" && r.choice?.variantId ? [r.choice.variantId] : []))),
+  ].filter(validRefId);
+  // Reads that need nothing from one another go together: each wait is a trip through a busy
+  // database's queue (decision 141).
+  const [items, variants, tickets] = await Promise.all([
+    catalogIds.length ? db.select().from(catalogItems).where(inArray(catalogItems.id, catalogIds)) : [],
+    variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
+    optionIds.length
+      ? db
+          .select({ event: events, option: ticketOptions })
+          .from(ticketOptions)
+          .innerJoin(events, eq(events.id, ticketOptions.eventId))
+          .where(inArray(ticketOptions.id, optionIds))
+      : [],
+  ]);
+  return { items, variants, tickets };
 }
 
 /**
  * `findSellableByRef` for every line of a bag at once, answered in the refs' order with the same prices
  * and refusals (issue 39, the bag's speed): one statement per kind of thing, whatever the bag's length:
  * the catalog items, their rows, the ticket options, each recurring event's next session, the seats
- * sold, and the units held of every counted key.
+ * sold, and the units held of every counted key. `rows`, when the caller read them already, are used
+ * instead of reading them again.
  */
-export async function findSellablesByRefs(db: Database, refs: SellableRef[], now: Date): Promise<SellableLookup[]> {
-  const valid = (ref: SellableRef) => Number.isSafeInteger(ref.id) && ref.id >= 1 && ref.id <= 2_147_483_647;
-  const idsOf = (kind: SellableRef["kind"]) => [
-    ...new Set(refs.filter((r) => r.kind === kind && valid(r)).map((r) => r.id)),
-  ];
-  const catalogIds = idsOf("catalog");
-  const optionIds = idsOf("ticket");
-  // Reads that need nothing from one another go together: each wait is a trip through a busy
-  // database's queue (decision 141).
-  const [items, ticketRows] = await Promise.all([
-    catalogIds.length
-      ? db
-          .select()
-          .from(catalogItems)
-          .where(
-            and(inArray(catalogItems.id, catalogIds), eq(catalogItems.visible, true), eq(catalogItems.archived, false)),
-          )
-      : [],
-    optionIds.length
-      ? db
-          .select({ event: events, option: ticketOptions })
-          .from(ticketOptions)
-          .innerJoin(events, eq(events.id, ticketOptions.eventId))
-          .where(and(eq(events.archived, false), inArray(ticketOptions.id, optionIds)))
-      : [],
-  ]);
+export async function findSellablesByRefs(
+  db: Database,
+  refs: SellableRef[],
+  now: Date,
+  rows?: RefRows,
+): Promise<SellableLookup[]> {
+  const valid = (ref: SellableRef) => validRefId(ref.id);
+  const read = rows ?? (await readRefRows(db, refs));
+  // A hidden item is offered by no page, and an archived one or event is kept for its orders only.
+  const items = read.items.filter((item) => item.visible && !item.archived);
+  const ticketRows = read.tickets.filter((row) => !row.event.archived);
   const itemById = new Map(items.map((i) => [i.id, i]));
-  const variantIds = [
-    ...new Set(
-      refs.flatMap((r) =>
-        r.kind === "catalog" && r.choice?.variantId && itemById.get(r.id)?.optionNames.length
-          ? [r.choice.variantId]
-          : [],
-      ),
-    ),
-  ];
+  const variantById = new Map(read.variants.map((v) => [v.id, v]));
   const ticketById = new Map(ticketRows.map((r) => [r.option.id, r]));
   const recurringEvents = [
     ...new Set(
       ticketRows.filter((row) => row.event.recurring === "monthly" && ticketPlan(row, now).ok).map((r) => r.event.id),
     ),
   ];
-  const [variants, nextSessions] = await Promise.all([
-    variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
-    Promise.all(recurringEvents.map((eventId) => nextSession(db, eventId, now))),
-  ]);
-  const variantById = new Map(variants.map((v) => [v.id, v]));
+  const nextSessions = await Promise.all(recurringEvents.map((eventId) => nextSession(db, eventId, now)));
   const sessions = new Map<string, Session>(recurringEvents.map((eventId, i) => [eventId, nextSessions[i]!]));
 
   // Each ref's answer, or what it waits for: goods or seats whose held units (and sold seats) are read below.

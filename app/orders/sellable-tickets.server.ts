@@ -12,7 +12,24 @@ import type { Sellable, SellableLookup } from "./sellable-lookup";
  * (its single option). A recurring event's seats are counted per session: the next one the owner set,
  * or the default first Saturday of the coming month.
  */
-export type TicketRow = { event: typeof events.$inferSelect; option: typeof ticketOptions.$inferSelect };
+export type TicketRow = { event: TicketEvent; option: typeof ticketOptions.$inferSelect };
+
+/**
+ * The columns of an event that selling its tickets (and drawing them in a bag) reads; not its long
+ * texts and lists, which every ticket checkout and bag view otherwise read, copied between threads
+ * and threw away.
+ */
+export const ticketEventColumns = {
+  id: events.id,
+  title: events.title,
+  startsAt: events.startsAt,
+  recurring: events.recurring,
+  ticketsOnSale: events.ticketsOnSale,
+  archived: events.archived,
+  images: events.images,
+  imageAlts: events.imageAlts,
+};
+export type TicketEvent = { [K in keyof typeof ticketEventColumns]: (typeof events.$inferSelect)[K] };
 
 /** The ticket a checkout query names: "{event title} - {option type}", or the workshop's title alone. */
 export function ticketNamed(type: string, name: string) {
@@ -28,7 +45,7 @@ export async function findTicket(
   now: Date,
 ): Promise<SellableLookup> {
   const rows = await db
-    .select({ event: events, option: ticketOptions })
+    .select({ event: ticketEventColumns, option: ticketOptions })
     .from(ticketOptions)
     .innerJoin(events, eq(events.id, ticketOptions.eventId))
     // An archived event is kept for its orders only: it is not sold.

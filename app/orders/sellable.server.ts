@@ -18,6 +18,7 @@ import {
   ticketLookup,
   ticketNamed,
   ticketPlan,
+  ticketEventColumns,
   ticketStock,
   type Session,
   type TicketRow,
@@ -104,7 +105,7 @@ export async function readRefRows(db: Database, refs: SellableRef[]): Promise<Re
     variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
     optionIds.length
       ? db
-          .select({ event: events, option: ticketOptions })
+          .select({ event: ticketEventColumns, option: ticketOptions })
           .from(ticketOptions)
           .innerJoin(events, eq(events.id, ticketOptions.eventId))
           .where(inArray(ticketOptions.id, optionIds))

@@ -134,6 +134,8 @@ describe("warmBeforeListening", () => {
       "/product/candy-earrings",
       "/blog?page=2&tag=a",
       "/contact?sent=1",
+      "/bag",
+      "/checkout?type=product&item=Candy+Earrings",
     ]);
     expect(visited).toContainEqual({ path: "/about", status: 200 });
     // The page slower than its limit is left to visitors rather than holding the port shut.

@@ -6,10 +6,10 @@ import http from "node:http";
  * renders them has run before a crowd does it 2 renders at a time. In the soak, the first 3 seconds
  * after a start held every page slower than 300 ms and many of the slow writes (a contact message took
  * 2.4 s, its redirect waiting for a render slot behind cold pages). `/` goes first, then the
- * sitemap's first `maxPages` pages, so there is no list to keep
- * (the shop's own pages come first in it, then products), and `extraPaths` (the contact form's "sent"
- * page, where its post lands). Each page warmed costs about 0.6 MB at rest, which is why not all:
- * 112 MB with none, 127 with 12, 143 with 40 (PostgreSQL mode, whose target is 150).
+ * sitemap's first `maxPages` pages, so there is no list to keep (the shop's own pages come first in
+ * it, then products), and `extraPaths` (by default the contact form's "sent" page, where its post
+ * lands, and the buying pages below). Each cached page warmed costs about 0.6 MB at rest, which is
+ * why not all: 112 MB with none, 127 with 12, 143 with 40 (PostgreSQL mode, whose target is 150).
  */
 export interface WarmUpOptions {
   /** The instance itself, e.g. http://127.0.0.1:3000. */
@@ -22,7 +22,13 @@ export interface WarmUpOptions {
   timeoutMs?: number;
 }
 
-const WARM_UP_EXTRA_PATHS = ["/contact?sent=1"];
+/**
+ * The contact form's "sent" page, and the two pages every buyer's requests run through that no crowd
+ * finds cached: an empty bag and a checkout form (the seeded earrings; a name the owner changed still
+ * draws the form with its reason). Neither is cached nor stores anything; warmed, the soak's first 30 s
+ * answered 6–17% more requests (bench/results/warm-up-buying-pages.md).
+ */
+const WARM_UP_EXTRA_PATHS = ["/contact?sent=1", "/bag", "/checkout?type=product&item=Candy+Earrings"];
 const USER_AGENT = "honey-bee-warm-up";
 
 /** Asks for `path` and reads the answer to the end; its status, or 0 when it failed or took too long. */

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydration } from "./support/test";
 import { axe } from "./support/axe";
 import { startInstance, type Instance } from "./support/instances";
 
@@ -26,6 +26,10 @@ async function buyOneSeat(page: Page, n: number) {
   await page.goto(url(`/tickets/${EVENT_ID}`));
   await page.getByRole("link", { name: /Buy Ticket\s*: Circle Seat/ }).click();
   await expect(page).toHaveURL(/\/checkout\?type=ticket&item=Two\+Seat\+Sewing\+Circle\+-\+Circle\+Seat/);
+  // A page of a context of its own does not wait for hydration by itself, and the link clicked before
+  // it may have loaded the checkout as a new document: the seat names' fields drawn for a form without
+  // JavaScript go when it hydrates, moving the button a click may be on its way to.
+  await waitForHydration(page);
   await expect(page.getByTestId("checkout-total")).toHaveText("R 120.00");
   await page.getByLabel("First Name").fill("Naledi");
   await page.getByLabel("Last Name").fill(`Buyer ${n}`);

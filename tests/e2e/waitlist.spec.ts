@@ -4,7 +4,7 @@ import { startSmtpSink } from "../fakes/smtp-sink";
 import { expectUsableAtPhoneAndLaptop } from "./support/admin";
 import { axe } from "./support/axe";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydration } from "./support/test";
 
 /*
  * Issue 39's waiting list in the browser, on instances of its own whose mail goes to an SMTP sink: the
@@ -88,6 +88,9 @@ async function buySeat(browser: Browser, email: string) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(url("/workshop/tablecloth-skirt"));
   await page.getByRole("link", { name: "Join Monthly Workshop - R250" }).click();
+  // A page of a context of its own does not wait for hydration by itself (see admin-events.spec.ts).
+  await expect(page).toHaveURL(/\/checkout\?type=workshop/);
+  await waitForHydration(page);
   const reference = await fillBuyer(page, email);
   await page.context().close();
   return reference;

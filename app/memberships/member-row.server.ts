@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { members } from "~/db/schema";
 
 /**
@@ -11,7 +12,7 @@ export type MemberRow = typeof members.$inferSelect;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findMember(db: Database | Tx, id: number): Promise<MemberRow | undefined> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
   return row;
 }

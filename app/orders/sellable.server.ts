@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { catalogItems, events, membershipTiers, productVariants, ticketOptions } from "~/db/schema";
 import { nextSession } from "~/events/sessions.server";
 import { heldUnits, soldSeatsByKey } from "~/stock/availability.server";
@@ -60,9 +61,6 @@ export async function findSellable(
   }
 }
 
-/** An id PostgreSQL's integer can hold: anything else names nothing. */
-const validRefId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
-
 /** What a bag line names: a catalog item (and its row, when it has sizes or colours) or a ticket option, by id. */
 export type SellableRef = { kind: "catalog" | "ticket"; id: number; choice?: RowChoice };
 
@@ -71,7 +69,7 @@ export type SellableRef = { kind: "catalog" | "ticket"; id: number; choice?: Row
  * Now; a hidden catalog item is offered by no page, so it is not sold from a bag either.
  */
 export async function findSellableByRef(db: Database, ref: SellableRef, now: Date): Promise<SellableLookup> {
-  if (!validRefId(ref.id)) return { ok: false, reason: "We could not find that item." };
+  if (!isRowId(ref.id)) return { ok: false, reason: "We could not find that item." };
   if (ref.kind === "catalog")
     return findCatalogItem(db, sql`${catalogItems.id} = ${ref.id} and ${catalogItems.visible}`, now, ref.choice ?? {});
   return findTicket(db, (rows) => rows.find((r) => r.option.id === ref.id), now);
@@ -91,13 +89,13 @@ export interface RefRows {
  */
 export async function readRefRows(db: Database, refs: SellableRef[]): Promise<RefRows> {
   const idsOf = (kind: SellableRef["kind"]) => [
-    ...new Set(refs.filter((r) => r.kind === kind && validRefId(r.id)).map((r) => r.id)),
+    ...new Set(refs.filter((r) => r.kind === kind && isRowId(r.id)).map((r) => r.id)),
   ];
   const catalogIds = idsOf("catalog");
   const optionIds = idsOf("ticket");
   const variantIds = [
     ...new Set(refs.flatMap((r) => (r.kind === "catalog" && r.choice?.variantId ? [r.choice.variantId] : []))),
-  ].filter(validRefId);
+  ].filter(isRowId);
   // Reads that need nothing from one another go together: each wait is a trip through a busy
   // database's queue (decision 141).
   const [items, variants, tickets] = await Promise.all([
@@ -127,7 +125,6 @@ export async function findSellablesByRefs(
   now: Date,
   rows?: RefRows,
 ): Promise<SellableLookup[]> {
-  const valid = (ref: SellableRef) => validRefId(ref.id);
   const read = rows ?? (await readRefRows(db, refs));
   // A hidden item is offered by no page, and an archived one or event is kept for its orders only.
   const items = read.items.filter((item) => item.visible && !item.archived);
@@ -150,7 +147,7 @@ export async function findSellablesByRefs(
     | { ticket: TicketRow; session: Session | null; seats: ReturnType<typeof ticketStock> };
   const pending: Pending[] = [];
   for (const ref of refs) {
-    if (!valid(ref)) {
+    if (!isRowId(ref.id)) {
       pending.push({ done: { ok: false, reason: "We could not find that item." } });
     } else if (ref.kind === "catalog") {
       const item = itemById.get(ref.id);

@@ -116,16 +116,15 @@ export async function readRefRows(db: Database, refs: SellableRef[]): Promise<Re
  * `findSellableByRef` for every line of a bag at once, answered in the refs' order with the same prices
  * and refusals (issue 39, the bag's speed): one statement per kind of thing, whatever the bag's length:
  * the catalog items, their rows, the ticket options, each recurring event's next session, the seats
- * sold, and the units held of every counted key. `rows`, when the caller read them already, are used
- * instead of reading them again.
+ * sold, and the units held of every counted key. The refs' own rows come read (`readRefRows`), since
+ * /bag draws its lines from the same rows.
  */
 export async function findSellablesByRefs(
   db: Database,
   refs: SellableRef[],
   now: Date,
-  rows?: RefRows,
+  read: RefRows,
 ): Promise<SellableLookup[]> {
-  const read = rows ?? (await readRefRows(db, refs));
   // A hidden item is offered by no page, and an archived one or event is kept for its orders only.
   const items = read.items.filter((item) => item.visible && !item.archived);
   const ticketRows = read.tickets.filter((row) => !row.event.archived);

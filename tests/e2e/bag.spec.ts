@@ -4,7 +4,7 @@ import { startFakeYoco, type FakeYoco } from "../fakes/yoco-server";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { axe } from "./support/axe";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydration } from "./support/test";
 
 /*
  * Issue 39: the bag. A buyer adds earrings ×2 and two workshop seats, changes a quantity, pays once on
@@ -245,6 +245,28 @@ test("the bag without JavaScript: add, change, remove, check out", async ({ brow
     amount: 35000,
     lineItems: [{ displayName: "Candy Earrings", quantity: 1, pricingDetails: { price: 35000 } }],
   });
+  await context.close();
+});
+
+test("a one-seat checkout does not move when it hydrates: the no-JavaScript seat fields never show", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const checkout = url(`/checkout?type=workshop&item=${encodeURIComponent(WORKSHOP)}`);
+  const button = (page: Page) => page.getByRole("button", { name: "Proceed to Payment" });
+  // The page as drawn before its scripts run: they never arrive.
+  const before = await context.newPage();
+  await before.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await before.goto(checkout);
+  await expect(before.getByLabel(`Seat 1: ${WORKSHOP}`)).toBeHidden();
+  const drawnAt = (await button(before).boundingBox())?.y;
+  const after = await context.newPage();
+  await after.goto(checkout);
+  await waitForHydration(after);
+  expect(drawnAt).toBeGreaterThan(0);
+  expect((await button(after).boundingBox())?.y).toBe(drawnAt);
+  await after.getByLabel("Seats").selectOption("2");
+  await expect(after.getByLabel(`Seat 2 of 2: ${WORKSHOP}`)).toBeVisible();
   await context.close();
 });
 

@@ -4,11 +4,19 @@ const fieldClass =
   "mt-1 block w-full min-h-11 rounded-md border border-ink/30 bg-white px-3 py-2 text-ink focus:border-ink " +
   "focus:outline-2 focus:outline-offset-2 focus:outline-honey";
 
+// Where a browser cannot say whether scripting is on, the fields show until hydration, as before.
+const noScriptOnly = "[@media(scripting:enabled)]:hidden";
+
 interface AttendeeFieldsProps {
   /** One label per field, in the order the fields are posted ("Seat 1 of 2: Sip & Style"). */
   labels: string[];
   /** Fields from this one on are not shown (the seats chosen are fewer); all are shown without JavaScript. */
   shown?: number;
+  /**
+   * Drawn before hydration for a browser without JavaScript: fields from this one on (all of them at 0) are
+   * kept out of sight where scripting is on, so the form does not move when hydration hides them.
+   */
+  scriptedShown?: number;
   /** The names typed before a refusal. */
   kept?: string[];
   /** What is wrong with each field, or null. */
@@ -21,10 +29,19 @@ interface AttendeeFieldsProps {
  * A name per seat: each seat is its own ticket, and the door lists it under this name. Empty means the
  * buyer's name, so a buyer coming alone types nothing more.
  */
-export function AttendeeFields({ labels, shown = labels.length, kept, errors, onEdit }: AttendeeFieldsProps) {
+export function AttendeeFields({
+  labels,
+  shown = labels.length,
+  scriptedShown = shown,
+  kept,
+  errors,
+  onEdit,
+}: AttendeeFieldsProps) {
   if (!labels.length || shown < 1) return null;
   return (
-    <fieldset className="grid min-w-0 gap-3 rounded-md border border-ink/20 p-4">
+    <fieldset
+      className={`grid min-w-0 gap-3 rounded-md border border-ink/20 p-4 ${scriptedShown < 1 ? noScriptOnly : ""}`}
+    >
       <legend className="px-1 font-semibold text-ink">Who is coming?</legend>
       <p id="attendee-hint" className="text-sm text-ink/80">
         Each seat is its own ticket with the name below. Leave a seat empty and it carries your name.
@@ -33,7 +50,7 @@ export function AttendeeFields({ labels, shown = labels.length, kept, errors, on
         const error = errors?.[i] ?? null;
         const id = `attendee-${i + 1}`;
         return (
-          <div key={id} hidden={i >= shown}>
+          <div key={id} hidden={i >= shown} className={i >= scriptedShown ? noScriptOnly : undefined}>
             <label htmlFor={id} className="block text-sm font-medium text-ink [overflow-wrap:anywhere]">
               {label}
             </label>

@@ -89,7 +89,8 @@ export function CheckoutForm({
   }, [retrying]);
 
   // The one-item checkout offers a name field for every seat it could sell; with JavaScript only the
-  // seats chosen show. Without it every field shows, and names beyond the seats bought are ignored.
+  // seats chosen show. Without it every field shows, and names beyond the seats bought are ignored; a
+  // browser with it never sees the others, even before hydration.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const keptSeats = Number(result?.seats) || 1;
@@ -101,13 +102,9 @@ export function CheckoutForm({
       ? seatLabels([{ name: itemName, seats: chosenSeats }])
       : Array.from({ length: MAX_SEATS_PER_CHECKOUT }, (_, i) => `Seat ${i + 1}: ${itemName}`)
     : seatLabels(seatGroups ?? []);
-  const shownAttendees = oneItemSeats
-    ? hydrated
-      ? chosenSeats > 1
-        ? chosenSeats
-        : 0
-      : labels.length
-    : labels.length;
+  // What hydration shows: one seat needs no name beyond the buyer's.
+  const scriptedAttendees = chosenSeats > 1 ? chosenSeats : 0;
+  const shownAttendees = oneItemSeats && hydrated ? scriptedAttendees : labels.length;
 
   const shownErrors = attendeeErrors ?? result?.attendeeErrors;
   // The server's total for what is chosen: at R 0.00 (a member's perks) nothing goes to a payment page.
@@ -243,6 +240,7 @@ export function CheckoutForm({
         <AttendeeFields
           labels={labels}
           shown={shownAttendees}
+          scriptedShown={oneItemSeats ? scriptedAttendees : shownAttendees}
           kept={result?.attendees}
           errors={shownErrors}
           onEdit={(i) => setAttendeeErrors((shownErrors ?? []).map((e, j) => (j === i ? null : e)))}

@@ -14,7 +14,7 @@ import {
   refOfLine,
   removeLine,
   setLineQuantity,
-  touchBag,
+  keepBagAlive,
   unitsInBag,
 } from "./bag-store.server";
 
@@ -71,13 +71,13 @@ export async function changeBag(request: Request, context: BagContext) {
     if (!bagId || !token) {
       token = newBagToken();
       await createBagWithLine(context.db, token, ref, quantity, now);
-    } else await Promise.all([touchBag(context.db, bagId, now), putLine(context.db, bagId, ref, quantity)]);
+    } else await Promise.all([keepBagAlive(context.db, bag, now), putLine(context.db, bagId, ref, quantity)]);
     return done(context, token, count + action.quantity, `${found.item.displayName} is in your bag.`, inPlace);
   }
 
   const line = lines.find((l) => l.id === action.line);
   if (!bagId || !token || !line) return refuse("That line is no longer in your bag.", 404, count);
-  await touchBag(context.db, bagId, now);
+  await keepBagAlive(context.db, bag, now);
   if (action.intent === "remove") {
     await removeLine(context.db, bagId, line.id);
     return done(context, token, count - line.quantity, "Removed from your bag.", inPlace);

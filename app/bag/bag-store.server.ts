@@ -35,6 +35,15 @@ const lineRow = <Id extends string | SQL>(bagId: Id, ref: SellableRef, quantity:
   quantity,
 });
 
+export const BAG_TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface OpenedBag {
+  bagId: string | null;
+  lines: BagLineRow[];
+  /** When the bag was last marked used; null without a bag. */
+  lastUsedAt: Date | null;
+}
+
 const liveSince = (now: Date) => new Date(now.getTime() - BAG_LIFETIME_MS);
 
 /** A checkout of the bag was paid (or refunded since): what it bought leaves the bag. */
@@ -45,27 +54,23 @@ const BOUGHT = new Set<string>(["paid", "refunded", "partially_refunded"]);
  * checkout's status, and its lines by the id the cookie gives, sent together. A bag whose checkout
  * was paid is emptied first, so what was bought never stays in it, wherever it was paid.
  */
-export async function openBag(
-  db: Database,
-  token: string | null,
-  now: Date,
-): Promise<{ bagId: string | null; lines: BagLineRow[] }> {
-  if (!token) return { bagId: null, lines: [] };
+export async function openBag(db: Database, token: string | null, now: Date): Promise<OpenedBag> {
+  if (!token) return { bagId: null, lines: [], lastUsedAt: null };
   const id = bagIdOf(token);
   const [[row], lines] = await Promise.all([
     db
-      .select({ id: bags.id, checkoutStatus: orders.status })
+      .select({ id: bags.id, checkoutStatus: orders.status, lastUsedAt: bags.lastUsedAt })
       .from(bags)
       .leftJoin(orders, eq(orders.id, bags.checkoutOrderId))
       .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now)))),
     bagLinesOf(db, id),
   ]);
-  if (!row) return { bagId: null, lines: [] };
+  if (!row) return { bagId: null, lines: [], lastUsedAt: null };
   if (row.checkoutStatus && BOUGHT.has(row.checkoutStatus)) {
     await emptyBag(db, id);
-    return { bagId: id, lines: [] };
+    return { bagId: id, lines: [], lastUsedAt: row.lastUsedAt };
   }
-  return { bagId: id, lines };
+  return { bagId: id, lines, lastUsedAt: row.lastUsedAt };
 }
 
 /**
@@ -92,8 +97,13 @@ export async function createBagWithLine(
   return id;
 }
 
-export async function touchBag(db: Database, bagId: string, now: Date): Promise<void> {
-  await db.update(bags).set({ lastUsedAt: now }).where(eq(bags.id, bagId));
+/**
+ * Marks the bag used now, so its 30 days start again; at most once an hour, which spares most views and
+ * changes a write: a bag may lapse up to an hour before 30 days from its very last use.
+ */
+export async function keepBagAlive(db: Database, bag: OpenedBag, now: Date): Promise<void> {
+  if (!bag.bagId || (bag.lastUsedAt && now.getTime() - bag.lastUsedAt.getTime() < BAG_TOUCH_EVERY_MS)) return;
+  await db.update(bags).set({ lastUsedAt: now }).where(eq(bags.id, bag.bagId));
 }
 
 function bagLinesOf(db: Pick<Database, "select">, bagId: string): Promise<BagLineRow[]> {

@@ -4,7 +4,7 @@ import { trackEvent } from "~/analytics/track";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
 import { bagCountFromCookies } from "~/bag/bag-limits";
-import { openBag, touchBag, unitsInBag } from "~/bag/bag-store.server";
+import { keepBagAlive, openBag, unitsInBag } from "~/bag/bag-store.server";
 import { viewBag } from "~/bag/bag-view.server";
 import { BagLineItem } from "~/components/bag/BagLineItem";
 import { formatRand } from "~/lib/money";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Touched while its lines are priced: neither waits for the other (decision 141).
   const [{ lines, subtotalCents, units }] = await Promise.all([
     viewBag(context.db, bag.lines, now),
-    bagId ? touchBag(context.db, bagId, now) : undefined,
+    keepBagAlive(context.db, bag, now),
   ]);
   // The header's count comes from a cookie; set it right whenever it drifted (a bag that lapsed or was bought).
   const count = unitsInBag(lines);

@@ -6,6 +6,7 @@ import { bagIdOf } from "~/bag/bag-cookie.server";
 import { fixedClock } from "~/lib/clock";
 import { isCacheablePage } from "../../server/cacheable-pages";
 import { bagBrowser } from "../support/bag";
+import { countQueries } from "../support/query-count";
 import { createTestDatabase } from "../support/test-db";
 
 let handle: DatabaseHandle;
@@ -171,6 +172,36 @@ describe(`the bag (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
     const within = bagBrowser(handle, { clock: fixedClock("2025-10-09T10:00:00+02:00") });
     for (const [k, v] of browser.jar) within.jar.set(k, v);
     expect((await within.view()).body.lines).toHaveLength(1);
+  });
+
+  it("a view or a change keeps the bag 30 days more, marking it used at most once an hour", async () => {
+    const at = (iso: string) => {
+      const visit = bagBrowser(handle, { clock: fixedClock(iso) });
+      for (const [k, v] of first.jar) visit.jar.set(k, v);
+      return visit;
+    };
+    const writes = async (run: () => Promise<unknown>) =>
+      (await countQueries(handle.db, run)).queries.filter((q) => /^\s*update "bags"/i.test(q)).length;
+    const first = bagBrowser(handle, { clock: fixedClock("2025-09-10T10:00:00+02:00") });
+    await first.post({ intent: "add", kind: "catalog", id: String(await itemId("candy-earrings")), quantity: "1" });
+    const [line] = (await first.view()).body.lines as { id: number }[];
+    const stored = async () => {
+      const [row] = await handle.db
+        .select()
+        .from(bags)
+        .where(eq(bags.id, bagIdOf(first.jar.get("hb_bag")!)));
+      return row!.lastUsedAt.toISOString();
+    };
+    expect(await writes(() => at("2025-09-10T10:59:00+02:00").view())).toBe(0);
+    expect(await stored()).toBe("2025-09-10T08:00:00.000Z");
+    expect(await writes(() => at("2025-09-10T11:01:00+02:00").view())).toBe(1);
+    expect(await stored()).toBe("2025-09-10T09:01:00.000Z");
+    // A change marks it too: 20 days on, then 45 days after the first use it is still there.
+    const change = { intent: "set", line: String(line!.id), quantity: "1" };
+    expect(await writes(() => at("2025-09-30T10:00:00+02:00").post(change))).toBe(1);
+    expect(await writes(() => at("2025-09-30T10:30:00+02:00").post(change))).toBe(0);
+    expect((await at("2025-10-25T10:00:00+02:00").view()).body.lines).toHaveLength(1);
+    expect((await at("2025-11-30T10:00:00+02:00").view()).body.lines).toEqual([]);
   });
 
   it("serves public pages from the page cache to a visitor whose only cookies are the bag's", () => {

@@ -50,27 +50,27 @@ const liveSince = (now: Date) => new Date(now.getTime() - BAG_LIFETIME_MS);
 const BOUGHT = new Set<string>(["paid", "refunded", "partially_refunded"]);
 
 /**
- * The live bag a cookie names and its lines, in one wait (decision 141): the bag's row with its
- * checkout's status, and its lines by the id the cookie gives, sent together. A bag whose checkout
- * was paid is emptied first, so what was bought never stays in it, wherever it was paid.
+ * The live bag a cookie names and its lines, in one statement: the bag's row with its checkout's
+ * status, joined to its lines. A bag whose checkout was paid is emptied first, so what was bought never
+ * stays in it, wherever it was paid.
  */
 export async function openBag(db: Database, token: string | null, now: Date): Promise<OpenedBag> {
   if (!token) return { bagId: null, lines: [], lastUsedAt: null };
   const id = bagIdOf(token);
-  const [[row], lines] = await Promise.all([
-    db
-      .select({ id: bags.id, checkoutStatus: orders.status, lastUsedAt: bags.lastUsedAt })
-      .from(bags)
-      .leftJoin(orders, eq(orders.id, bags.checkoutOrderId))
-      .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now)))),
-    bagLinesOf(db, id),
-  ]);
+  const rows = await db
+    .select({ checkoutStatus: orders.status, lastUsedAt: bags.lastUsedAt, line: bagLines })
+    .from(bags)
+    .leftJoin(orders, eq(orders.id, bags.checkoutOrderId))
+    .leftJoin(bagLines, eq(bagLines.bagId, bags.id))
+    .where(and(eq(bags.id, id), gt(bags.lastUsedAt, liveSince(now))))
+    .orderBy(asc(bagLines.id));
+  const [row] = rows;
   if (!row) return { bagId: null, lines: [], lastUsedAt: null };
   if (row.checkoutStatus && BOUGHT.has(row.checkoutStatus)) {
     await emptyBag(db, id);
     return { bagId: id, lines: [], lastUsedAt: row.lastUsedAt };
   }
-  return { bagId: id, lines, lastUsedAt: row.lastUsedAt };
+  return { bagId: id, lines: rows.flatMap((r) => (r.line ? [r.line] : [])), lastUsedAt: row.lastUsedAt };
 }
 
 /**
@@ -104,10 +104,6 @@ export async function createBagWithLine(
 export async function keepBagAlive(db: Database, bag: OpenedBag, now: Date): Promise<void> {
   if (!bag.bagId || (bag.lastUsedAt && now.getTime() - bag.lastUsedAt.getTime() < BAG_TOUCH_EVERY_MS)) return;
   await db.update(bags).set({ lastUsedAt: now }).where(eq(bags.id, bag.bagId));
-}
-
-function bagLinesOf(db: Pick<Database, "select">, bagId: string): Promise<BagLineRow[]> {
-  return db.select().from(bagLines).where(eq(bagLines.bagId, bagId)).orderBy(asc(bagLines.id));
 }
 
 export const unitsInBag = (lines: Pick<BagLineRow, "quantity">[]) => lines.reduce((n, l) => n + l.quantity, 0);

@@ -35,7 +35,7 @@ const lineRow = <Id extends string | SQL>(bagId: Id, ref: SellableRef, quantity:
   quantity,
 });
 
-export const BAG_TOUCH_EVERY_MS = 60 * 60 * 1000;
+const BAG_TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 export interface OpenedBag {
   bagId: string | null;

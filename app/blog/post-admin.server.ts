@@ -2,6 +2,7 @@ import { count, desc, eq, inArray, like, or } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import { saDay } from "~/analytics/days";
 import type { Database, Tx } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { blogPosts, membershipTiers } from "~/db/schema";
 import { postRowValues, type PostAdminInput } from "./post-admin-schema";
 import { slugify } from "./post-schema";
@@ -41,7 +42,7 @@ export async function unknownTierSlugs(db: Database, slugs: readonly string[]): 
 }
 
 export async function findPostForAdmin(db: Database, id: number) {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   return row ?? null;
 }

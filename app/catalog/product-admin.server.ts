@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { catalogItems, catalogSlugRedirects, orderLines } from "~/db/schema";
 import { formatRand, tenfoldPriceChange } from "~/lib/money";
 import { heldUnits, unitsAvailable } from "~/stock/availability.server";
@@ -80,7 +81,7 @@ export async function listProductsForAdmin(db: Database, query: ProductListQuery
 }
 
 export async function findProductForAdmin(db: Database, id: number) {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select()
     .from(catalogItems)

@@ -8,12 +8,14 @@ import stylesheet from "./app.css?inline";
 import { PAGE_VIEW_SCRIPT } from "./analytics/page-view-script.server";
 import { isUntrackedPath } from "./analytics/untracked-paths";
 import { isDatabaseUnavailable } from "./db/errors.server";
+import { acceptsGzip, encodeDocument, inlineStylesheet } from "./lib/document-encoding.server";
 import { prepareDocument, rewriteStream } from "./lib/document-rewrite.server";
 
 export const streamTimeout = 5_000;
 
-// Written into every document's head (see app/lib/document-rewrite.server.ts): ~8 KB gzipped.
-if (stylesheet.includes("</style")) throw new Error("app.css must not contain </style");
+// Written into every document's head (see app/lib/document-rewrite.server.ts): ~10 KB gzipped,
+// encoded and compressed once (app/lib/document-encoding.server.ts).
+const inlineSheet = inlineStylesheet(stylesheet);
 
 /** Logs server errors, and notes a database outage so that the page answers 503, not 500. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -55,18 +57,25 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
+          const gzip = acceptsGzip(request.headers.get("accept-encoding"));
           const document = rewriteStream((html) =>
-            prepareDocument(html, {
-              stylesheet,
-              nonce,
-              holdScripts: !import.meta.env.DEV,
-              pageViewScript: countsAsVisit ? PAGE_VIEW_SCRIPT : null,
-            }),
+            encodeDocument(
+              prepareDocument(html, {
+                nonce,
+                holdScripts: !import.meta.env.DEV,
+                pageViewScript: countsAsVisit ? PAGE_VIEW_SCRIPT : null,
+              }),
+              inlineSheet,
+              gzip,
+            ),
           );
           // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
           pipeline(body, document, () => {});
           const stream = createReadableStreamFromReadable(document);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Already compressed: the compression middleware sends it as it is (decision 148).
+          if (gzip) responseHeaders.set("Content-Encoding", "gzip");
+          responseHeaders.append("Vary", "Accept-Encoding");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -265,6 +265,9 @@ export function createPageCache(options: PageCacheOptions) {
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
+    // The stored text is read below: the render must not compress it (the page is stored and sent
+    // from its own template, gzipped or not).
+    headers.delete("accept-encoding");
     const response = await options.render(new Request(url, { method: "GET", headers }), res);
     const body = await response.text();
     const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";

@@ -1,7 +1,12 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { prepareDocument, rewriteStream } from "./document-rewrite.server";
+import { encodeDocument, inlineStylesheet } from "./document-encoding.server";
+import { prepareDocument as cut, rewriteStream, type DocumentOptions } from "./document-rewrite.server";
+
+/** The document's text as sent without compression, the stylesheet in its place. */
+const prepareDocument = (html: string, { stylesheet, ...options }: DocumentOptions & { stylesheet: string }) =>
+  Buffer.concat(encodeDocument(cut(html, options), inlineStylesheet(stylesheet), false)).toString();
 
 const DOC = [
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Honey</title>',
@@ -18,7 +23,9 @@ describe("rewriteStream", () => {
     const bytes = Buffer.from(DOC);
     for (const cut of [1, 100, bytes.indexOf("ō") + 1, bytes.length - 1]) {
       const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
-      const out = await text(Readable.from(chunks).pipe(rewriteStream((html) => `[${html}]`)));
+      const out = await text(
+        Readable.from(chunks).pipe(rewriteStream((html) => [Buffer.from("["), Buffer.from(html), Buffer.from("]")])),
+      );
       expect(out).toBe(`[${DOC}]`);
     }
   });

@@ -6,7 +6,7 @@ import { StringDecoder } from "node:string_decoder";
  * once (no deferred data, so React's shell is the entire document), so holding it back costs
  * nothing and the rewrite works on one complete string.
  */
-export function rewriteStream(rewrite: (html: string) => string): Transform {
+export function rewriteStream(rewrite: (html: string) => Buffer[]): Transform {
   // A decoder, not chunk.toString(): a chunk may end in the middle of a multi-byte character.
   const decoder = new StringDecoder("utf8");
   let html = "";
@@ -17,24 +17,32 @@ export function rewriteStream(rewrite: (html: string) => string): Transform {
     },
     flush(callback) {
       html += decoder.end();
+      let bytes: Buffer[];
       try {
-        callback(null, rewrite(html));
+        bytes = rewrite(html);
       } catch (error) {
-        callback(error as Error);
+        return callback(error as Error);
       }
+      for (const chunk of bytes) this.push(chunk);
+      callback();
     },
   });
 }
 
 export interface DocumentOptions {
-  /** The site's stylesheet, written into the head. */
-  stylesheet: string;
   /** The response's CSP nonce, for the inline scripts added. */
   nonce: string;
   /** Hold the app's scripts back until the first screen has been drawn (production). */
   holdScripts: boolean;
   /** The page's own page-view script (app/analytics/page-view-script.server.ts), or null for none. */
   pageViewScript: string | null;
+}
+
+/** A document as `prepareDocument` leaves it: `head`, the stylesheet's tag when `stylesheet`, then `rest`. */
+export interface DocumentPieces {
+  head: string;
+  stylesheet: boolean;
+  rest: string;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/>/g;
@@ -77,7 +85,8 @@ function releaseScript(code: string[]): string {
 }
 
 /**
- * The document as sent:
+ * The document as sent, cut where the site's stylesheet goes (its tag is the same in every page, so
+ * `encodeDocument` adds it from bytes made once):
  * - the page-view script, when given, first in what is added, so the view is sent as the head is parsed;
  * - the stylesheet inline, so the first paint needs the HTML alone (no second round trip);
  * - with `holdScripts`, the app's JavaScript starts downloading only once the first screen has been
@@ -86,17 +95,14 @@ function releaseScript(code: string[]): string {
  *   page is server-rendered and its links and forms work before hydration: nothing is lost meanwhile.
  * See docs/decisions/063-first-paint-needs-the-html-alone.md.
  */
-export function prepareDocument(
-  html: string,
-  { stylesheet, nonce, holdScripts, pageViewScript }: DocumentOptions,
-): string {
+export function prepareDocument(html: string, { nonce, holdScripts, pageViewScript }: DocumentOptions): DocumentPieces {
   const headEnd = html.indexOf("</head>");
-  if (headEnd === -1) return html;
+  if (headEnd === -1) return { head: html, stylesheet: false, rest: "" };
   // The page view goes out before the stylesheet is even parsed: a visitor who leaves at once is counted.
   const pageView = pageViewScript ? `<script nonce="${nonce}">${pageViewScript}</script>` : "";
-  let head = html.slice(0, headEnd) + pageView + `<style data-stylesheet="app">${stylesheet}</style>`;
+  let head = html.slice(0, headEnd);
   let body = html.slice(headEnd);
-  if (!holdScripts) return head + body;
+  if (!holdScripts) return { head: head + pageView, stylesheet: true, rest: body };
 
   const code: string[] = [];
   // The tag stays, empty, so that hydration finds the element React Router renders there.
@@ -104,7 +110,11 @@ export function prepareDocument(
     code.push(inline);
     return `${open}</script>`;
   });
-  if (code.length === 0) return head + body;
+  if (code.length === 0) return { head: head + pageView, stylesheet: true, rest: body };
   head = head.replace(MODULE_PRELOAD, "");
-  return `${head}<script nonce="${nonce}">${releaseScript(code)}</script>${body}`;
+  return {
+    head: head + pageView,
+    stylesheet: true,
+    rest: `<script nonce="${nonce}">${releaseScript(code)}</script>${body}`,
+  };
 }

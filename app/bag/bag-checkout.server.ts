@@ -36,7 +36,7 @@ import { holdClientKey, HoldLimitError } from "~/stock/holds.server";
 import { bagCookies, requestBagToken } from "./bag-cookie.server";
 import { bagCountFromCookies, EMPTY_BAG_REASON } from "./bag-limits";
 import { openBag, refOfLine, rememberCheckout, unitsInBag } from "./bag-store.server";
-import { viewBag } from "./bag-view.server";
+import { openBagWithRows, viewBag } from "./bag-view.server";
 
 const CHANGE_BAG = "Please change your bag first.";
 
@@ -64,9 +64,9 @@ export async function submitBagCheckout(
   if (!news.ok) return { ok: false, toast: checkoutErrorToast(news.message), values };
 
   const now = context.clock.now();
-  const opened = await openBag(context.db, requestBagToken(request), now);
+  const opened = await openBagWithRows(context.db, requestBagToken(request), now);
   const bagId = opened.bagId;
-  const bag = await viewBag(context.db, opened.lines, now);
+  const bag = await viewBag(context.db, opened.lines, now, opened.rows);
   if (!bagId || !bag.lines.length) return refuse(EMPTY_BAG_REASON, values);
   const marked = bag.lines.find((l) => l.problem);
   if (marked) {
@@ -159,8 +159,8 @@ export async function submitBagCheckout(
  */
 export async function bagForCheckout(request: Request, context: Pick<AppContext, "db" | "clock" | "config">) {
   const now = context.clock.now();
-  const { lines } = await openBag(context.db, requestBagToken(request), now);
-  const bag = await viewBag(context.db, lines, now);
+  const { lines, rows } = await openBagWithRows(context.db, requestBagToken(request), now);
+  const bag = await viewBag(context.db, lines, now, rows);
   const ready = bag.lines.length > 0 && bag.lines.every((l) => !l.problem);
   const seatGroups = seatGroupsOf(bag.buyable.map((b) => ({ item: b.item, quantity: b.line.quantity })));
   const memberId = ready ? await signedInMemberId(request, context) : undefined;

@@ -1,8 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
+import { bagLines } from "~/db/schema";
 import { variantLabel, type ProductOption } from "~/catalog/product-options";
-import { findSellablesByRefs, readRefRows, type RefRows, type Sellable } from "~/orders/sellable.server";
+import {
+  findSellablesByRefs,
+  readRefRows,
+  readRowsOf,
+  rowsCoverRefs,
+  type RefRows,
+  type Sellable,
+} from "~/orders/sellable.server";
+import { bagIdOf } from "./bag-cookie.server";
 import { quantityChoices } from "./bag-limits";
-import { refOfLine, type BagLineRow } from "./bag-store.server";
+import { openBag, refOfLine, type BagLineRow, type OpenedBag } from "./bag-store.server";
 
 /** One bag line as /bag shows it, priced from the catalog as it is now. */
 export interface BagLineView {
@@ -78,6 +89,35 @@ function displays({ items, variants, tickets }: RefRows): (line: BagLineRow) => 
   return (line) => shown.get(line.lineKey) ?? NO_LONGER_SOLD;
 }
 
+const NO_ROWS: RefRows = { items: [], variants: [], tickets: [] };
+
+/**
+ * `openBag`, with the rows its lines name read alongside, found by the bag's id: a view or a checkout
+ * then waits on the database once before the held units, not twice (issue 39). `viewBag` reads again
+ * whatever those rows miss (a line added in between).
+ */
+export async function openBagWithRows(
+  db: Database,
+  token: string | null,
+  now: Date,
+): Promise<OpenedBag & { rows: RefRows }> {
+  if (!token) return { ...(await openBag(db, token, now)), rows: NO_ROWS };
+  const ofLines = (column: PgColumn) =>
+    db
+      .select({ id: column })
+      .from(bagLines)
+      .where(eq(bagLines.bagId, bagIdOf(token)));
+  const [opened, rows] = await Promise.all([
+    openBag(db, token, now),
+    readRowsOf(db, {
+      catalog: ofLines(bagLines.catalogItemId),
+      variant: ofLines(bagLines.variantId),
+      ticket: ofLines(bagLines.ticketOptionId),
+    }),
+  ]);
+  return { ...opened, rows };
+}
+
 /**
  * The bag's lines with today's prices and what is left: a line that cannot be bought as it stands
  * (archived, hidden, sold out, fewer left than it asks) is marked and left out of the total, never removed.
@@ -87,11 +127,13 @@ export async function viewBag(
   /** The bag's lines, as `openBag` read them. */
   lines: BagLineRow[],
   now: Date,
+  /** The rows the lines name, when read already (`openBagWithRows`). */
+  read?: RefRows,
 ): Promise<BagView & { buyable: BuyableLine[] }> {
   // Every line's item in one pass: one statement per kind of thing, not one lookup per line (issue 39);
   // the names and photos are drawn from the same rows.
   const refs = lines.map(refOfLine);
-  const rows = await readRefRows(db, refs);
+  const rows = read && rowsCoverRefs(read, refs) ? read : await readRefRows(db, refs);
   const displayOf = displays(rows);
   const lookups = await findSellablesByRefs(db, refs, now, rows);
   const views: BagLineView[] = [];

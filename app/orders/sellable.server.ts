@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { catalogItems, events, membershipTiers, productVariants, ticketOptions } from "~/db/schema";
@@ -82,6 +82,13 @@ export interface RefRows {
   tickets: TicketRow[];
 }
 
+/** Which rows to read, of each kind: ids, or a query that selects them (the lines of a bag). */
+export interface RefRowIds {
+  catalog: number[] | SQLWrapper;
+  variant: number[] | SQLWrapper;
+  ticket: number[] | SQLWrapper;
+}
+
 /**
  * The rows `findSellablesByRefs` prices the refs from, read once so that /bag can also draw the lines
  * from them (an archived or hidden item keeps its name and photo there): the same two reads
@@ -91,25 +98,41 @@ export async function readRefRows(db: Database, refs: SellableRef[]): Promise<Re
   const idsOf = (kind: SellableRef["kind"]) => [
     ...new Set(refs.filter((r) => r.kind === kind && isRowId(r.id)).map((r) => r.id)),
   ];
-  const catalogIds = idsOf("catalog");
-  const optionIds = idsOf("ticket");
-  const variantIds = [
+  const variant = [
     ...new Set(refs.flatMap((r) => (r.kind === "catalog" && r.choice?.variantId ? [r.choice.variantId] : []))),
   ].filter(isRowId);
+  return readRowsOf(db, { catalog: idsOf("catalog"), variant, ticket: idsOf("ticket") });
+}
+
+/** `readRefRows` by ids or by queries that select them. */
+export async function readRowsOf(db: Database, ids: RefRowIds): Promise<RefRows> {
+  const any = (some: number[] | SQLWrapper) => !Array.isArray(some) || some.length > 0;
   // Reads that need nothing from one another go together: each wait is a trip through a busy
   // database's queue (decision 141).
   const [items, variants, tickets] = await Promise.all([
-    catalogIds.length ? db.select().from(catalogItems).where(inArray(catalogItems.id, catalogIds)) : [],
-    variantIds.length ? db.select().from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
-    optionIds.length
+    any(ids.catalog) ? db.select().from(catalogItems).where(inArray(catalogItems.id, ids.catalog)) : [],
+    any(ids.variant) ? db.select().from(productVariants).where(inArray(productVariants.id, ids.variant)) : [],
+    any(ids.ticket)
       ? db
           .select({ event: ticketEventColumns, option: ticketOptions })
           .from(ticketOptions)
           .innerJoin(events, eq(events.id, ticketOptions.eventId))
-          .where(inArray(ticketOptions.id, optionIds))
+          .where(inArray(ticketOptions.id, ids.ticket))
       : [],
   ]);
   return { items, variants, tickets };
+}
+
+/** Whether `rows` hold every row the refs name (rows read by a bag's id may miss a line added since). */
+export function rowsCoverRefs(rows: RefRows, refs: SellableRef[]): boolean {
+  const items = new Set(rows.items.map((i) => i.id));
+  const variants = new Set(rows.variants.map((v) => v.id));
+  const options = new Set(rows.tickets.map((t) => t.option.id));
+  return refs.every((ref) =>
+    ref.kind === "ticket"
+      ? options.has(ref.id)
+      : items.has(ref.id) && (!ref.choice?.variantId || variants.has(ref.choice.variantId)),
+  );
 }
 
 /**

@@ -4,8 +4,8 @@ import { trackEvent } from "~/analytics/track";
 import { changeBag } from "~/bag/bag-action.server";
 import { bagCookies, requestBagToken } from "~/bag/bag-cookie.server";
 import { bagCountFromCookies } from "~/bag/bag-limits";
-import { keepBagAlive, openBag, unitsInBag } from "~/bag/bag-store.server";
-import { viewBag } from "~/bag/bag-view.server";
+import { keepBagAlive, unitsInBag } from "~/bag/bag-store.server";
+import { openBagWithRows, viewBag } from "~/bag/bag-view.server";
 import { BagLineItem } from "~/components/bag/BagLineItem";
 import { formatRand } from "~/lib/money";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -14,11 +14,11 @@ import type { Route } from "./+types/bag";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.clock.now();
   const token = requestBagToken(request);
-  const bag = await openBag(context.db, token, now);
+  const bag = await openBagWithRows(context.db, token, now);
   const bagId = bag.bagId;
   // Touched while its lines are priced: neither waits for the other (decision 141).
   const [{ lines, subtotalCents, units }] = await Promise.all([
-    viewBag(context.db, bag.lines, now),
+    viewBag(context.db, bag.lines, now, bag.rows),
     keepBagAlive(context.db, bag, now),
   ]);
   // The header's count comes from a cookie; set it right whenever it drifted (a bag that lapsed or was bought).

@@ -1,12 +1,12 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { createMemberSession } from "~/memberships/member-session.server";
 import { isCacheablePage } from "../../server/cacheable-pages";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig, testContext } from "../support/test-db";
 import { cookiePair, memberWithPayment } from "../support/account";
 
@@ -27,17 +27,12 @@ beforeAll(async () => {
     reference: "HB-NANDI01",
   });
   cookie = cookiePair(await createMemberSession(handle.db, testContext(handle, { clock }), member.id));
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   // The page cache is on, as in production.
   server = http.createServer(
     createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: true }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 });
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig } from "../support/test-db";
 
 // Decision 148: a page drawn for one visitor is gzipped from the stylesheet's stored piece, and the page
@@ -15,20 +15,15 @@ const clock = fixedClock("2025-09-20T10:00:00+02:00");
 let handle: DatabaseHandle;
 let vite: ViteDevServer;
 let server: http.Server;
-let port: number;
+let base: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   server = http.createServer(
     createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: true }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  base = await listenOnLoopback(server);
 });
 
 afterAll(async () => {
@@ -44,7 +39,7 @@ function get(path: string, acceptEncoding?: string) {
     const headers: Record<string, string> = { Accept: "text/html" };
     if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
     http
-      .get({ host: "127.0.0.1", port, path, headers }, (response) => {
+      .get(new URL(path, base), { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));

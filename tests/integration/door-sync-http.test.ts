@@ -1,7 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { checkIns, orders, tickets } from "~/db/schema";
@@ -9,6 +8,7 @@ import { fixedClock } from "~/lib/clock";
 import { runSimulatorIntent } from "~/orders/simulator-actions.server";
 import { OFFLINE_SCAN_WINDOW_MS } from "~/tickets/check-in.server";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig, testContext } from "../support/test-db";
 import { checkout, orderIdFrom } from "../support/checkout";
 import { signedInOwner } from "../support/owner";
@@ -29,14 +29,9 @@ let cookie: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   server = http.createServer(createRequestListener({ config, database: handle, clock }, { vite }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
   cookie = await signedInOwner(handle, { config, clock, userAgent: "door-sync" });
 }, 120_000);
 

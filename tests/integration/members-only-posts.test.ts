@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { adminAuditLog, blogPosts, members } from "~/db/schema";
@@ -12,6 +11,7 @@ import * as blogRoute from "~/routes/blog";
 import * as postRoute from "~/routes/blog-post";
 import * as sitemapRoute from "~/routes/sitemap";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { cookiePair } from "../support/account";
 import { call, get, multipart } from "../support/admin-content";
 import { signedInOwner } from "../support/owner";
@@ -60,16 +60,11 @@ beforeAll(async () => {
   cookies.glow = await member("glow@example.test", "glow-bee", "2025-10-01");
   cookies.starter = await member("starter@example.test", "starter-bee", "2025-10-01");
   cookies.lapsedGlow = await member("lapsed@example.test", "glow-bee", "2025-09-01");
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   server = http.createServer(
     createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: true }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 }, 120_000);
 
 afterAll(async () => {

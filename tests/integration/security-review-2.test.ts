@@ -2,9 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdminPassword } from "~/admin/password.server";
 import { loadConfig } from "~/config.server";
@@ -14,6 +13,7 @@ import { deliverPendingEmails, EXPIRED_BODY_TEXT } from "~/email/outbox.server";
 import { fixedClock } from "~/lib/clock";
 import { CHECKOUT_RATE_LIMIT } from "~/orders/checkout-budget.server";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig } from "../support/test-db";
 import { buyer } from "../support/checkout";
 import { signedInOwner } from "../support/owner";
@@ -37,14 +37,9 @@ const config = testConfig({
 beforeAll(async () => {
   handle = await createTestDatabase();
   await ensureAdminPassword(handle.db, { adminPassword: PASSWORD, isProduction: false });
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   server = http.createServer(createRequestListener({ config, database: handle, clock }, { vite, pageCache: true }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdminPassword } from "~/admin/password.server";
 import { ConfigError, loadConfig } from "~/config.server";
@@ -17,6 +17,7 @@ import { adminSessions, analyticsEvents, contactSubmissions, stockHolds } from "
 import { fixedClock } from "~/lib/clock";
 import { holdClientKey } from "~/stock/holds.server";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig } from "../support/test-db";
 import { buyer } from "../support/checkout";
 import { signedInOwner } from "../support/owner";
@@ -46,11 +47,7 @@ beforeAll(async () => {
   await ensureAdminPassword(handle.db, { adminPassword: PASSWORD, isProduction: false });
   // The routes come from Vite's module graph, as under `npm run dev`; the page cache and the
   // analytics fast path are switched on as in production.
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   server = http.createServer(
     createRequestListener({ config, database: handle, clock }, { vite, pageCache: true, requestDeadlines: DEADLINES }),
   );
@@ -401,8 +398,7 @@ describe("sessions end when the password changes", () => {
     async function start(password: string) {
       const runtime = await createRuntime({ ...env, ADMIN_PASSWORD: password }, () => {});
       const instance = http.createServer(createRequestListener(runtime, { vite }));
-      await new Promise<void>((resolve) => instance.listen(0, "127.0.0.1", resolve));
-      const url = `http://127.0.0.1:${(instance.address() as AddressInfo).port}`;
+      const url = await listenOnLoopback(instance);
       return {
         url,
         stop: async () => {

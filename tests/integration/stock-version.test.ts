@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { sessionStockKey } from "~/stock/keys";
@@ -9,6 +8,7 @@ import { fixedClock } from "~/lib/clock";
 import { createRequestListener } from "../../server/app";
 import { showsStock } from "../../server/cacheable-pages";
 import { readVersions } from "../../server/page-cache";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig } from "../support/test-db";
 
 // Decision 094: holds, sales and stock counts move `stock_version` only, so the page cache keeps every
@@ -23,17 +23,12 @@ let base: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
   // No page cache: every request renders, so the pages compared are what the database says now.
   server = http.createServer(
     createRequestListener({ config: testConfig(), database: handle, clock }, { vite, pageCache: false }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 });
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { fixedClock } from "~/lib/clock";
 import { eventLoopScheduler, type AdmissionOptions, type Scheduler } from "../../server/admission";
 import { createRequestListener } from "../../server/app";
+import { listenOnLoopback, testViteServer } from "../support/dev-server";
 import { createTestDatabase, testConfig } from "../support/test-db";
 import { buyer } from "../support/checkout";
 
@@ -27,17 +27,12 @@ async function listen(admission: AdmissionOptions) {
   const listener = createRequestListener({ config, database: handle, clock }, { vite, pageCache: true, admission });
   const server = http.createServer(listener);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, admission: listener.admission! };
+  return { base: await listenOnLoopback(server), admission: listener.admission! };
 }
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await testViteServer();
 });
 
 afterAll(async () => {

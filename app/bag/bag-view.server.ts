@@ -102,11 +102,8 @@ export async function openBagWithRows(
   now: Date,
 ): Promise<OpenedBag & { rows: RefRows }> {
   if (!token) return { ...(await openBag(db, token, now)), rows: NO_ROWS };
-  const ofLines = (column: PgColumn) =>
-    db
-      .select({ id: column })
-      .from(bagLines)
-      .where(eq(bagLines.bagId, bagIdOf(token)));
+  const bagId = bagIdOf(token);
+  const ofLines = (column: PgColumn) => db.select({ id: column }).from(bagLines).where(eq(bagLines.bagId, bagId));
   const [opened, rows] = await Promise.all([
     openBag(db, token, now),
     readRowsOf(db, {

@@ -17,10 +17,10 @@ export const deflatePiece = (bytes: Buffer, level?: number) =>
   deflateRawSync(bytes, { level, finishFlush: constants.Z_FULL_FLUSH });
 
 /**
- * `bytes` as one stored (uncompressed) deflate block, not final. A nonce is random: compressing it saved
- * nothing, and a zlib stream per response and the page's checksum below were most of the 47 µs a
- * gzipped hit spent here (7.5 µs now, decision 098). The pieces before it end byte-aligned (full
- * flush), which is where a stored block's header goes.
+ * `bytes` as one stored (uncompressed) deflate block, not final: for a cached page's nonce, which is
+ * random, so compressing it saved nothing; a zlib stream per response and the page's checksum were
+ * most of the 47 µs a gzipped hit spent on it (7.5 µs now, decision 098). The pieces before it end
+ * byte-aligned (full flush), which is where a stored block's header goes.
  */
 export function storedBlock(bytes: Buffer): Buffer {
   if (bytes.length > 0xffff) return deflatePiece(bytes);

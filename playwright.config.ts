@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_PATH } from "./scripts/ensure-chromium.js";
 
 /** A free port on loopback, chosen once: workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -36,7 +37,8 @@ export default defineConfig({
     // where a failure is retried once, only the retry records one (decision 144).
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell unless CHROMIUM_PATH names another (scripts/ensure-chromium.js, decision 150).
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -51,6 +51,21 @@ async function standInForYoco(page: Page) {
   );
 }
 
+/**
+ * Without JavaScript the checkout's post is answered with a redirect to the payment page Yoco made. The
+ * headless shell the tests drive does not hand that hop to another site to `route` (decision 150), so
+ * the answer itself is checked: a redirect to the last checkout's page.
+ */
+async function proceedToYocoWithoutJavaScript(page: Page) {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/checkout",
+  );
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(302);
+  expect(answer.headers().location).toBe([...yoco.checkouts.values()].at(-1)!.redirectUrl);
+}
+
 async function fillCustomer(page: Page, email: string) {
   await page.getByLabel("First Name").fill(LONG_FIRST);
   await page.getByLabel("Last Name").fill("Mahlangu-Vanderbijlpark");
@@ -213,7 +228,6 @@ test("earrings ×2 and two workshop seats in the bag, one quantity changed, paid
 test("the bag without JavaScript: add, change, remove, check out", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
   const page = await context.newPage();
-  await standInForYoco(page);
   await page.goto(url("/product/candy-earrings"));
   await page.getByLabel("Quantity").selectOption("2");
   await page.getByRole("button", { name: /^Add to bag\W+Candy Earrings/ }).click();
@@ -238,8 +252,7 @@ test("the bag without JavaScript: add, change, remove, check out", async ({ brow
 
   await page.getByRole("link", { name: "Checkout" }).click();
   await fillCustomer(page, "offline@example.test");
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Pay with Yoco" })).toBeVisible();
+  await proceedToYocoWithoutJavaScript(page);
   const last = yoco.requests.filter((r) => r.method === "POST" && r.path === "/api/checkouts").at(-1)!;
   expect(last.body).toMatchObject({
     amount: 35000,
@@ -275,7 +288,6 @@ test("seat names without JavaScript: a bad name comes back with its message and 
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
   const page = await context.newPage();
-  await standInForYoco(page);
   await page.goto(url(`/checkout?type=workshop&item=${encodeURIComponent(WORKSHOP)}`));
   await page.getByLabel("Seats").selectOption("2");
   await fillCustomer(page, "noscript-seats@example.test");
@@ -291,7 +303,6 @@ test("seat names without JavaScript: a bad name comes back with its message and 
   await page.screenshot({ path: test.info().outputPath("seat-names-refused-nojs-390.png"), fullPage: true });
   await expect(page.getByLabel("Seats")).toHaveValue("2");
   await bad.fill("Sipho Ndlovu");
-  await page.getByRole("button", { name: "Proceed to Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Pay with Yoco" })).toBeVisible();
+  await proceedToYocoWithoutJavaScript(page);
   await context.close();
 });

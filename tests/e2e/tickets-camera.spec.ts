@@ -5,6 +5,7 @@ import jsQR from "jsqr";
 import { simpleParser } from "mailparser";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
+import { CHROMIUM_PATH } from "../../scripts/ensure-chromium.js";
 import { startSmtpSink } from "../fakes/smtp-sink";
 import { expect, test } from "./support/test";
 import { startInstance, tempDataDir, type Instance } from "./support/instances";
@@ -45,12 +46,14 @@ fs.writeFileSync(VIDEO, y4mFrom(new PNG({ width: 2, height: 2, fill: true })));
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
       "--no-sandbox",
       "--disable-gpu",
       "--no-first-run",
       "--use-fake-device-for-media-stream",
+      // Without it the headless shell (decision 150) refuses the camera despite the context's grant.
+      "--use-fake-ui-for-media-stream",
       `--use-file-for-fake-video-capture=${VIDEO}`,
     ],
   },

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import routerConfig from "./react-router.config";
+import { drizzleIsMemo } from "./scripts/drizzle-is-memo.js";
 import { generateRenditions } from "./scripts/image-renditions.js";
 
 /**
@@ -118,8 +119,10 @@ const SITE_KIT = new RegExp(
  */
 const siteKitChunk = (id: string) => (FRAMEWORK.test(id) ? "framework" : SITE_KIT.test(id) ? "site-kit" : undefined);
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // The server build carries its own copy of Drizzle, whose `is` answers from memory (decision 151).
+  ssr: command === "build" ? { noExternal: ["drizzle-orm"] } : undefined,
   build: {
     // The server bundle starts from the Express app, which imports the React Router build.
     rollupOptions: isSsrBuild
@@ -132,5 +135,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-  plugins: [imageRenditions(), tailwindcss(), reactRouter(), frameworkCompileHints(), precompressAssets()],
+  plugins: [
+    imageRenditions(),
+    tailwindcss(),
+    reactRouter(),
+    frameworkCompileHints(),
+    precompressAssets(),
+    drizzleIsMemo(),
+  ],
 }));

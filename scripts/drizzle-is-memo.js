@@ -3,7 +3,7 @@
 // Drizzle builds every statement's SQL by asking of each piece "is it a string? a name? SQL? a table? a
 // column?…", in that order, with `is`. A piece of another kind fails the first few checks, and each
 // failure walks the piece's class chain looking for the type's `entityKind` (a fallback for two copies of
-// Drizzle in one process). Under the soak that walk was 4.5% of the server's main thread, a third of the
+// Drizzle in one process). Under the soak `is` was 4.5% of the server's main thread, about half of the
 // time spent building SQL. Its answer depends only on the piece's class and the type, and classes do not
 // change, so the build remembers it per pair: the same answers, the walk once per pair.
 //
